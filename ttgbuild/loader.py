@@ -1,0 +1,232 @@
+"""Content folder → model: find every file, load it, check its schema, build dataclasses.
+
+Everything is read before anything is judged, and a broken file never stops
+the others from being read: the result carries every diagnostic found plus
+the model built from the files that passed their schema.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.model import (
+    Area,
+    BonusDice,
+    Board,
+    Content,
+    Format,
+    Hero,
+    Kit,
+    MoveType,
+    Origin,
+    Position,
+    Rules,
+    Talent,
+    Team,
+    Trigger,
+    Weapon,
+)
+from ttgbuild.validate.schema import check_document
+from ttgbuild.yamlsource import Document, load_document
+
+# Files with exactly one document each, and the schema kind that checks them.
+SINGLE_FILES = {
+    "rules.yaml": "rules",
+    "weapons.yaml": "weapons",
+    "teams.yaml": "teams",
+    "board.yaml": "board",
+    "kit.yaml": "kit",
+}
+# Folders with one file per object.
+FOLDERS = {"heroes": "hero", "talents": "talent"}
+MAX_FILES = 5000
+
+LAYOUT_CODES: dict[str, str] = {"JT010": "every content file the game needs exists"}
+LAYOUT_WARNINGS: dict[str, str] = {"JT011": "content/ holds only files ttgbuild reads"}
+
+
+@dataclass
+class Loaded:
+    """The outcome of reading a content folder."""
+
+    content: Content
+    documents: dict[str, Document] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    # Ids whose files exist, valid or not: references to them are not reported
+    # as unknown, because the file's own errors already explain the problem.
+    file_ids: dict[str, set[str]] = field(default_factory=dict)
+
+
+def display_path(path: Path, project: Path) -> str:
+    """The path shown to users: relative to the project, with forward slashes."""
+    try:
+        return path.relative_to(project).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def load_content(project: Path) -> Loaded:
+    """Read and schema-check all of `project/content`, building the model from valid files."""
+    content_dir = project / "content"
+    loaded = Loaded(Content())
+    if not content_dir.is_dir():
+        loaded.diagnostics.append(
+            Diagnostic(display_path(content_dir, project), 0, 0, "error", "JT010",
+                       "no content folder here; run in a project or pass --project DIR")
+        )
+        return loaded
+    valid: dict[str, list[Document]] = {}
+    for path, kind in _discover(content_dir, project, loaded):
+        doc, diags = load_document(path, display_path(path, project))
+        loaded.diagnostics.extend(diags)
+        if doc is None:
+            continue
+        loaded.documents[doc.display] = doc
+        errors = check_document(doc, kind)
+        loaded.diagnostics.extend(errors)
+        if not errors:
+            valid.setdefault(kind, []).append(doc)
+    _build(loaded.content, valid)
+    return loaded
+
+
+def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Path, str]]:
+    found: list[tuple[Path, str]] = []
+    for name, kind in SINGLE_FILES.items():
+        path = content_dir / name
+        if path.is_file():
+            found.append((path, kind))
+        else:
+            loaded.diagnostics.append(Diagnostic(
+                display_path(path, project), 0, 0, "error", "JT010",
+                f"{name} is missing: the game's {kind} data must be in content/{name}"))
+    for folder, kind in FOLDERS.items():
+        directory = content_dir / folder
+        files = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
+        if not files:
+            loaded.diagnostics.append(Diagnostic(
+                display_path(directory, project), 0, 0, "error", "JT010",
+                f"no {folder} found: add one file per {kind} as content/{folder}/<id>.yaml"))
+        loaded.file_ids[kind] = {p.stem for p in files}
+        found.extend((p, kind) for p in files[:MAX_FILES])
+        if len(files) > MAX_FILES:
+            loaded.diagnostics.append(Diagnostic(
+                display_path(directory, project), 0, 0, "error", "JT010",
+                f"{len(files)} files in {folder}/; at most {MAX_FILES} are read"))
+    known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
+    for path in sorted(content_dir.rglob("*")):
+        if path.is_file() and path not in known and not _is_ignorable(path, content_dir):
+            loaded.diagnostics.append(Diagnostic(
+                display_path(path, project), 0, 0, "warning", "JT011",
+                "not a content file ttgbuild reads; content is .yaml files in content/, "
+                "content/heroes/ and content/talents/"))
+    return found
+
+
+def _is_ignorable(path: Path, content_dir: Path) -> bool:
+    """Dotfiles and the art folder are not content documents."""
+    parts = path.relative_to(content_dir).parts
+    return any(p.startswith(".") for p in parts) or parts[0] == "art"
+
+
+def _build(content: Content, valid: dict[str, list[Document]]) -> None:
+    for doc in valid.get("hero", []):
+        content.heroes.append(_hero(doc.data, Origin(doc.display)))
+    for doc in valid.get("talent", []):
+        content.talents.append(_talent(doc.data, Origin(doc.display)))
+    for doc in valid.get("weapons", []):
+        origin = Origin(doc.display)
+        content.weapons = [_weapon(w, origin.at("weapons", i))
+                           for i, w in enumerate(doc.data["weapons"])]
+        qwik = doc.data["qwik"]
+        content.qwik = Position(qwik["id"], qwik["name"], origin.at("qwik"))
+    for doc in valid.get("teams", []):
+        origin = Origin(doc.display)
+        content.teams = [Team(t["id"], t["name"], t["country"], origin.at("teams", i))
+                         for i, t in enumerate(doc.data["teams"])]
+    for doc in valid.get("rules", []):
+        content.rules = _rules(doc.data, Origin(doc.display))
+    for doc in valid.get("board", []):
+        content.board = _board(doc.data, Origin(doc.display))
+    for doc in valid.get("kit", []):
+        data = doc.data
+        content.kit = Kit(data["stone_cards"], data["point_cards"], dict(data["weapon_cards"]),
+                          dict(data["counters"]), dict(data["bases"]), data["dice"],
+                          Origin(doc.display))
+
+
+def _hero(data: dict[str, Any], origin: Origin) -> Hero:
+    return Hero(
+        id=data["id"], name=data["name"], team=data["team"], country=data["country"],
+        preferred=data["preferred"], cost=data["cost"], will=data["will"],
+        reflexes=data["reflexes"], fortitude=data["fortitude"], light_feet=data["light_feet"],
+        attack=data["attack"], defence=data["defence"], focus=data["focus"],
+        stamina=data["stamina"], talents=tuple(data["talents"]), origin=origin,
+        portrait=data.get("portrait"),
+    )
+
+
+def _talent(data: dict[str, Any], origin: Origin) -> Talent:
+    bonus = data.get("bonus_dice")
+    attack = data.get("bonus_attack")
+    return Talent(
+        id=data["id"], name=data["name"], keyword=data["keyword"],
+        cost_kind=data["cost"]["kind"], cost_amount=data["cost"].get("amount", 0),
+        text=data["text"], origin=origin, required=data.get("required"),
+        trigger=data.get("trigger"),
+        bonus_dice=BonusDice(bonus["pool"], bonus["dice"]) if bonus else None,
+        bonus_attack_boostable=attack["boostable"] if attack else None,
+        params=dict(data.get("params", {})),
+    )
+
+
+def _weapon(data: dict[str, Any], origin: Origin) -> Weapon:
+    return Weapon(data["id"], data["name"], data["attack"], data["defence"], data["range"],
+                  data["crouch_count"], data.get("chain", False), origin)
+
+
+def _rules(data: dict[str, Any], origin: Origin) -> Rules:
+    costs = dict(data["costs"])
+    throw = costs.pop("throw")
+    costs["throw"] = throw["cost"]
+    return Rules(
+        dice_per_player=data["dice"]["per_player"],
+        faces=tuple(data["dice"]["faces"]),
+        formats={name: Format(name, **fmt) for name, fmt in data["formats"].items()},
+        qwiks_in_play=data["positions"]["qwik"],
+        defenders_in_play=data["positions"]["defender"],
+        weapons_max=data["weapons_on_field"]["max"],
+        chains_min=data["weapons_on_field"]["chains_min"],
+        chains_max=data["weapons_on_field"]["chains_max"],
+        synergy=tuple(data["synergy"]),
+        attributes={k: (v["min"], v["max"]) for k, v in data["attributes"].items()},
+        activation_first=data["activation_order"]["first"],
+        activation_last=data["activation_order"]["last"],
+        movement=tuple(MoveType(**m) for m in data["movement"]["types"]),
+        max_move_per_activation=data["movement"]["max_per_activation"],
+        exhausted=dict(data["exhausted"]),
+        out_of_bounds_crouch=data["out_of_bounds_crouch"],
+        costs=costs,
+        throw_hexes=throw["hexes"],
+        triggers=tuple(Trigger(t["id"], t["name"]) for t in data["reaction_triggers"]),
+        origin=origin,
+    )
+
+
+def _board(data: dict[str, Any], origin: Origin) -> Board:
+    def hex_(value: list[int]) -> tuple[int, int]:
+        return value[0], value[1]
+
+    return Board(
+        columns=data["columns"], rows=data["rows"], centre=hex_(data["centre"]),
+        goals={side: hex_(v) for side, v in data["goals"].items()},
+        start_zones={
+            side: Area(hex_(v["columns"]), hex_(v["rows"]))
+            for side, v in data["start_zones"].items()
+        },
+        corner_lines=tuple(tuple(hex_(h) for h in line) for line in data["corner_lines"]),
+        origin=origin,
+    )

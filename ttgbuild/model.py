@@ -1,0 +1,212 @@
+"""The game's content as frozen dataclasses: what renderers and checks read.
+
+No I/O here. Every object remembers where it came from (`Origin`) so that a
+rule about it can point at the exact file and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The file (as shown to users) and JSON pointer an object was read from."""
+
+    file: str
+    pointer: str = ""
+
+    def at(self, *parts: str | int) -> Origin:
+        """The origin of a field below this object."""
+        escaped = (str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+        return Origin(self.file, self.pointer + "".join("/" + p for p in escaped))
+
+
+@dataclass(frozen=True)
+class Hero:
+    id: str
+    name: str
+    team: str
+    country: str
+    preferred: str
+    cost: int
+    will: int
+    reflexes: int
+    fortitude: int
+    light_feet: int
+    attack: int
+    defence: int
+    focus: int
+    stamina: int
+    talents: tuple[str, ...]
+    origin: Origin
+    portrait: str | None = None
+
+
+HERO_NUMBERS = ("cost", "will", "reflexes", "fortitude", "light_feet", "attack", "defence",
+                "focus", "stamina")
+
+
+@dataclass(frozen=True)
+class BonusDice:
+    pool: str
+    dice: int
+
+
+@dataclass(frozen=True)
+class Talent:
+    id: str
+    name: str
+    keyword: str
+    cost_kind: str
+    cost_amount: int
+    text: str
+    origin: Origin
+    required: str | None = None
+    trigger: str | None = None
+    bonus_dice: BonusDice | None = None
+    bonus_attack_boostable: bool | None = None
+    params: dict[str, int] = field(default_factory=dict)
+
+    def placeholders(self) -> dict[str, int]:
+        """Values the text may name as {placeholder}: params, the cost and bonus dice."""
+        values = dict(self.params)
+        values["cost"] = self.cost_amount
+        if self.bonus_dice is not None:
+            values["bonus_dice"] = self.bonus_dice.dice
+        return values
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    name: str
+    attack: int
+    defence: int
+    range: int
+    crouch_count: int
+    chain: bool
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class Position:
+    """The Qwik position card: the runner carries no weapon."""
+
+    id: str
+    name: str
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class Team:
+    id: str
+    name: str
+    country: str
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class Format:
+    id: str
+    points_to_win: int
+    team_size: int
+    budget: int
+    in_play: int
+
+
+@dataclass(frozen=True)
+class MoveType:
+    id: str
+    min: int
+    max: int
+    cost: int
+
+
+@dataclass(frozen=True)
+class Trigger:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Game numbers from content/rules.yaml (see its schema for meanings)."""
+
+    dice_per_player: int
+    faces: tuple[int, ...]
+    formats: dict[str, Format]
+    qwiks_in_play: int
+    defenders_in_play: int
+    weapons_max: int
+    chains_min: int
+    chains_max: int
+    synergy: tuple[int, ...]
+    attributes: dict[str, tuple[int, int]]
+    activation_first: int
+    activation_last: int
+    movement: tuple[MoveType, ...]
+    max_move_per_activation: int
+    exhausted: dict[str, int]
+    out_of_bounds_crouch: int
+    costs: dict[str, int]
+    throw_hexes: int
+    triggers: tuple[Trigger, ...]
+    origin: Origin
+
+    def synergy_for(self, count: int) -> int:
+        """Table 2 for `count` in-play heroes of one team (past the table: its last step continued)."""
+        if count <= 0:
+            return 0
+        if count <= len(self.synergy):
+            return self.synergy[count - 1]
+        return self.synergy[-1] + (count - len(self.synergy))
+
+
+@dataclass(frozen=True)
+class Area:
+    columns: tuple[int, int]
+    rows: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Board:
+    columns: int
+    rows: int
+    centre: tuple[int, int]
+    goals: dict[str, tuple[int, int]]
+    start_zones: dict[str, Area]
+    corner_lines: tuple[tuple[tuple[int, int], ...], ...]
+    origin: Origin
+
+    def contains(self, hex_: tuple[int, int]) -> bool:
+        return 0 <= hex_[0] < self.columns and 0 <= hex_[1] < self.rows
+
+    def mirror(self, hex_: tuple[int, int]) -> tuple[int, int]:
+        """The hex at the same place seen from the other end of the field."""
+        return self.columns - 1 - hex_[0], hex_[1]
+
+
+@dataclass(frozen=True)
+class Kit:
+    stone_cards: int
+    point_cards: int
+    weapon_cards: dict[str, int]
+    counters: dict[str, int]
+    bases: dict[str, int]
+    dice: int
+    origin: Origin
+
+
+@dataclass
+class Content:
+    """Everything read from content/: parts whose files are missing or invalid are None/absent."""
+
+    heroes: list[Hero] = field(default_factory=list)
+    talents: list[Talent] = field(default_factory=list)
+    weapons: list[Weapon] = field(default_factory=list)
+    qwik: Position | None = None
+    teams: list[Team] = field(default_factory=list)
+    rules: Rules | None = None
+    board: Board | None = None
+    kit: Kit | None = None

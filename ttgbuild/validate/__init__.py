@@ -1,0 +1,1 @@
+"""Validation: JSON Schema (pass 1) and game rules (pass 2), both yielding diagnostics."""

@@ -1,0 +1,31 @@
+"""Validate a whole project: load and schema-check every file, then run the game rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ttgbuild.diagnostics import Diagnostic, sort_key
+from ttgbuild.loader import LAYOUT_CODES, LAYOUT_WARNINGS, Loaded, load_content
+from ttgbuild.validate import rules as _rules  # noqa: F401  (registers the checks)
+from ttgbuild.validate.registry import describe
+from ttgbuild.validate.rules import Context, run_rules
+from ttgbuild.validate.schema import SCHEMA_CODES
+from ttgbuild.yamlsource import LOAD_CODES
+
+describe(LOAD_CODES)
+describe(LAYOUT_CODES)
+describe(LAYOUT_WARNINGS, "warning")
+describe(SCHEMA_CODES)
+
+
+def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
+    """Every problem in the project's content, sorted by file and line."""
+    loaded = load_content(project)
+
+    def locate(file: str, pointer: str, key: bool) -> tuple[int, int]:
+        doc = loaded.documents.get(file)
+        return doc.locate(pointer, key=key) if doc else (0, 0)
+
+    ctx = Context(loaded.content, loaded.file_ids)
+    diags = loaded.diagnostics + run_rules(ctx, locate)
+    return loaded, sorted(diags, key=sort_key)

@@ -1,0 +1,207 @@
+"""Pass 1: check every document against its JSON Schema and word the errors for designers.
+
+The schemas ship inside the package (ttgbuild/schemas) so validation works
+from any folder. jsonschema's own messages say "'x' is not of type 'integer'"
+without naming the field; here each error names the field, the value found
+and what was expected, and points at the exact key or value.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from ttgbuild.diagnostics import Diagnostic, json_pointer
+from ttgbuild.yamlsource import Document
+
+SCHEMA_CODES: dict[str, str] = {
+    "JT050": "every value has the type its schema gives",
+    "JT051": "every required field is present",
+    "JT052": "no unknown fields",
+    "JT053": "values are among the allowed choices, forms, sizes and lengths",
+}
+
+_TYPE_NAMES = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "object": "a mapping",
+    "array": "a list",
+    "null": "empty",
+}
+
+
+@cache
+def schema_texts() -> dict[str, dict[str, Any]]:
+    """Every shipped schema by file name (e.g. 'hero.schema.json')."""
+    folder = resources.files("ttgbuild") / "schemas"
+    return {
+        entry.name: json.loads(entry.read_text(encoding="utf-8"))
+        for entry in folder.iterdir()
+        if entry.name.endswith(".schema.json")
+    }
+
+
+@cache
+def _registry() -> Registry:
+    resources_ = [
+        (schema["$id"], Resource.from_contents(schema)) for schema in schema_texts().values()
+    ]
+    return Registry().with_resources(resources_)
+
+
+@cache
+def validator(kind: str) -> Draft202012Validator:
+    """The validator for one content kind, e.g. 'hero' → hero.schema.json."""
+    return Draft202012Validator(schema_texts()[f"{kind}.schema.json"], registry=_registry())
+
+
+def translatable_fields(kind: str) -> list[tuple[str, int]]:
+    """Schema paths of the translatable text fields of a kind, with their character budgets.
+
+    Paths use '*' for any list item, e.g. ('/teams/*/name', 28). The extractor
+    and the translation checks both read this, so the schema stays the one
+    place that says what is translated.
+    """
+    found: list[tuple[str, int]] = []
+    defs = schema_texts()
+
+    def walk(node: Any, path: str, doc: dict[str, Any]) -> None:
+        if not isinstance(node, dict):
+            return
+        if "$ref" in node:
+            target_file, _, target = node["$ref"].partition("#")
+            target_doc = defs[target_file] if target_file else doc
+            resolved: Any = target_doc
+            for part in target.strip("/").split("/") if target else []:
+                resolved = resolved[part]
+            walk(resolved, path, target_doc)
+        if node.get("x-translatable"):
+            found.append((path, int(node.get("x-max-chars", 0))))
+        for name, sub in node.get("properties", {}).items():
+            walk(sub, f"{path}/{name}", doc)
+        if isinstance(node.get("items"), dict):
+            walk(node["items"], f"{path}/*", doc)
+
+    schema = defs[f"{kind}.schema.json"]
+    walk(schema, "", schema)
+    return found
+
+
+def check_document(doc: Document, kind: str) -> list[Diagnostic]:
+    """Every schema error of one document, located and worded for a designer."""
+    return [_diagnostic(doc, error) for error in _errors(validator(kind), doc.data)]
+
+
+def _errors(val: Draft202012Validator, data: Any) -> Iterator[ValidationError]:
+    for error in val.iter_errors(data):
+        if error.context:
+            yield best_match(error.context)
+        else:
+            yield error
+
+
+def _diagnostic(doc: Document, error: ValidationError) -> Diagnostic:
+    path = list(error.absolute_path)
+    code, message, key_path = _explain(error, path)
+    pointer = json_pointer(key_path)
+    line, column = doc.locate(pointer, key=key_path != path)
+    return Diagnostic(doc.display, line, column, "error", code, message, pointer)
+
+
+def _field(path: list[str | int]) -> str:
+    if not path:
+        return "the file"
+    if isinstance(path[-1], int):
+        parent = path[-2] if len(path) > 1 else "list"
+        return f"item {path[-1] + 1} of {parent}"
+    return str(path[-1])
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"text {shown!r}"
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**12 else "a huge number"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return f"a {type(value).__name__} ({value})"
+
+
+def _explain(error: ValidationError, path: list[Any]) -> tuple[str, str, list[Any]]:
+    """Code, message and the path to point at (the key itself for unknown fields)."""
+    field = _field(path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    value = error.instance
+    kind = error.validator
+    if kind == "type":
+        wanted = error.validator_value
+        names = [wanted] if isinstance(wanted, str) else list(wanted)
+        expected = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
+        hint = ""
+        if isinstance(value, bool) and "string" in names:
+            hint = " (unquoted yes/no/on/off read as true/false in YAML: quote it)"
+        return "JT050", f"{field} must be {expected}, found {_describe(value)}{hint}", path
+    if kind == "required":
+        missing = [name for name in error.validator_value if name not in value]
+        return "JT051", f"missing required field '{missing[0]}' in {field}", path
+    if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(value, dict):
+        allowed = sorted(schema.get("properties", {}))
+        extras = [k for k in value if k not in allowed]
+        name = extras[0] if extras else "?"
+        close = difflib.get_close_matches(name, allowed, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        if allowed and not close:
+            hint = f"; known fields: {', '.join(allowed)}"
+        return "JT052", f"unknown field '{name}' in {field}{hint}", [*path, name]
+    if kind == "enum":
+        choices = ", ".join(str(c) for c in error.validator_value)
+        return "JT053", f"{field} must be one of {choices}, found {_describe(value)}", path
+    if kind == "pattern":
+        what = schema.get("description", "").split(":")[0].split(".")[0]
+        form = f" ({what.lower()})" if what else ""
+        return "JT053", f"{field} {_describe(value)} is not of the expected form{form}", path
+    if kind == "propertyNames":
+        return "JT053", f"{field} has a key that is not allowed: {error.message}", path
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = error.validator_value
+        relation = "at least" if "inimum" in kind else "at most"
+        return "JT053", f"{field} must be {relation} {bound}, found {_describe(value)}", path
+    if kind in ("minItems", "maxItems"):
+        relation = "at least" if kind == "minItems" else "at most"
+        count = len(value) if isinstance(value, list) else 0
+        return "JT053", f"{field} needs {relation} {error.validator_value} items, has {count}", path
+    if kind in ("minLength", "maxLength"):
+        relation = "at least" if kind == "minLength" else "at most"
+        size = len(value) if isinstance(value, str) else 0
+        return (
+            "JT053",
+            f"{field} must be {relation} {error.validator_value} characters long, has {size}",
+            path,
+        )
+    if kind in ("minProperties", "maxProperties"):
+        relation = "at least" if kind == "minProperties" else "at most"
+        return "JT053", f"{field} needs {relation} {error.validator_value} entries", path
+    if kind == "uniqueItems":
+        return "JT053", f"{field} lists the same item more than once", path
+    if kind == "false" or error.validator_value is False:
+        return "JT053", f"{field} is not allowed here", path
+    return "JT053", f"{field}: {error.message}", path

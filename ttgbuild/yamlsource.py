@@ -1,0 +1,260 @@
+"""Read one YAML file into plain data, reporting every way it can be broken.
+
+Speed matters (issue: thousands of hero files), so files are parsed with
+libyaml through PyYAML and positions are *not* recorded while loading. Only
+when a diagnostic needs a line and column is the file composed again into
+PyYAML's node graph, whose marks give the position of any value. Valid files
+never pay for positions.
+
+Content files are plain data, so the loader refuses YAML features that only
+serve to surprise: anchors and aliases (the "billion laughs" blow-up), merge
+keys, tags, non-text keys, duplicate keys (PyYAML would silently keep the
+last), several documents in one file, and absurd nesting (libyaml's composer
+recurses in C and crashes on very deep input, so big files are pre-scanned).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ttgbuild.diagnostics import Diagnostic, pointer_parts
+
+MAX_BYTES = 1024 * 1024
+MAX_DEPTH = 32
+# libyaml's C composer recurses once per nesting level; below this size a file
+# cannot nest deep enough to exhaust the C stack, so the pre-scan is skipped.
+PRESCAN_BYTES = 16 * 1024
+
+LOAD_CODES: dict[str, str] = {
+    "JT001": "the file can be read, is at most 1 MiB and is UTF-8 text",
+    "JT002": "the file is well-formed YAML",
+    "JT003": "no key appears twice in one mapping",
+    "JT004": "no YAML anchors, aliases or merge keys",
+    "JT005": "the file holds exactly one document, a mapping",
+    "JT006": f"nesting stays within {MAX_DEPTH} levels",
+    "JT007": "no YAML tags; mapping keys are text",
+}
+
+_BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+_ALLOWED_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}"
+    for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "merge")
+)
+
+
+class ContentError(Exception):
+    """A located problem found while constructing data; carries its diagnostic code."""
+
+    def __init__(self, code: str, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def _mark(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
+    """PyYAML's safe loader, refusing aliases, merge keys, tags and duplicate keys."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if node in self.constructed_objects or node in self.recursive_objects:
+            raise ContentError("JT004", "YAML aliases are not allowed in content", *_mark(node))
+        if node.tag not in _ALLOWED_TAGS:
+            raise ContentError("JT007", f"YAML tag {node.tag} is not allowed", *_mark(node))
+        return super().construct_object(node, deep)
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[str, Any]:
+        mapping: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise ContentError("JT004", "YAML merge keys (<<) are not allowed", *_mark(key_node))
+            key = self.construct_object(key_node, deep=deep)
+            if not isinstance(key, str):
+                raise ContentError(
+                    "JT007", f"mapping key {key_node.value!r} must be text", *_mark(key_node)
+                )
+            if key in mapping:
+                raise ContentError("JT003", f"duplicate key '{key}'", *_mark(key_node))
+            mapping[key] = self.construct_object(value_node, deep=deep)
+        return mapping
+
+
+@dataclass
+class Document:
+    """A loaded file: its data, and positions computed on demand."""
+
+    path: Path
+    display: str
+    text: str
+    data: Any
+    _root: yaml.Node | None = field(default=None, repr=False)
+
+    def locate(self, pointer: str, key: bool = False) -> tuple[int, int]:
+        """Line and column (1-based) of the value at `pointer`, or of its key with `key=True`.
+
+        A pointer into something that does not exist yields the position of
+        its deepest existing parent, which is where a missing field belongs.
+        """
+        if self._root is None:
+            self._root = yaml.compose(self.text, Loader=_BASE_LOADER)
+        node = self._root
+        if node is None:
+            return 1, 1
+        where = _mark(node)
+        for part in pointer_parts(pointer):
+            child, key_node = _child(node, part)
+            if child is None:
+                break
+            node = child
+            where = _mark(key_node if key and key_node is not None else child)
+        return where
+
+
+def _child(node: yaml.Node, part: str) -> tuple[yaml.Node | None, yaml.Node | None]:
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == part:
+                return value_node, key_node
+    elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+        return node.value[int(part)], None
+    return None, None
+
+
+def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Load one YAML file; on any problem return no document and a located diagnostic."""
+
+    def fail(code: str, message: str, line: int = 1, column: int = 1):
+        return None, [Diagnostic(display, line, column, "error", code, message)]
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return fail("JT001", f"file is {size} bytes; content files may be at most {MAX_BYTES}")
+        raw = path.read_bytes()
+    except OSError as exc:
+        return fail("JT001", f"cannot read file: {exc.strerror or exc}", 0, 0)
+    text, problem = _decode(raw)
+    if problem is not None:
+        return fail("JT001", problem[0], problem[1], problem[2])
+    try:
+        if len(raw) > PRESCAN_BYTES:
+            _prescan(text)
+        data = yaml.load(text, Loader=_StrictLoader)
+    except ContentError as exc:
+        if exc.code == "JT004" and "alias" in exc.message:
+            exc.line, exc.column = _first_alias(text) or (exc.line, exc.column)
+        return fail(exc.code, exc.message, exc.line, exc.column)
+    except yaml.reader.ReaderError as exc:
+        line, column = _position(text, exc.position)
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return fail("JT001", f"control character U+{char:04X} is not allowed in YAML", line, column)
+    except yaml.MarkedYAMLError as exc:
+        return fail("JT002", *_syntax_message(exc, text))
+    except (yaml.YAMLError, RecursionError) as exc:
+        return fail("JT002", f"cannot parse YAML: {str(exc).splitlines()[0] if str(exc) else exc}")
+    if data is None:
+        return fail("JT005", "file is empty; expected a mapping of fields")
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"a single value ({type(data).__name__})"
+        return fail("JT005", f"expected a mapping of fields at the top, found {kind}")
+    if _depth(data) > MAX_DEPTH:
+        return fail("JT006", f"data is nested more than {MAX_DEPTH} levels deep")
+    return Document(path, display, text, data), []
+
+
+def _decode(raw: bytes) -> tuple[str, tuple[str, int, int] | None]:
+    """Decode UTF-8 (a UTF-8 BOM is allowed); name the first bad byte's position otherwise."""
+    for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                      (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+        if raw.startswith(bom):
+            return "", (f"file is {name}; save it as UTF-8", 1, 1)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        byte = raw[exc.start]
+        return "", (f"file is not valid UTF-8 (byte 0x{byte:02x}); save it as UTF-8", line, column)
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    before = text[:index]
+    return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+
+
+def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, int, int]:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or "malformed YAML"
+    if exc.context and "expected a single document" in exc.context:
+        return "file holds more than one YAML document; use one per file", *_line_col(mark)
+    lines = text.splitlines()
+    if mark is not None and mark.line < len(lines) and lines[mark.line][mark.column:][:1] == "\t":
+        problem += " (tabs cannot indent YAML; use spaces)"
+    message = f"YAML syntax: {problem}"
+    if exc.context:
+        message = f"YAML syntax: {exc.context}: {problem}"
+    return message, *_line_col(mark)
+
+
+def _line_col(mark: yaml.Mark | None) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+def _events(text: str) -> Iterator[yaml.Event]:
+    return yaml.parse(text, Loader=_BASE_LOADER)
+
+
+def _prescan(text: str) -> None:
+    """Walk parser events (no recursion) to refuse deep nesting before composing."""
+    depth = 0
+    for event in _events(text):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line, column = _line_col(event.start_mark)
+                raise ContentError(
+                    "JT006", f"data is nested more than {MAX_DEPTH} levels deep", line, column
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _first_alias(text: str) -> tuple[int, int] | None:
+    """Position of the first alias (*name), to point at the reuse rather than the anchor."""
+    try:
+        for event in _events(text):
+            if isinstance(event, yaml.AliasEvent):
+                return _line_col(event.start_mark)
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+def _depth(data: Any) -> int:
+    """Nesting depth of loaded data, iteratively (no recursion limit to hit)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            return level
+        if isinstance(value, dict):
+            stack.extend((v, level + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, level + 1) for v in value)
+    return deepest
