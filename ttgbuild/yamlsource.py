@@ -197,8 +197,12 @@ def _position(text: str, index: int) -> tuple[int, int]:
 
 
 def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, int, int]:
-    mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "malformed YAML"
+    mark = exc.problem_mark or exc.context_mark
+    if "end of stream" in problem and exc.context_mark is not None:
+        # An unclosed quote or bracket is found at the end; point where it was opened.
+        mark = exc.context_mark
+        problem += " (not closed)"
     if exc.context and "expected a single document" in exc.context:
         return "file holds more than one YAML document; use one per file", *_line_col(mark)
     lines = text.splitlines()

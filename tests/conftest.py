@@ -1,0 +1,67 @@
+"""Shared fixtures: each test works on its own copy of the shipped content."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from ttgbuild.cli import app
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+class Project:
+    """A throw-away project folder with helpers to break its content."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def path(self, rel: str) -> Path:
+        return self.root / rel
+
+    def read(self, rel: str) -> Any:
+        return yaml.safe_load(self.path(rel).read_text(encoding="utf-8"))
+
+    def write(self, rel: str, data: Any) -> None:
+        target = self.path(rel)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                          encoding="utf-8")
+
+    def write_text(self, rel: str, text: str | bytes) -> None:
+        target = self.path(rel)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            target.write_bytes(text)
+        else:
+            target.write_text(text, encoding="utf-8")
+
+    def edit(self, rel: str, change: Callable[[Any], Any]) -> None:
+        """Load a YAML file, let `change` mutate it (or return a replacement), write it back."""
+        data = self.read(rel)
+        result = change(data)
+        self.write(rel, data if result is None else result)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    (tmp_path / "locales").mkdir()
+    return Project(tmp_path)
+
+
+@pytest.fixture
+def run(project: Project) -> Callable[..., Any]:
+    """Run the CLI as a user would, against the test's project."""
+    runner = CliRunner()
+
+    def invoke(*args: str) -> Any:
+        return runner.invoke(app, [*args, "--project", str(project.root)])
+
+    return invoke

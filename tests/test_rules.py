@@ -1,0 +1,178 @@
+"""Every game rule: one fixture that breaks it, and the shipped content (plus a boundary
+case where one exists) that passes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from ttgbuild.validate.project import validate_project
+from ttgbuild.validate.registry import RULES
+
+HERO = "content/heroes/kirra-maddock.yaml"  # talents: overhead-strike (+2 attack dice)
+TALENT = "content/talents/shield-wall.yaml"  # standard defence, focus 3, +2 defence dice
+REACTION = "content/talents/intercept.yaml"  # trigger jugg-thrown, params {hexes}
+PASSIVE = "content/talents/long-stride.yaml"
+
+
+def setter(*path: Any, value: Any) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        for part in path[:-1]:
+            data = data[part]
+        data[path[-1]] = value
+
+    return change
+
+
+def deleter(*path: Any) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        for part in path[:-1]:
+            data = data[part]
+        del data[path[-1]]
+
+    return change
+
+
+def rename_file(old: str, new: str):
+    def apply(project) -> None:
+        project.path(old).rename(project.path(new))
+
+    return apply
+
+
+def edit(rel: str, change: Callable[[Any], Any]):
+    def apply(project) -> None:
+        project.edit(rel, change)
+
+    return apply
+
+
+def edits(*applies):
+    def apply(project) -> None:
+        for one in applies:
+            one(project)
+
+    return apply
+
+
+def _weapon(index: int, field: str, value: Any):
+    return edit("content/weapons.yaml", lambda d: d["weapons"][index].__setitem__(field, value))
+
+
+def _rules(*path: Any, value: Any):
+    return edit("content/rules.yaml", setter(*path, value=value))
+
+
+def _board(*path: Any, value: Any):
+    return edit("content/board.yaml", setter(*path, value=value))
+
+
+def _talent_team(data: dict) -> None:
+    data["teams"][1]["name"] = data["teams"][0]["name"].upper()
+
+
+# code -> (file the diagnostic must name, fixture that breaks the rule)
+BREAKS: dict[str, tuple[str, Callable]] = {
+    "JT101": ("content/heroes/other-name.yaml", rename_file(HERO, "content/heroes/other-name.yaml")),
+    "JT102": ("content/weapons.yaml",
+              edit("content/weapons.yaml", lambda d: d["weapons"][1].__setitem__("id", "staff"))),
+    "JT103": ("content/teams.yaml", edit("content/teams.yaml", _talent_team)),
+    "JT104": (HERO, edit(HERO, setter("reflexes", value=7))),
+    "JT105": (HERO, edit(HERO, setter("attack", value=4))),
+    "JT106": (TALENT.replace("talents/shield-wall", "heroes/greta-ankerwald"),
+              edit("content/heroes/greta-ankerwald.yaml", setter("defence", value=4))),
+    "JT107": (HERO, edits(_rules("attributes", "will", "max", value=9),
+                          edit(HERO, setter("will", value=9)))),
+    "JT108": (HERO, edits(_rules("attributes", "cost", "max", value=20),
+                          edit(HERO, setter("cost", value=18)))),
+    "JT109": (HERO, edit(HERO, setter("team", value="ember-citty"))),
+    "JT110": (HERO, edit(HERO, setter("talents", 0, value="overhead-strik"))),
+    "JT111": (HERO, edit(HERO, setter("preferred", value="trident"))),
+    "JT112": ("content/talents/unused.yaml",
+              lambda p: p.write("content/talents/unused.yaml", {
+                  "id": "unused", "name": "Unused", "keyword": "passive",
+                  "cost": {"kind": "free"}, "text": "Nothing at all."})),
+    "JT201": (REACTION, edit(REACTION, deleter("trigger"))),
+    "JT202": (TALENT, edit(TALENT, setter("trigger", value="jugg-thrown"))),
+    "JT203": (REACTION, edit(REACTION, setter("trigger", value="jugg-throw"))),
+    "JT204": (PASSIVE, edit(PASSIVE, setter("cost", value={"kind": "focus", "amount": 1}))),
+    "JT205": (TALENT, edit(TALENT, setter("cost", "amount", value=0))),
+    "JT206": ("content/talents/both-ends.yaml",
+              edit("content/talents/both-ends.yaml", setter("bonus_attack", "boostable",
+                                                            value=True))),
+    "JT207": (TALENT, edit(TALENT, setter("required", value="sword-and-sheild"))),
+    "JT208": (REACTION, edit(REACTION, setter("text", value="Step {hexes} or {steps} hexes."))),
+    "JT209": (REACTION, edit(REACTION, setter("text", value="When the jugg is thrown, step."))),
+    "JT210": (REACTION, edit(REACTION, setter("text", value="Step up to 2 hexes."))),
+    "JT211": (TALENT, edit(TALENT, setter("text", value="Pay {cost} [focsu] to defend."))),
+    "JT212": (TALENT, edit(TALENT, setter("bonus_dice", "dice", value=0))),
+    "JT301": ("content/weapons.yaml", _weapon(0, "crouch_count", 0)),
+    "JT302": ("content/weapons.yaml", _weapon(1, "chain", True)),
+    "JT303": ("content/weapons.yaml", _weapon(0, "range", 0)),
+    "JT401": ("content/rules.yaml", _rules("movement", "types", 1, "min", value=5)),
+    "JT402": ("content/rules.yaml", _rules("formats", "long", "in_play", value=6)),
+    "JT403": ("content/rules.yaml", _rules("synergy", value=[0, 1, 2, 1, 4])),
+    "JT404": ("content/rules.yaml", _rules("attributes", "reflexes", "max", value=6)),
+    "JT405": ("content/rules.yaml", _rules("weapons_on_field", "chains_min", value=2)),
+    "JT406": ("content/rules.yaml", _rules("dice", "faces", value=[0, 0, 0, 0, 0, 0])),
+    "JT407": ("content/rules.yaml", _rules("activation_order", value={"first": 4, "last": 5})),
+    "JT501": ("content/board.yaml", _board("goals", "blue", value=[20, 5])),
+    "JT502": ("content/board.yaml", _board("goals", "blue", value=[19, 4])),
+    "JT503": ("content/board.yaml", _board("centre", value=[9, 4])),
+    "JT504": ("content/board.yaml", edits(_board("goals", "red", value=[19, 5]),
+                                          _board("goals", "blue", value=[0, 5]))),
+    "JT601": ("content/kit.yaml", edit("content/kit.yaml",
+                                       setter("weapon_cards", "trident", value=2))),
+    "JT602": ("content/kit.yaml", edit("content/kit.yaml",
+                                       setter("weapon_cards", "chain", value=1))),
+}
+
+# Boundary cases that must still pass: the rule's limit itself is allowed.
+PASSES: dict[str, Callable] = {
+    "JT104": edit(HERO, setter("reflexes", value=5)),
+    "JT105": edit(HERO, setter("attack", value=3)),  # 3 + 3 (chain) + 2 = 8 dice
+    # 17 + the four cheapest others (3 + 3 + 3 + 4) = 30, exactly the short budget
+    "JT108": edits(_rules("attributes", "cost", "max", value=20),
+                   edit(HERO, setter("cost", value=17))),
+    "JT205": edit(TALENT, setter("cost", "amount", value=1)),
+    "JT210": edit(REACTION, setter("text", value="Step up to {hexes} hexes.")),
+    "JT502": edits(_board("goals", "blue", value=[19, 4]), _board("goals", "red", value=[0, 4])),
+}
+
+
+def codes_for(project) -> dict[str, list]:
+    _, diags = validate_project(project.root)
+    found: dict[str, list] = {}
+    for diag in diags:
+        found.setdefault(diag.code, []).append(diag)
+    return found
+
+
+def test_shipped_content_passes_every_rule(project) -> None:
+    _, diags = validate_project(project.root)
+    assert [d.as_text() for d in diags] == []
+
+
+def test_every_check_has_a_breaking_fixture() -> None:
+    checks = {code for code, r in RULES.items() if r.check is not None}
+    assert checks == set(BREAKS)
+
+
+@pytest.mark.parametrize("code", sorted(BREAKS))
+def test_fixture_breaks_rule(project, code: str) -> None:
+    file, apply = BREAKS[code]
+    apply(project)
+    found = codes_for(project)
+    assert code in found, f"{code} not reported; got {sorted(found)}"
+    diag = found[code][0]
+    assert diag.file == file
+    assert diag.severity == RULES[code].severity
+    assert diag.line >= 1 and diag.column >= 1, "rule diagnostics are located"
+
+
+@pytest.mark.parametrize("code", sorted(PASSES))
+def test_boundary_passes_rule(project, code: str) -> None:
+    PASSES[code](project)
+    assert code not in codes_for(project)
