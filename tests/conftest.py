@@ -42,6 +42,12 @@ class Project:
         else:
             target.write_text(text, encoding="utf-8")
 
+    def replace(self, rel: str, old: str, new: str) -> None:
+        """Change text in place, keeping the file's layout (and so its line numbers)."""
+        text = self.path(rel).read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {rel}"
+        self.path(rel).write_text(text.replace(old, new, 1), encoding="utf-8")
+
     def edit(self, rel: str, change: Callable[[Any], Any]) -> None:
         """Load a YAML file, let `change` mutate it (or return a replacement), write it back."""
         data = self.read(rel)

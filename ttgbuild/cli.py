@@ -71,8 +71,9 @@ def validate(
 
 
 @app.command("rules")
-def list_rules(fmt: FormatOption = Format.text) -> None:
-    """List every check: code, severity and what it ensures."""
+def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
+    """List every check: code, severity and what it ensures (the same for every project)."""
+    del project  # accepted like on every command; the rules do not depend on it
     rules = sorted(RULES.values(), key=lambda r: r.code)
     if fmt is Format.json:
         console.as_json([{"code": r.code, "severity": r.severity, "summary": r.summary}
@@ -141,13 +142,14 @@ def team_check(
         console.err("team check: the content has errors, so teams cannot be checked; "
                     "fix them first ('ttgbuild validate')")
         raise typer.Exit(EXIT_UNREADABLE)
-    report = check_team(team_file, display_path(team_file, project), loaded.content)
+    shown = display_path(team_file, project)
+    report = check_team(team_file, shown, loaded.content)
     if fmt is Format.json:
         console.as_json(report.as_json())
     else:
         console.diagnostics(report.diagnostics, "text")
         verdict = "legal" if report.legal else "illegal"
-        console.out(f"{team_file}: {verdict}; cost {report.cost} of {report.budget}, "
+        console.out(f"{shown}: {verdict}; cost {report.cost} of {report.budget}, "
                     f"team synergy {report.synergy}")
     if not report.readable:
         raise typer.Exit(EXIT_UNREADABLE)

@@ -62,10 +62,12 @@ class Loaded:
 
 def display_path(path: Path, project: Path) -> str:
     """The path shown to users: relative to the project, with forward slashes."""
-    try:
-        return path.relative_to(project).as_posix()
-    except ValueError:
-        return path.as_posix()
+    for candidate, base in ((path, project), (path.resolve(), project.resolve())):
+        try:
+            return candidate.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return path.as_posix()
 
 
 def load_content(project: Path) -> Loaded:

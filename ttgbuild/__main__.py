@@ -1,0 +1,5 @@
+"""`python -m ttgbuild` runs the command-line tool."""
+
+from ttgbuild.cli import main
+
+main()
