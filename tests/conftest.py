@@ -31,8 +31,9 @@ class Project:
     def write(self, rel: str, data: Any) -> None:
         target = self.path(rel)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
-                          encoding="utf-8")
+        target.write_text(
+            yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8"
+        )
 
     def write_text(self, rel: str, text: str | bytes) -> None:
         target = self.path(rel)

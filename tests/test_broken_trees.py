@@ -32,15 +32,24 @@ def hero_with(old: str, new: str) -> str:
 
 # name -> (file, text or bytes written there, expected code, expected line)
 CASES: dict[str, tuple[str, str | bytes, str, int]] = {
-    "unclosed-flow-list": (HERO, hero_with("[overhead-strike, settle-the-score]",
-                                           "[overhead-strike, settle-the-score"), "JT002", 16),
+    "unclosed-flow-list": (
+        HERO,
+        hero_with("[overhead-strike, settle-the-score]", "[overhead-strike, settle-the-score"),
+        "JT002",
+        16,
+    ),
     "bad-indentation": (HERO, hero_with("will: 4", "  will: 4"), "JT002", 7),
     "tab-indentation": (HERO, "id: x\nname:\n\tfoo: 1\n", "JT002", 3),
     "unterminated-quote": (HERO, hero_with('"AU"', '"AU'), "JT002", 4),
     "duplicate-key": (HERO, GOOD_HERO + "cost: 3\n", "JT003", 16),
     "alias": (HERO, hero_with("cost: 10", "cost: &c 10") + "stamina2: *c\n", "JT004", 16),
-    "billion-laughs": (HERO, "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a]\n"
-                             "c: &c [*b, *b, *b, *b, *b]\n", "JT004", 2),
+    "billion-laughs": (
+        HERO,
+        "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a]\n"
+        "c: &c [*b, *b, *b, *b, *b]\n",
+        "JT004",
+        2,
+    ),
     "merge-key": (HERO, "base: {x: 1}\n<<: {y: 2}\n", "JT004", 2),
     "python-tag": (HERO, "id: !!python/object/apply:os.system [echo hi]\n", "JT007", 1),
     "custom-tag": (HERO, hero_with("cost: 10", "cost: !money 10"), "JT007", 6),
@@ -67,10 +76,19 @@ CASES: dict[str, tuple[str, str | bytes, str, int]] = {
     "unknown-field": (HERO, GOOD_HERO + "speed: 3\n", "JT052", 16),
     "misspelt-field": (HERO, hero_with("reflexes", "reflex"), "JT052", 8),
     "bad-id-form": (HERO, hero_with("id: kirra-maddock", "id: Kirra Maddock"), "JT053", 1),
-    "too-many-talents": (HERO, hero_with("settle-the-score]", "settle-the-score, a, b]"),
-                         "JT053", 15),
-    "wrong-enum": (TALENT, "id: shield-wall\nname: Shield Wall\nkeyword: sometimes\n"
-                           "cost: {kind: focus, amount: 3}\ntext: Defend.\n", "JT053", 3),
+    "too-many-talents": (
+        HERO,
+        hero_with("settle-the-score]", "settle-the-score, a, b]"),
+        "JT053",
+        15,
+    ),
+    "wrong-enum": (
+        TALENT,
+        "id: shield-wall\nname: Shield Wall\nkeyword: sometimes\n"
+        "cost: {kind: focus, amount: 3}\ntext: Defend.\n",
+        "JT053",
+        3,
+    ),
     "unknown-reference": (HERO, hero_with("team: ember-city", "team: nowhere"), "JT109", 3),
     "missing-rules-file": ("content/rules.yaml", b"", "JT005", 1),
     "very-long-name": (HERO, hero_with("Kirra Maddock", "K" * 5000), "JT053", 2),
@@ -92,16 +110,19 @@ def test_broken_tree_is_reported(project, run, name: str) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
     located = [row for row in result.stdout.splitlines() if row.startswith(f"{file}:")]
     assert located, f"no diagnostic names {file}:\n{output}"
-    assert any(f": error {code}: " in row and row.startswith(f"{file}:{line}:")
-               for row in located), output
+    assert any(
+        f": error {code}: " in row and row.startswith(f"{file}:{line}:") for row in located
+    ), output
 
 
 def test_missing_content_file_is_named(project, run) -> None:
     project.path("content/board.yaml").unlink()
     result = run("validate")
     assert result.exit_code == 1
-    assert ("content/board.yaml:0:0: error JT010: board.yaml is missing: the game's board data "
-            "must be in content/board.yaml") in result.stdout
+    assert (
+        "content/board.yaml:0:0: error JT010: board.yaml is missing: the game's board data "
+        "must be in content/board.yaml"
+    ) in result.stdout
 
 
 def test_no_content_folder(tmp_path) -> None:
@@ -120,8 +141,12 @@ def test_every_problem_reported_at_once(project, run) -> None:
     project.edit(TALENT, lambda d: d.__setitem__("keyword", "sometimes"))
     result = run("validate", "--format", "json")
     codes = {(d["file"], d["code"]) for d in __import__("json").loads(result.stdout)}
-    assert {(HERO, "JT050"), (HERO, "JT052"), ("content/heroes/greta-ankerwald.yaml", "JT002"),
-            (TALENT, "JT053")} <= codes
+    assert {
+        (HERO, "JT050"),
+        (HERO, "JT052"),
+        ("content/heroes/greta-ankerwald.yaml", "JT002"),
+        (TALENT, "JT053"),
+    } <= codes
 
 
 def test_unknown_file_is_a_warning(project, run) -> None:

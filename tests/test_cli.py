@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import REPO
 
 HERO = "content/heroes/kirra-maddock.yaml"
@@ -34,7 +33,8 @@ def test_validate_exact_message(project, run) -> None:
     assert result.exit_code == 1
     assert result.stdout == (
         "content/heroes/kirra-maddock.yaml:9:11: error JT104: reflexes 7 is outside 1..5 "
-        "[/reflexes]\n")
+        "[/reflexes]\n"
+    )
     assert result.stderr == "validate: 1 error(s), 0 warning(s) in 1 file(s)\n"
 
 
@@ -42,9 +42,17 @@ def test_validate_json_shape(project, run) -> None:
     project.replace(HERO, "reflexes: 4", "reflexes: 7")
     result = run("validate", "--format", "json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == [{
-        "file": HERO, "line": 9, "column": 11, "severity": "error", "code": "JT104",
-        "message": "reflexes 7 is outside 1..5", "pointer": "/reflexes"}]
+    assert json.loads(result.stdout) == [
+        {
+            "file": HERO,
+            "line": 9,
+            "column": 11,
+            "severity": "error",
+            "code": "JT104",
+            "message": "reflexes 7 is outside 1..5",
+            "pointer": "/reflexes",
+        }
+    ]
 
 
 def test_diagnostics_sorted_by_file_then_line(project, run) -> None:
@@ -59,24 +67,36 @@ def test_diagnostics_sorted_by_file_then_line(project, run) -> None:
 def test_schema_message_names_field_and_suggests(project, run) -> None:
     project.replace(HERO, "stamina: 5", "stamna: 5")
     out = run("validate").stdout
-    assert "content/heroes/kirra-maddock.yaml:15:1: error JT052: unknown field 'stamna' in the " \
-           "file; did you mean 'stamina'? [/stamna]" in out
+    assert (
+        "content/heroes/kirra-maddock.yaml:15:1: error JT052: unknown field 'stamna' in the "
+        "file; did you mean 'stamina'? [/stamna]" in out
+    )
     assert "error JT051: missing required field 'stamina' in the file" in out
 
 
 def test_strict_turns_warnings_into_failures(project, run) -> None:
-    project.write("content/talents/spare.yaml", {
-        "id": "spare", "name": "Spare", "keyword": "passive", "cost": {"kind": "free"},
-        "text": "Does nothing yet."})
+    project.write(
+        "content/talents/spare.yaml",
+        {
+            "id": "spare",
+            "name": "Spare",
+            "keyword": "passive",
+            "cost": {"kind": "free"},
+            "text": "Does nothing yet.",
+        },
+    )
     relaxed = run("validate")
     assert relaxed.exit_code == 0
-    assert "content/talents/spare.yaml:1:5: warning JT112: talent 'spare' is on no hero's " \
-           "card [/id]" in relaxed.stdout
+    assert (
+        "content/talents/spare.yaml:1:5: warning JT112: talent 'spare' is on no hero's "
+        "card [/id]" in relaxed.stdout
+    )
     assert run("validate", "--strict").exit_code == 1
 
 
-@pytest.mark.parametrize("args", [["validate", "--format", "xml"], ["list", "monsters"],
-                                  ["odds-and-ends"]])
+@pytest.mark.parametrize(
+    "args", [["validate", "--format", "xml"], ["list", "monsters"], ["odds-and-ends"]]
+)
 def test_usage_errors_exit_2(run, args: list[str]) -> None:
     result = run(*args)
     assert result.exit_code == 2
@@ -123,7 +143,10 @@ def test_works_from_any_folder(tmp_path) -> None:
     """Schemas ship inside the package: validation needs no schemas/ in the current folder."""
     result = subprocess.run(
         [sys.executable, "-m", "ttgbuild", "validate", "--project", str(REPO)],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert result.stderr == "validate: no problems found\n"

@@ -75,33 +75,54 @@ def _talent_team(data: dict) -> None:
 
 # code -> (file the diagnostic must name, fixture that breaks the rule)
 BREAKS: dict[str, tuple[str, Callable]] = {
-    "JT101": ("content/heroes/other-name.yaml", rename_file(HERO, "content/heroes/other-name.yaml")),
-    "JT102": ("content/weapons.yaml",
-              edit("content/weapons.yaml", lambda d: d["weapons"][1].__setitem__("id", "staff"))),
+    "JT101": (
+        "content/heroes/other-name.yaml",
+        rename_file(HERO, "content/heroes/other-name.yaml"),
+    ),
+    "JT102": (
+        "content/weapons.yaml",
+        edit("content/weapons.yaml", lambda d: d["weapons"][1].__setitem__("id", "staff")),
+    ),
     "JT103": ("content/teams.yaml", edit("content/teams.yaml", _talent_team)),
     "JT104": (HERO, edit(HERO, setter("reflexes", value=7))),
     "JT105": (HERO, edit(HERO, setter("attack", value=4))),
-    "JT106": (TALENT.replace("talents/shield-wall", "heroes/greta-ankerwald"),
-              edit("content/heroes/greta-ankerwald.yaml", setter("defence", value=4))),
-    "JT107": (HERO, edits(_rules("attributes", "will", "max", value=9),
-                          edit(HERO, setter("will", value=9)))),
-    "JT108": (HERO, edits(_rules("attributes", "cost", "max", value=20),
-                          edit(HERO, setter("cost", value=18)))),
+    "JT106": (
+        TALENT.replace("talents/shield-wall", "heroes/greta-ankerwald"),
+        edit("content/heroes/greta-ankerwald.yaml", setter("defence", value=4)),
+    ),
+    "JT107": (
+        HERO,
+        edits(_rules("attributes", "will", "max", value=9), edit(HERO, setter("will", value=9))),
+    ),
+    "JT108": (
+        HERO,
+        edits(_rules("attributes", "cost", "max", value=20), edit(HERO, setter("cost", value=18))),
+    ),
     "JT109": (HERO, edit(HERO, setter("team", value="ember-citty"))),
     "JT110": (HERO, edit(HERO, setter("talents", 0, value="overhead-strik"))),
     "JT111": (HERO, edit(HERO, setter("preferred", value="trident"))),
-    "JT112": ("content/talents/unused.yaml",
-              lambda p: p.write("content/talents/unused.yaml", {
-                  "id": "unused", "name": "Unused", "keyword": "passive",
-                  "cost": {"kind": "free"}, "text": "Nothing at all."})),
+    "JT112": (
+        "content/talents/unused.yaml",
+        lambda p: p.write(
+            "content/talents/unused.yaml",
+            {
+                "id": "unused",
+                "name": "Unused",
+                "keyword": "passive",
+                "cost": {"kind": "free"},
+                "text": "Nothing at all.",
+            },
+        ),
+    ),
     "JT201": (REACTION, edit(REACTION, deleter("trigger"))),
     "JT202": (TALENT, edit(TALENT, setter("trigger", value="jugg-thrown"))),
     "JT203": (REACTION, edit(REACTION, setter("trigger", value="jugg-throw"))),
     "JT204": (PASSIVE, edit(PASSIVE, setter("cost", value={"kind": "focus", "amount": 1}))),
     "JT205": (TALENT, edit(TALENT, setter("cost", "amount", value=0))),
-    "JT206": ("content/talents/both-ends.yaml",
-              edit("content/talents/both-ends.yaml", setter("bonus_attack", "boostable",
-                                                            value=True))),
+    "JT206": (
+        "content/talents/both-ends.yaml",
+        edit("content/talents/both-ends.yaml", setter("bonus_attack", "boostable", value=True)),
+    ),
     "JT207": (TALENT, edit(TALENT, setter("required", value="sword-and-sheild"))),
     "JT208": (REACTION, edit(REACTION, setter("text", value="Step {hexes} or {steps} hexes."))),
     "JT209": (REACTION, edit(REACTION, setter("text", value="When the jugg is thrown, step."))),
@@ -121,12 +142,18 @@ BREAKS: dict[str, tuple[str, Callable]] = {
     "JT501": ("content/board.yaml", _board("goals", "blue", value=[20, 5])),
     "JT502": ("content/board.yaml", _board("goals", "blue", value=[19, 4])),
     "JT503": ("content/board.yaml", _board("centre", value=[9, 4])),
-    "JT504": ("content/board.yaml", edits(_board("goals", "red", value=[19, 5]),
-                                          _board("goals", "blue", value=[0, 5]))),
-    "JT601": ("content/kit.yaml", edit("content/kit.yaml",
-                                       setter("weapon_cards", "trident", value=2))),
-    "JT602": ("content/kit.yaml", edit("content/kit.yaml",
-                                       setter("weapon_cards", "chain", value=1))),
+    "JT504": (
+        "content/board.yaml",
+        edits(_board("goals", "red", value=[19, 5]), _board("goals", "blue", value=[0, 5])),
+    ),
+    "JT601": (
+        "content/kit.yaml",
+        edit("content/kit.yaml", setter("weapon_cards", "trident", value=2)),
+    ),
+    "JT602": (
+        "content/kit.yaml",
+        edit("content/kit.yaml", setter("weapon_cards", "chain", value=1)),
+    ),
 }
 
 # Boundary cases that must still pass: the rule's limit itself is allowed.
@@ -134,8 +161,9 @@ PASSES: dict[str, Callable] = {
     "JT104": edit(HERO, setter("reflexes", value=5)),
     "JT105": edit(HERO, setter("attack", value=3)),  # 3 + 3 (chain) + 2 = 8 dice
     # 17 + the four cheapest others (3 + 3 + 3 + 4) = 30, exactly the short budget
-    "JT108": edits(_rules("attributes", "cost", "max", value=20),
-                   edit(HERO, setter("cost", value=17))),
+    "JT108": edits(
+        _rules("attributes", "cost", "max", value=20), edit(HERO, setter("cost", value=17))
+    ),
     "JT205": edit(TALENT, setter("cost", "amount", value=1)),
     "JT210": edit(REACTION, setter("text", value="Step up to {hexes} hexes.")),
     "JT502": edits(_board("goals", "blue", value=[19, 4]), _board("goals", "red", value=[0, 4])),

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 import yaml
-
 from conftest import REPO
 
 
@@ -25,7 +24,12 @@ def test_examples_are_legal(project, run, name: str, cost: int, budget: int) -> 
     result = check(project, run, example(name), "--format", "json")
     assert result.exit_code == 0, result.stdout
     assert json.loads(result.stdout) == {
-        "legal": True, "cost": cost, "budget": budget, "synergy": 3, "diagnostics": []}
+        "legal": True,
+        "cost": cost,
+        "budget": budget,
+        "synergy": 3,
+        "diagnostics": [],
+    }
 
 
 def test_text_report(project, run) -> None:
@@ -67,8 +71,10 @@ def test_team_rule_broken(project, run, code: str) -> None:
 def test_messages_are_exact(project, run) -> None:
     result = check(project, run, _short(BREAKS["JT710"]))
     assert result.exit_code == 1
-    assert "team.yaml:4:1: error JT710: team costs 37, over the short-game budget of 30 " \
-           "[/heroes]" in result.stdout
+    assert (
+        "team.yaml:4:1: error JT710: team costs 37, over the short-game budget of 30 "
+        "[/heroes]" in result.stdout
+    )
     assert "illegal; cost 37 of 30, team synergy 2" in result.stdout
 
 

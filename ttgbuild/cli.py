@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import traceback
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -36,22 +36,25 @@ team_app = typer.Typer(help="Check a player's team file.", no_args_is_help=True)
 app.add_typer(team_app, name="team")
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
 
-class Listing(str, Enum):
+class Listing(StrEnum):
     heroes = "heroes"
     weapons = "weapons"
     talents = "talents"
 
 
-FormatOption = Annotated[Format, typer.Option("--format", help="text for people, json for scripts.")]
+FormatOption = Annotated[
+    Format, typer.Option("--format", help="text for people, json for scripts.")
+]
 ProjectOption = Annotated[
     Path,
-    typer.Option("--project", help="Project folder holding content/ and locales/.",
-                 file_okay=False),
+    typer.Option(
+        "--project", help="Project folder holding content/ and locales/.", file_okay=False
+    ),
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as failures.")]
 
@@ -76,11 +79,11 @@ def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
     del project  # accepted like on every command; the rules do not depend on it
     rules = sorted(RULES.values(), key=lambda r: r.code)
     if fmt is Format.json:
-        console.as_json([{"code": r.code, "severity": r.severity, "summary": r.summary}
-                         for r in rules])
+        console.as_json(
+            [{"code": r.code, "severity": r.severity, "summary": r.summary} for r in rules]
+        )
         return
-    console.table([(r.code, r.severity, r.summary) for r in rules],
-                  ("code", "severity", "summary"))
+    console.table([(r.code, r.severity, r.summary) for r in rules], ("code", "severity", "summary"))
 
 
 @app.command("list")
@@ -94,8 +97,23 @@ def list_content(
     content = loaded.content
     columns: tuple[str, ...]
     if what is Listing.heroes:
-        columns = ("id", "name", "cost", "team", "country", "preferred", "will", "reflexes",
-                   "fortitude", "light_feet", "attack", "defence", "focus", "stamina", "talents")
+        columns = (
+            "id",
+            "name",
+            "cost",
+            "team",
+            "country",
+            "preferred",
+            "will",
+            "reflexes",
+            "fortitude",
+            "light_feet",
+            "attack",
+            "defence",
+            "focus",
+            "stamina",
+            "talents",
+        )
         items = sorted(content.heroes, key=lambda h: h.id)
     elif what is Listing.weapons:
         columns = ("id", "name", "attack", "defence", "range", "crouch_count", "chain")
@@ -111,8 +129,10 @@ def list_content(
         console.table([[_cell(row[c]) for c in short] for row in rows], short)
     errors = [d for d in diags if d.severity == "error"]
     if errors:
-        console.err(f"list: {len(errors)} content error(s) left some items out; "
-                    "run 'ttgbuild validate' for details")
+        console.err(
+            f"list: {len(errors)} content error(s) left some items out; "
+            "run 'ttgbuild validate' for details"
+        )
         raise typer.Exit(EXIT_PROBLEMS)
 
 
@@ -139,8 +159,10 @@ def team_check(
     errors = [d for d in diags if d.severity == "error"]
     if errors:
         console.diagnostics(errors, "text")
-        console.err("team check: the content has errors, so teams cannot be checked; "
-                    "fix them first ('ttgbuild validate')")
+        console.err(
+            "team check: the content has errors, so teams cannot be checked; "
+            "fix them first ('ttgbuild validate')"
+        )
         raise typer.Exit(EXIT_UNREADABLE)
     shown = display_path(team_file, project)
     report = check_team(team_file, shown, loaded.content)
@@ -149,8 +171,10 @@ def team_check(
     else:
         console.diagnostics(report.diagnostics, "text")
         verdict = "legal" if report.legal else "illegal"
-        console.out(f"{shown}: {verdict}; cost {report.cost} of {report.budget}, "
-                    f"team synergy {report.synergy}")
+        console.out(
+            f"{shown}: {verdict}; cost {report.cost} of {report.budget}, "
+            f"team synergy {report.synergy}"
+        )
     if not report.readable:
         raise typer.Exit(EXIT_UNREADABLE)
     if not report.legal:
@@ -166,10 +190,9 @@ def main() -> None:
     except KeyboardInterrupt:
         console.err("ttgbuild: interrupted")
         sys.exit(130)
-    except Exception as exc:  # noqa: BLE001 - the one place that must catch everything
+    except Exception as exc:
         handle, name = tempfile.mkstemp(prefix="ttgbuild-error-", suffix=".log")
         with open(handle, "w", encoding="utf-8") as log:
             log.write(traceback.format_exc())
-        console.err(f"ttgbuild: internal error ({type(exc).__name__}); "
-                    f"the details are in {name}")
+        console.err(f"ttgbuild: internal error ({type(exc).__name__}); the details are in {name}")
         sys.exit(EXIT_INTERNAL)

@@ -14,8 +14,8 @@ from typing import Any
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.model import (
     Area,
-    BonusDice,
     Board,
+    BonusDice,
     Content,
     Format,
     Hero,
@@ -76,8 +76,14 @@ def load_content(project: Path) -> Loaded:
     loaded = Loaded(Content())
     if not content_dir.is_dir():
         loaded.diagnostics.append(
-            Diagnostic(display_path(content_dir, project), 0, 0, "error", "JT010",
-                       "no content folder here; run in a project or pass --project DIR")
+            Diagnostic(
+                display_path(content_dir, project),
+                0,
+                0,
+                "error",
+                "JT010",
+                "no content folder here; run in a project or pass --project DIR",
+            )
         )
         return loaded
     valid: dict[str, list[Document]] = {}
@@ -102,29 +108,57 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
         if path.is_file():
             found.append((path, kind))
         else:
-            loaded.diagnostics.append(Diagnostic(
-                display_path(path, project), 0, 0, "error", "JT010",
-                f"{name} is missing: the game's {kind} data must be in content/{name}"))
+            loaded.diagnostics.append(
+                Diagnostic(
+                    display_path(path, project),
+                    0,
+                    0,
+                    "error",
+                    "JT010",
+                    f"{name} is missing: the game's {kind} data must be in content/{name}",
+                )
+            )
     for folder, kind in FOLDERS.items():
         directory = content_dir / folder
         files = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
         if not files:
-            loaded.diagnostics.append(Diagnostic(
-                display_path(directory, project), 0, 0, "error", "JT010",
-                f"no {folder} found: add one file per {kind} as content/{folder}/<id>.yaml"))
+            loaded.diagnostics.append(
+                Diagnostic(
+                    display_path(directory, project),
+                    0,
+                    0,
+                    "error",
+                    "JT010",
+                    f"no {folder} found: add one file per {kind} as content/{folder}/<id>.yaml",
+                )
+            )
         loaded.file_ids[kind] = {p.stem for p in files}
         found.extend((p, kind) for p in files[:MAX_FILES])
         if len(files) > MAX_FILES:
-            loaded.diagnostics.append(Diagnostic(
-                display_path(directory, project), 0, 0, "error", "JT010",
-                f"{len(files)} files in {folder}/; at most {MAX_FILES} are read"))
+            loaded.diagnostics.append(
+                Diagnostic(
+                    display_path(directory, project),
+                    0,
+                    0,
+                    "error",
+                    "JT010",
+                    f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
+                )
+            )
     known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
     for path in sorted(content_dir.rglob("*")):
         if path.is_file() and path not in known and not _is_ignorable(path, content_dir):
-            loaded.diagnostics.append(Diagnostic(
-                display_path(path, project), 0, 0, "warning", "JT011",
-                "not a content file ttgbuild reads; content is .yaml files in content/, "
-                "content/heroes/ and content/talents/"))
+            loaded.diagnostics.append(
+                Diagnostic(
+                    display_path(path, project),
+                    0,
+                    0,
+                    "warning",
+                    "JT011",
+                    "not a content file ttgbuild reads; content is .yaml files in content/, "
+                    "content/heroes/ and content/talents/",
+                )
+            )
     return found
 
 
@@ -141,32 +175,52 @@ def _build(content: Content, valid: dict[str, list[Document]]) -> None:
         content.talents.append(_talent(doc.data, Origin(doc.display)))
     for doc in valid.get("weapons", []):
         origin = Origin(doc.display)
-        content.weapons = [_weapon(w, origin.at("weapons", i))
-                           for i, w in enumerate(doc.data["weapons"])]
+        content.weapons = [
+            _weapon(w, origin.at("weapons", i)) for i, w in enumerate(doc.data["weapons"])
+        ]
         qwik = doc.data["qwik"]
         content.qwik = Position(qwik["id"], qwik["name"], origin.at("qwik"))
     for doc in valid.get("teams", []):
         origin = Origin(doc.display)
-        content.teams = [Team(t["id"], t["name"], t["country"], origin.at("teams", i))
-                         for i, t in enumerate(doc.data["teams"])]
+        content.teams = [
+            Team(t["id"], t["name"], t["country"], origin.at("teams", i))
+            for i, t in enumerate(doc.data["teams"])
+        ]
     for doc in valid.get("rules", []):
         content.rules = _rules(doc.data, Origin(doc.display))
     for doc in valid.get("board", []):
         content.board = _board(doc.data, Origin(doc.display))
     for doc in valid.get("kit", []):
         data = doc.data
-        content.kit = Kit(data["stone_cards"], data["point_cards"], dict(data["weapon_cards"]),
-                          dict(data["counters"]), dict(data["bases"]), data["dice"],
-                          Origin(doc.display))
+        content.kit = Kit(
+            data["stone_cards"],
+            data["point_cards"],
+            dict(data["weapon_cards"]),
+            dict(data["counters"]),
+            dict(data["bases"]),
+            data["dice"],
+            Origin(doc.display),
+        )
 
 
 def _hero(data: dict[str, Any], origin: Origin) -> Hero:
     return Hero(
-        id=data["id"], name=data["name"], team=data["team"], country=data["country"],
-        preferred=data["preferred"], cost=data["cost"], will=data["will"],
-        reflexes=data["reflexes"], fortitude=data["fortitude"], light_feet=data["light_feet"],
-        attack=data["attack"], defence=data["defence"], focus=data["focus"],
-        stamina=data["stamina"], talents=tuple(data["talents"]), origin=origin,
+        id=data["id"],
+        name=data["name"],
+        team=data["team"],
+        country=data["country"],
+        preferred=data["preferred"],
+        cost=data["cost"],
+        will=data["will"],
+        reflexes=data["reflexes"],
+        fortitude=data["fortitude"],
+        light_feet=data["light_feet"],
+        attack=data["attack"],
+        defence=data["defence"],
+        focus=data["focus"],
+        stamina=data["stamina"],
+        talents=tuple(data["talents"]),
+        origin=origin,
         portrait=data.get("portrait"),
     )
 
@@ -175,9 +229,14 @@ def _talent(data: dict[str, Any], origin: Origin) -> Talent:
     bonus = data.get("bonus_dice")
     attack = data.get("bonus_attack")
     return Talent(
-        id=data["id"], name=data["name"], keyword=data["keyword"],
-        cost_kind=data["cost"]["kind"], cost_amount=data["cost"].get("amount", 0),
-        text=data["text"], origin=origin, required=data.get("required"),
+        id=data["id"],
+        name=data["name"],
+        keyword=data["keyword"],
+        cost_kind=data["cost"]["kind"],
+        cost_amount=data["cost"].get("amount", 0),
+        text=data["text"],
+        origin=origin,
+        required=data.get("required"),
         trigger=data.get("trigger"),
         bonus_dice=BonusDice(bonus["pool"], bonus["dice"]) if bonus else None,
         bonus_attack_boostable=attack["boostable"] if attack else None,
@@ -186,8 +245,16 @@ def _talent(data: dict[str, Any], origin: Origin) -> Talent:
 
 
 def _weapon(data: dict[str, Any], origin: Origin) -> Weapon:
-    return Weapon(data["id"], data["name"], data["attack"], data["defence"], data["range"],
-                  data["crouch_count"], data.get("chain", False), origin)
+    return Weapon(
+        data["id"],
+        data["name"],
+        data["attack"],
+        data["defence"],
+        data["range"],
+        data["crouch_count"],
+        data.get("chain", False),
+        origin,
+    )
 
 
 def _rules(data: dict[str, Any], origin: Origin) -> Rules:
@@ -223,7 +290,9 @@ def _board(data: dict[str, Any], origin: Origin) -> Board:
         return value[0], value[1]
 
     return Board(
-        columns=data["columns"], rows=data["rows"], centre=hex_(data["centre"]),
+        columns=data["columns"],
+        rows=data["rows"],
+        centre=hex_(data["centre"]),
         goals={side: hex_(v) for side, v in data["goals"].items()},
         start_zones={
             side: Area(hex_(v["columns"]), hex_(v["rows"]))

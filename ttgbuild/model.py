@@ -43,8 +43,17 @@ class Hero:
     portrait: str | None = None
 
 
-HERO_NUMBERS = ("cost", "will", "reflexes", "fortitude", "light_feet", "attack", "defence",
-                "focus", "stamina")
+HERO_NUMBERS = (
+    "cost",
+    "will",
+    "reflexes",
+    "fortitude",
+    "light_feet",
+    "attack",
+    "defence",
+    "focus",
+    "stamina",
+)
 
 
 @dataclass(frozen=True)
@@ -155,7 +164,7 @@ class Rules:
     origin: Origin
 
     def synergy_for(self, count: int) -> int:
-        """Table 2 for `count` in-play heroes of one team (past the table: its last step continued)."""
+        """Table 2 for `count` in-play heroes of one team; past the table, one more per hero."""
         if count <= 0:
             return 0
         if count <= len(self.synergy):

@@ -68,16 +68,21 @@ def check_team(path: Path, display: str, content: Content) -> TeamReport:
     heroes = {h.id: h for h in content.heroes}
     entries = doc.data["heroes"]
     found = [
-        _diag(doc, code, message, pointer)
-        for code, message, pointer in _problems(doc, content)
+        _diag(doc, code, message, pointer) for code, message, pointer in _problems(doc, content)
     ]
     known = [e for e in entries if e["hero"] in heroes]
     cost = sum(heroes[e["hero"]].cost for e in known)
     in_play = Counter(heroes[e["hero"]].team for e in known if e["position"] in IN_PLAY)
     synergy = sum(rules.synergy_for(n) for n in in_play.values())
     if cost > fmt.budget:
-        found.append(_diag(doc, "JT710", f"team costs {cost}, over the {fmt.id}-game budget of "
-                                         f"{fmt.budget}", "/heroes"))
+        found.append(
+            _diag(
+                doc,
+                "JT710",
+                f"team costs {cost}, over the {fmt.id}-game budget of {fmt.budget}",
+                "/heroes",
+            )
+        )
     found.sort(key=sort_key)
     return TeamReport(not found, cost, fmt.budget, synergy, found)
 
@@ -94,8 +99,11 @@ def _problems(doc: Document, content: Content) -> Iterator[tuple[str, str, str]]
     heroes = {h.id for h in content.heroes}
     weapons = {w.id: w for w in content.weapons}
     if len(entries) != fmt.team_size:
-        yield ("JT701", f"a {fmt.id}-game team has exactly {fmt.team_size} heroes, this one has "
-                        f"{len(entries)}", "/heroes")
+        yield (
+            "JT701",
+            f"a {fmt.id}-game team has exactly {fmt.team_size} heroes, this one has {len(entries)}",
+            "/heroes",
+        )
     seen: set[str] = set()
     for i, entry in enumerate(entries):
         where = json_pointer(["heroes", i])
@@ -106,13 +114,15 @@ def _problems(doc: Document, content: Content) -> Iterator[tuple[str, str, str]]
             yield "JT702", f"hero '{hero}' is already in this team", where + "/hero"
         seen.add(hero)
         if position != "defender" and weapon is not None:
-            yield ("JT706", f"a {position} carries no weapon; remove '{weapon}'",
-                   where + "/weapon")
+            yield ("JT706", f"a {position} carries no weapon; remove '{weapon}'", where + "/weapon")
         elif position == "defender" and weapon is None:
             yield "JT707", f"defender '{hero}' needs exactly one weapon", where
         elif weapon is not None and weapon not in weapons:
-            yield "JT704", f"weapon '{weapon}' does not exist in content/weapons.yaml", \
-                where + "/weapon"
+            yield (
+                "JT704",
+                f"weapon '{weapon}' does not exist in content/weapons.yaml",
+                where + "/weapon",
+            )
     counts = Counter(e["position"] for e in entries)
     wanted = {
         "qwik": rules.qwiks_in_play,
@@ -121,12 +131,15 @@ def _problems(doc: Document, content: Content) -> Iterator[tuple[str, str, str]]
     }
     for position, number in wanted.items():
         if counts[position] != number:
-            yield ("JT705", f"a {fmt.id}-game team has {number} {position}(s), this one has "
-                            f"{counts[position]}", "/heroes")
+            yield (
+                "JT705",
+                f"a {fmt.id}-game team has {number} {position}(s), this one has {counts[position]}",
+                "/heroes",
+            )
     chains = sum(
-        1 for e in entries
-        if e["position"] == "defender" and e.get("weapon") in weapons
-        and weapons[e["weapon"]].chain
+        1
+        for e in entries
+        if e["position"] == "defender" and e.get("weapon") in weapons and weapons[e["weapon"]].chain
     )
     if chains > rules.chains_max:
         yield "JT708", f"{chains} chains; a team fields at most {rules.chains_max}", "/heroes"

@@ -78,7 +78,9 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
         mapping: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise ContentError("JT004", "YAML merge keys (<<) are not allowed", *_mark(key_node))
+                raise ContentError(
+                    "JT004", "YAML merge keys (<<) are not allowed", *_mark(key_node)
+                )
             key = self.construct_object(key_node, deep=deep)
             if not isinstance(key, str):
                 raise ContentError(
@@ -175,8 +177,12 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
 
 def _decode(raw: bytes) -> tuple[str, tuple[str, int, int] | None]:
     """Decode UTF-8 (a UTF-8 BOM is allowed); name the first bad byte's position otherwise."""
-    for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
-                      (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+    for bom, name in (
+        (b"\xff\xfe\x00\x00", "UTF-32"),
+        (b"\x00\x00\xfe\xff", "UTF-32"),
+        (b"\xff\xfe", "UTF-16"),
+        (b"\xfe\xff", "UTF-16"),
+    ):
         if raw.startswith(bom):
             return "", (f"file is {name}; save it as UTF-8", 1, 1)
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -206,7 +212,7 @@ def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, int, int
     if exc.context and "expected a single document" in exc.context:
         return "file holds more than one YAML document; use one per file", *_line_col(mark)
     lines = text.splitlines()
-    if mark is not None and mark.line < len(lines) and lines[mark.line][mark.column:][:1] == "\t":
+    if mark is not None and mark.line < len(lines) and lines[mark.line][mark.column :][:1] == "\t":
         problem += " (tabs cannot indent YAML; use spaces)"
     message = f"YAML syntax: {problem}"
     if exc.context:

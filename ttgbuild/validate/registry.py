@@ -23,7 +23,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class Finding:
-    """What a check reports: where (origin plus field path) and what; the rule adds code and severity."""
+    """Where a check found a problem and what it is; the rule adds code and severity."""
 
     file: str
     pointer: str
@@ -53,5 +53,6 @@ def describe(codes: dict[str, str], severity: Severity = "error") -> None:
 
 
 def as_diagnostic(rule_: Rule, finding: Finding, line: int, column: int) -> Diagnostic:
-    return Diagnostic(finding.file, line, column, rule_.severity, rule_.code, finding.message,
-                      finding.pointer)
+    return Diagnostic(
+        finding.file, line, column, rule_.severity, rule_.code, finding.message, finding.pointer
+    )

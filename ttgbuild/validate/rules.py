@@ -61,8 +61,12 @@ def _stem(origin: Origin) -> str:
 def id_matches_file(ctx: Context) -> Iterator[Finding]:
     for obj in [*ctx.content.heroes, *ctx.content.talents]:
         if obj.id != _stem(obj.origin):
-            yield at(obj.origin, f"id '{obj.id}' differs from the file name "
-                                 f"'{_stem(obj.origin)}.yaml'; rename one to match", "id")
+            yield at(
+                obj.origin,
+                f"id '{obj.id}' differs from the file name "
+                f"'{_stem(obj.origin)}.yaml'; rename one to match",
+                "id",
+            )
 
 
 def _collections(content: Content) -> Iterator[tuple[str, list]]:
@@ -78,8 +82,9 @@ def unique_ids(ctx: Context) -> Iterator[Finding]:
         seen: dict[str, Origin] = {}
         for obj in objects:
             if obj.id in seen:
-                yield at(obj.origin, f"{kind} id '{obj.id}' is already used in "
-                                     f"{seen[obj.id].file}", "id")
+                yield at(
+                    obj.origin, f"{kind} id '{obj.id}' is already used in {seen[obj.id].file}", "id"
+                )
             else:
                 seen[obj.id] = obj.origin
     if ctx.content.rules:
@@ -89,8 +94,11 @@ def unique_ids(ctx: Context) -> Iterator[Finding]:
         ):
             for name, count in Counter(ids).items():
                 if count > 1:
-                    yield at(ctx.content.rules.origin, f"{what} id '{name}' appears {count} times",
-                             origin_part)
+                    yield at(
+                        ctx.content.rules.origin,
+                        f"{what} id '{name}' appears {count} times",
+                        origin_part,
+                    )
 
 
 @rule("JT103", "error", "names are unique within each kind of content")
@@ -100,8 +108,11 @@ def unique_names(ctx: Context) -> Iterator[Finding]:
         for obj in objects:
             folded = obj.name.casefold().strip()
             if folded in seen:
-                yield at(obj.origin, f"{kind} name '{obj.name}' is already used in "
-                                     f"{seen[folded].file}", "name")
+                yield at(
+                    obj.origin,
+                    f"{kind} name '{obj.name}' is already used in {seen[folded].file}",
+                    "name",
+                )
             else:
                 seen[folded] = obj.origin
 
@@ -122,8 +133,11 @@ def hero_team_known(ctx: Context) -> Iterator[Finding]:
     teams = {t.id for t in ctx.content.teams}
     for hero in ctx.content.heroes:
         if hero.team not in teams:
-            yield at(hero.origin, f"team '{hero.team}' is not in content/teams.yaml"
-                                  f"{_suggest(hero.team, teams)}", "team")
+            yield at(
+                hero.origin,
+                f"team '{hero.team}' is not in content/teams.yaml{_suggest(hero.team, teams)}",
+                "team",
+            )
 
 
 @rule("JT110", "error", "a hero's talents exist in content/talents/")
@@ -132,8 +146,13 @@ def hero_talents_known(ctx: Context) -> Iterator[Finding]:
     for hero in ctx.content.heroes:
         for i, talent in enumerate(hero.talents):
             if talent not in talents:
-                yield at(hero.origin, f"talent '{talent}' does not exist in content/talents/"
-                                      f"{_suggest(talent, talents)}", "talents", i)
+                yield at(
+                    hero.origin,
+                    f"talent '{talent}' does not exist in content/talents/"
+                    f"{_suggest(talent, talents)}",
+                    "talents",
+                    i,
+                )
 
 
 def _gear(content: Content) -> set[str]:
@@ -145,18 +164,30 @@ def hero_preference_known(ctx: Context) -> Iterator[Finding]:
     gear = _gear(ctx.content)
     for hero in ctx.content.heroes:
         if hero.preferred not in gear:
-            yield at(hero.origin, f"preferred '{hero.preferred}' is neither a weapon nor the "
-                                  f"Qwik position{_suggest(hero.preferred, gear)}", "preferred")
+            yield at(
+                hero.origin,
+                f"preferred '{hero.preferred}' is neither a weapon nor the "
+                f"Qwik position{_suggest(hero.preferred, gear)}",
+                "preferred",
+            )
 
 
-@rule("JT207", "error", "a talent's 'required' names a weapon or the Qwik position",
-      needs=("weapons",))
+@rule(
+    "JT207",
+    "error",
+    "a talent's 'required' names a weapon or the Qwik position",
+    needs=("weapons",),
+)
 def talent_requirement_known(ctx: Context) -> Iterator[Finding]:
     gear = _gear(ctx.content)
     for talent in ctx.content.talents:
         if talent.required is not None and talent.required not in gear:
-            yield at(talent.origin, f"required '{talent.required}' is neither a weapon nor the "
-                                    f"Qwik position{_suggest(talent.required, gear)}", "required")
+            yield at(
+                talent.origin,
+                f"required '{talent.required}' is neither a weapon nor the "
+                f"Qwik position{_suggest(talent.required, gear)}",
+                "required",
+            )
 
 
 @rule("JT112", "warning", "every talent is printed on at least one hero")
@@ -192,14 +223,22 @@ def _best_bonus(ctx: Context, hero, pool: str) -> int:
     return max(bonuses, default=0)
 
 
-@rule("JT105", "error", "attack + best weapon attack + talent bonus fits a player's dice",
-      needs=("rules", "weapons"))
+@rule(
+    "JT105",
+    "error",
+    "attack + best weapon attack + talent bonus fits a player's dice",
+    needs=("rules", "weapons"),
+)
 def attack_pool_fits(ctx: Context) -> Iterator[Finding]:
     yield from _pool_fits(ctx, "attack")
 
 
-@rule("JT106", "error", "defence + best weapon defence + talent bonus fits a player's dice",
-      needs=("rules", "weapons"))
+@rule(
+    "JT106",
+    "error",
+    "defence + best weapon defence + talent bonus fits a player's dice",
+    needs=("rules", "weapons"),
+)
 def defence_pool_fits(ctx: Context) -> Iterator[Finding]:
     yield from _pool_fits(ctx, "defence")
 
@@ -212,8 +251,12 @@ def _pool_fits(ctx: Context, pool: str) -> Iterator[Finding]:
         bonus = _best_bonus(ctx, hero, pool)
         total = base + getattr(weapon, pool) + bonus
         if total > dice:
-            yield at(hero.origin, f"{pool} pool {base} + {getattr(weapon, pool)} ({weapon.name}) "
-                                  f"+ {bonus} (talent) = {total} dice; a player owns {dice}", pool)
+            yield at(
+                hero.origin,
+                f"{pool} pool {base} + {getattr(weapon, pool)} ({weapon.name}) "
+                f"+ {bonus} (talent) = {total} dice; a player owns {dice}",
+                pool,
+            )
 
 
 @rule("JT107", "error", "will (initiative dice) fits a player's dice", needs=("rules",))
@@ -221,8 +264,11 @@ def will_fits(ctx: Context) -> Iterator[Finding]:
     dice = ctx.content.rules.dice_per_player
     for hero in ctx.content.heroes:
         if hero.will > dice:
-            yield at(hero.origin, f"will {hero.will} needs more dice than the {dice} "
-                                  "a player owns", "will")
+            yield at(
+                hero.origin,
+                f"will {hero.will} needs more dice than the {dice} a player owns",
+                "will",
+            )
 
 
 @rule("JT108", "warning", "a hero fits at least one legal short-game team", needs=("rules",))
@@ -237,9 +283,13 @@ def hero_affordable(ctx: Context) -> Iterator[Finding]:
         others.remove(hero.cost)
         cheapest = sum(others[: short.team_size - 1])
         if hero.cost + cheapest > short.budget:
-            yield at(hero.origin, f"cost {hero.cost} + the {short.team_size - 1} cheapest other "
-                                  f"heroes ({cheapest}) = {hero.cost + cheapest} exceeds the "
-                                  f"short-game budget of {short.budget}", "cost")
+            yield at(
+                hero.origin,
+                f"cost {hero.cost} + the {short.team_size - 1} cheapest other "
+                f"heroes ({cheapest}) = {hero.cost + cheapest} exceeds the "
+                f"short-game budget of {short.budget}",
+                "cost",
+            )
 
 
 # --- talents ----------------------------------------------------------------------------
@@ -249,16 +299,23 @@ def hero_affordable(ctx: Context) -> Iterator[Finding]:
 def reaction_has_trigger(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.keyword == "reaction" and talent.trigger is None:
-            yield at(talent.origin, "a reaction must name its trigger: add 'trigger:' with an "
-                                    "id from rules.yaml reaction_triggers", "keyword")
+            yield at(
+                talent.origin,
+                "a reaction must name its trigger: add 'trigger:' with an "
+                "id from rules.yaml reaction_triggers",
+                "keyword",
+            )
 
 
 @rule("JT202", "error", "only reactions have a trigger")
 def trigger_only_on_reactions(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.keyword != "reaction" and talent.trigger is not None:
-            yield at(talent.origin, f"a {talent.keyword} talent has no trigger; remove "
-                                    "'trigger' or make it a reaction", "trigger")
+            yield at(
+                talent.origin,
+                f"a {talent.keyword} talent has no trigger; remove 'trigger' or make it a reaction",
+                "trigger",
+            )
 
 
 @rule("JT203", "error", "a reaction's trigger exists in rules.yaml", needs=("rules",))
@@ -266,36 +323,55 @@ def trigger_known(ctx: Context) -> Iterator[Finding]:
     triggers = {t.id for t in ctx.content.rules.triggers}
     for talent in ctx.content.talents:
         if talent.trigger is not None and talent.trigger not in triggers:
-            yield at(talent.origin, f"trigger '{talent.trigger}' is not in rules.yaml "
-                                    f"reaction_triggers{_suggest(talent.trigger, triggers)}",
-                     "trigger")
+            yield at(
+                talent.origin,
+                f"trigger '{talent.trigger}' is not in rules.yaml "
+                f"reaction_triggers{_suggest(talent.trigger, triggers)}",
+                "trigger",
+            )
 
 
 @rule("JT204", "error", "passive talents cost nothing")
 def passive_is_free(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.keyword == "passive" and talent.cost_kind != "free":
-            yield at(talent.origin, f"a passive talent is always on and costs nothing; "
-                                    f"cost kind is {talent.cost_kind}", "cost", "kind")
+            yield at(
+                talent.origin,
+                f"a passive talent is always on and costs nothing; cost kind is {talent.cost_kind}",
+                "cost",
+                "kind",
+            )
 
 
 @rule("JT205", "error", "a talent's cost amount agrees with its kind")
 def cost_amount_consistent(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.cost_kind == "free" and talent.cost_amount != 0:
-            yield at(talent.origin, f"a free talent has amount {talent.cost_amount}; "
-                                    "use 0 or leave it out", "cost", "amount")
+            yield at(
+                talent.origin,
+                f"a free talent has amount {talent.cost_amount}; use 0 or leave it out",
+                "cost",
+                "amount",
+            )
         elif talent.cost_kind != "free" and talent.cost_amount < 1:
-            yield at(talent.origin, f"a {talent.cost_kind} cost needs an amount of 1 or more",
-                     "cost", "amount" if talent.cost_amount else "kind")
+            yield at(
+                talent.origin,
+                f"a {talent.cost_kind} cost needs an amount of 1 or more",
+                "cost",
+                "amount" if talent.cost_amount else "kind",
+            )
 
 
 @rule("JT206", "error", "bonus attacks cannot be boosted")
 def bonus_attack_not_boostable(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.bonus_attack_boostable:
-            yield at(talent.origin, "a bonus attack cannot be boosted; set boostable: false",
-                     "bonus_attack", "boostable")
+            yield at(
+                talent.origin,
+                "a bonus attack cannot be boosted; set boostable: false",
+                "bonus_attack",
+                "boostable",
+            )
 
 
 @rule("JT208", "error", "every {placeholder} in a talent's text has a value")
@@ -307,8 +383,11 @@ def placeholders_defined(ctx: Context) -> Iterator[Finding]:
             continue
         values = talent.placeholders()
         for name in sorted(names - set(values)):
-            yield at(talent.origin, f"placeholder {{{name}}} has no value; define it in params"
-                                    f"{_suggest(name, values)}", "text")
+            yield at(
+                talent.origin,
+                f"placeholder {{{name}}} has no value; define it in params{_suggest(name, values)}",
+                "text",
+            )
 
 
 @rule("JT209", "warning", "every talent param is used by its text")
@@ -316,8 +395,9 @@ def params_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         names, _ = placeholder_names(talent.text)
         for name in sorted(set(talent.params) - names):
-            yield at(talent.origin, f"param '{name}' is not used in the text", "params", name,
-                     key=True)
+            yield at(
+                talent.origin, f"param '{name}' is not used in the text", "params", name, key=True
+            )
 
 
 @rule("JT210", "error", "texts state no numbers: numbers come from data through placeholders")
@@ -327,13 +407,22 @@ def no_digits_in_text(ctx: Context) -> Iterator[Finding]:
             value = getattr(talent, field_name)
             match = _DIGIT.search(_strip_placeholders(value))
             if match:
-                yield at(talent.origin, f"{field_name} states the number '{match.group()}'; put "
-                                        "it in params and write {name} instead", field_name)
+                yield at(
+                    talent.origin,
+                    f"{field_name} states the number '{match.group()}'; put "
+                    "it in params and write {name} instead",
+                    field_name,
+                )
     if ctx.content.rules:
         for i, trigger in enumerate(ctx.content.rules.triggers):
             if _DIGIT.search(trigger.name):
-                yield at(ctx.content.rules.origin, "trigger name states a number",
-                         "reaction_triggers", i, "name")
+                yield at(
+                    ctx.content.rules.origin,
+                    "trigger name states a number",
+                    "reaction_triggers",
+                    i,
+                    "name",
+                )
 
 
 @rule("JT211", "error", "inline icon tokens in a talent's text are known icons")
@@ -341,17 +430,24 @@ def icons_known(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         for token in _ICON.findall(talent.text):
             if token not in ICON_TOKENS:
-                yield at(talent.origin, f"unknown icon [{token}]; known icons: "
-                                        f"{', '.join(f'[{i}]' for i in sorted(ICON_TOKENS))}",
-                         "text")
+                yield at(
+                    talent.origin,
+                    f"unknown icon [{token}]; known icons: "
+                    f"{', '.join(f'[{i}]' for i in sorted(ICON_TOKENS))}",
+                    "text",
+                )
 
 
 @rule("JT212", "error", "bonus dice add at least one die")
 def bonus_dice_positive(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.bonus_dice is not None and talent.bonus_dice.dice < 1:
-            yield at(talent.origin, f"bonus dice must be 1 or more, found "
-                                    f"{talent.bonus_dice.dice}", "bonus_dice", "dice")
+            yield at(
+                talent.origin,
+                f"bonus dice must be 1 or more, found {talent.bonus_dice.dice}",
+                "bonus_dice",
+                "dice",
+            )
 
 
 def placeholder_names(text: str) -> tuple[set[str], str | None]:
@@ -380,8 +476,11 @@ def _strip_placeholders(text: str) -> str:
 def crouch_positive(ctx: Context) -> Iterator[Finding]:
     for weapon in ctx.content.weapons:
         if weapon.crouch_count < 1:
-            yield at(weapon.origin, f"crouch count {weapon.crouch_count} must be 1 or more",
-                     "crouch_count")
+            yield at(
+                weapon.origin,
+                f"crouch count {weapon.crouch_count} must be 1 or more",
+                "crouch_count",
+            )
 
 
 @rule("JT302", "error", "exactly one weapon kind is the chain", needs=("weapons",))
@@ -389,15 +488,21 @@ def one_chain(ctx: Context) -> Iterator[Finding]:
     chains = [w for w in ctx.content.weapons if w.chain]
     if not chains:
         first = ctx.content.weapons[0]
-        yield at(Origin(first.origin.file), "no weapon is marked 'chain: true'; exactly one "
-                                            "weapon kind is the chain", "weapons")
+        yield at(
+            Origin(first.origin.file),
+            "no weapon is marked 'chain: true'; exactly one weapon kind is the chain",
+            "weapons",
+        )
     for extra in chains[1:]:
-        yield at(extra.origin, f"'{extra.id}' is a second chain; exactly one weapon kind is "
-                               f"the chain (first: '{chains[0].id}')", "chain")
+        yield at(
+            extra.origin,
+            f"'{extra.id}' is a second chain; exactly one weapon kind is "
+            f"the chain (first: '{chains[0].id}')",
+            "chain",
+        )
 
 
-@rule("JT303", "error", "weapon dice are not negative and range is at least 1",
-      needs=("weapons",))
+@rule("JT303", "error", "weapon dice are not negative and range is at least 1", needs=("weapons",))
 def weapon_numbers(ctx: Context) -> Iterator[Finding]:
     for weapon in ctx.content.weapons:
         for name, low in (("attack", 0), ("defence", 0), ("range", 1)):
@@ -409,59 +514,109 @@ def weapon_numbers(ctx: Context) -> Iterator[Finding]:
 # --- rules data ---------------------------------------------------------------------------
 
 
-@rule("JT401", "error", "move types form increasing, gapless bands with rising costs",
-      needs=("rules",))
+@rule(
+    "JT401",
+    "error",
+    "move types form increasing, gapless bands with rising costs",
+    needs=("rules",),
+)
 def movement_bands(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     expected_min = 1
     previous_cost = -1
     for i, move in enumerate(rules.movement):
         if move.min != expected_min:
-            yield at(rules.origin, f"move '{move.id}' starts at {move.min}; the previous band "
-                                   f"ends at {expected_min - 1}", "movement", "types", i, "min")
+            yield at(
+                rules.origin,
+                f"move '{move.id}' starts at {move.min}; the previous band "
+                f"ends at {expected_min - 1}",
+                "movement",
+                "types",
+                i,
+                "min",
+            )
         if move.max < move.min:
-            yield at(rules.origin, f"move '{move.id}' limit {move.max} is below its start "
-                                   f"{move.min}", "movement", "types", i, "max")
+            yield at(
+                rules.origin,
+                f"move '{move.id}' limit {move.max} is below its start {move.min}",
+                "movement",
+                "types",
+                i,
+                "max",
+            )
         if move.cost < previous_cost:
-            yield at(rules.origin, f"move '{move.id}' costs less than a shorter move",
-                     "movement", "types", i, "cost")
+            yield at(
+                rules.origin,
+                f"move '{move.id}' costs less than a shorter move",
+                "movement",
+                "types",
+                i,
+                "cost",
+            )
         expected_min, previous_cost = move.max + 1, move.cost
     if rules.movement and rules.max_move_per_activation != rules.movement[-1].max:
-        yield at(rules.origin, f"max_per_activation {rules.max_move_per_activation} differs from "
-                               f"the longest move's limit {rules.movement[-1].max}",
-                 "movement", "max_per_activation")
+        yield at(
+            rules.origin,
+            f"max_per_activation {rules.max_move_per_activation} differs from "
+            f"the longest move's limit {rules.movement[-1].max}",
+            "movement",
+            "max_per_activation",
+        )
 
 
-@rule("JT402", "error", "formats: heroes in play equal the positions, teams hold them",
-      needs=("rules",))
+@rule(
+    "JT402",
+    "error",
+    "formats: heroes in play equal the positions, teams hold them",
+    needs=("rules",),
+)
 def formats_consistent(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     positions = rules.qwiks_in_play + rules.defenders_in_play
     for name, fmt in rules.formats.items():
         if fmt.in_play != positions:
-            yield at(rules.origin, f"{name} game puts {fmt.in_play} heroes in play but positions "
-                                   f"add up to {positions}", "formats", name, "in_play")
+            yield at(
+                rules.origin,
+                f"{name} game puts {fmt.in_play} heroes in play but positions "
+                f"add up to {positions}",
+                "formats",
+                name,
+                "in_play",
+            )
         if fmt.team_size < fmt.in_play:
-            yield at(rules.origin, f"{name} team of {fmt.team_size} cannot field "
-                                   f"{fmt.in_play} heroes", "formats", name, "team_size")
+            yield at(
+                rules.origin,
+                f"{name} team of {fmt.team_size} cannot field {fmt.in_play} heroes",
+                "formats",
+                name,
+                "team_size",
+            )
 
 
-@rule("JT403", "error", "the synergy table covers a full side and never decreases",
-      needs=("rules",))
+@rule(
+    "JT403", "error", "the synergy table covers a full side and never decreases", needs=("rules",)
+)
 def synergy_table(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     in_play = max(f.in_play for f in rules.formats.values())
     if len(rules.synergy) < in_play:
-        yield at(rules.origin, f"synergy has {len(rules.synergy)} rows; a side fields up to "
-                               f"{in_play} heroes of one team", "synergy")
+        yield at(
+            rules.origin,
+            f"synergy has {len(rules.synergy)} rows; a side fields up to "
+            f"{in_play} heroes of one team",
+            "synergy",
+        )
     for i in range(1, len(rules.synergy)):
         if rules.synergy[i] < rules.synergy[i - 1]:
-            yield at(rules.origin, f"synergy for {i + 1} heroes is less than for {i}",
-                     "synergy", i)
+            yield at(rules.origin, f"synergy for {i + 1} heroes is less than for {i}", "synergy", i)
 
 
-@rule("JT404", "error", "attribute ranges are ordered; reflexes fit the activation order",
-      needs=("rules",))
+@rule(
+    "JT404",
+    "error",
+    "attribute ranges are ordered; reflexes fit the activation order",
+    needs=("rules",),
+)
 def attribute_ranges(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     for name, (low, high) in rules.attributes.items():
@@ -469,21 +624,35 @@ def attribute_ranges(ctx: Context) -> Iterator[Finding]:
             yield at(rules.origin, f"{name} range {low}..{high} is empty", "attributes", name)
     low, high = rules.attributes["reflexes"]
     if low < rules.activation_last or high > rules.activation_first:
-        yield at(rules.origin, f"reflexes {low}..{high} reach beyond the activation order "
-                               f"{rules.activation_first}..{rules.activation_last}",
-                 "attributes", "reflexes")
+        yield at(
+            rules.origin,
+            f"reflexes {low}..{high} reach beyond the activation order "
+            f"{rules.activation_first}..{rules.activation_last}",
+            "attributes",
+            "reflexes",
+        )
 
 
-@rule("JT405", "error", "weapon limits allow every defender one weapon and a chain",
-      needs=("rules",))
+@rule(
+    "JT405", "error", "weapon limits allow every defender one weapon and a chain", needs=("rules",)
+)
 def weapon_limits(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     if rules.chains_min > rules.chains_max:
-        yield at(rules.origin, f"chains_min {rules.chains_min} exceeds chains_max "
-                               f"{rules.chains_max}", "weapons_on_field", "chains_min")
+        yield at(
+            rules.origin,
+            f"chains_min {rules.chains_min} exceeds chains_max {rules.chains_max}",
+            "weapons_on_field",
+            "chains_min",
+        )
     if rules.defenders_in_play > rules.weapons_max:
-        yield at(rules.origin, f"{rules.defenders_in_play} defenders need a weapon each but a "
-                               f"team may field {rules.weapons_max}", "weapons_on_field", "max")
+        yield at(
+            rules.origin,
+            f"{rules.defenders_in_play} defenders need a weapon each but a "
+            f"team may field {rules.weapons_max}",
+            "weapons_on_field",
+            "max",
+        )
 
 
 @rule("JT406", "error", "the die has at least one jugg face", needs=("rules",))
@@ -497,8 +666,13 @@ def die_can_hit(ctx: Context) -> Iterator[Finding]:
 def activation_counts_down(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     if rules.activation_first < rules.activation_last:
-        yield at(rules.origin, f"activation order starts at {rules.activation_first}, below "
-                               f"its end {rules.activation_last}", "activation_order", "first")
+        yield at(
+            rules.origin,
+            f"activation order starts at {rules.activation_first}, below "
+            f"its end {rules.activation_last}",
+            "activation_order",
+            "first",
+        )
 
 
 # --- board ----------------------------------------------------------------------------------
@@ -516,49 +690,77 @@ def _board_places(board) -> Iterator[tuple[tuple[int, int], tuple[str | int, ...
             yield hex_, ("corner_lines", i, j)
 
 
-@rule("JT501", "error", "centre, goals, start zones and corner lines lie on the board",
-      needs=("board",))
+@rule(
+    "JT501",
+    "error",
+    "centre, goals, start zones and corner lines lie on the board",
+    needs=("board",),
+)
 def board_places_on_board(ctx: Context) -> Iterator[Finding]:
     board = ctx.content.board
     for hex_, parts in _board_places(board):
         if not board.contains(hex_):
-            yield at(board.origin, f"hex [{hex_[0]}, {hex_[1]}] is off the {board.columns} x "
-                                   f"{board.rows} board", *parts)
+            yield at(
+                board.origin,
+                f"hex [{hex_[0]}, {hex_[1]}] is off the {board.columns} x {board.rows} board",
+                *parts,
+            )
     for side, area in board.start_zones.items():
         if area.columns[0] > area.columns[1] or area.rows[0] > area.rows[1]:
             yield at(board.origin, f"{side} start zone ranges run backwards", "start_zones", side)
 
 
-@rule("JT502", "error", "goals, start zones and corner lines are mirror-symmetric",
-      needs=("board",))
+@rule(
+    "JT502", "error", "goals, start zones and corner lines are mirror-symmetric", needs=("board",)
+)
 def board_symmetric(ctx: Context) -> Iterator[Finding]:
     board = ctx.content.board
     if board.mirror(board.goals["red"]) != board.goals["blue"]:
-        yield at(board.origin, f"blue goal {list(board.goals['blue'])} is not the mirror of red "
-                               f"goal {list(board.goals['red'])}", "goals", "blue")
+        yield at(
+            board.origin,
+            f"blue goal {list(board.goals['blue'])} is not the mirror of red "
+            f"goal {list(board.goals['red'])}",
+            "goals",
+            "blue",
+        )
     red, blue = board.start_zones["red"], board.start_zones["blue"]
     mirrored = (board.columns - 1 - red.columns[1], board.columns - 1 - red.columns[0])
     if blue.columns != mirrored or blue.rows != red.rows:
-        yield at(board.origin, "blue start zone is not the mirror of red's (expected columns "
-                               f"{list(mirrored)}, rows {list(red.rows)})", "start_zones", "blue")
+        yield at(
+            board.origin,
+            "blue start zone is not the mirror of red's (expected columns "
+            f"{list(mirrored)}, rows {list(red.rows)})",
+            "start_zones",
+            "blue",
+        )
     cells = {hex_ for line in board.corner_lines for hex_ in line}
     flips = (board.mirror, lambda h: (h[0], board.rows - 1 - h[1]))
     for i, line in enumerate(board.corner_lines):
         for j, hex_ in enumerate(line):
             if any(flip(hex_) not in cells for flip in flips):
-                yield at(board.origin, f"corner hex [{hex_[0]}, {hex_[1]}] has no mirror image "
-                                       "in the other corners", "corner_lines", i, j)
+                yield at(
+                    board.origin,
+                    f"corner hex [{hex_[0]}, {hex_[1]}] has no mirror image in the other corners",
+                    "corner_lines",
+                    i,
+                    j,
+                )
 
 
-@rule("JT503", "error", "the centre sits on the middle row beside the mirror axis",
-      needs=("board",))
+@rule(
+    "JT503", "error", "the centre sits on the middle row beside the mirror axis", needs=("board",)
+)
 def centre_in_middle(ctx: Context) -> Iterator[Finding]:
     board = ctx.content.board
     middle_columns = {(board.columns - 1) // 2, board.columns // 2}
     if board.centre[0] not in middle_columns or board.centre[1] != (board.rows - 1) // 2:
-        yield at(board.origin, f"centre {list(board.centre)} is not in the middle of the board "
-                               f"(column {' or '.join(map(str, sorted(middle_columns)))}, row "
-                               f"{(board.rows - 1) // 2})", "centre")
+        yield at(
+            board.origin,
+            f"centre {list(board.centre)} is not in the middle of the board "
+            f"(column {' or '.join(map(str, sorted(middle_columns)))}, row "
+            f"{(board.rows - 1) // 2})",
+            "centre",
+        )
 
 
 @rule("JT504", "error", "each team's goal and start zone lie in its own half", needs=("board",))
@@ -570,32 +772,49 @@ def own_half(ctx: Context) -> Iterator[Finding]:
             yield at(board.origin, f"{side} goal is in the other team's half", "goals", side)
         area = board.start_zones[side]
         if not (own(area.columns[0]) and own(area.columns[1])):
-            yield at(board.origin, f"{side} start zone reaches into the other team's half",
-                     "start_zones", side)
+            yield at(
+                board.origin,
+                f"{side} start zone reaches into the other team's half",
+                "start_zones",
+                side,
+            )
 
 
 # --- kit manifest -----------------------------------------------------------------------------
 
 
-@rule("JT601", "error", "the kit's weapon cards name weapons or the Qwik position",
-      needs=("kit", "weapons"))
+@rule(
+    "JT601",
+    "error",
+    "the kit's weapon cards name weapons or the Qwik position",
+    needs=("kit", "weapons"),
+)
 def kit_cards_known(ctx: Context) -> Iterator[Finding]:
     gear = _gear(ctx.content)
     for name in ctx.content.kit.weapon_cards:
         if name not in gear:
-            yield at(ctx.content.kit.origin, f"'{name}' is neither a weapon nor the Qwik "
-                                             f"position{_suggest(name, gear)}", "weapon_cards",
-                     name, key=True)
+            yield at(
+                ctx.content.kit.origin,
+                f"'{name}' is neither a weapon nor the Qwik position{_suggest(name, gear)}",
+                "weapon_cards",
+                name,
+                key=True,
+            )
 
 
-@rule("JT602", "error", "the kit holds weapon and Qwik cards for two full sides",
-      needs=("kit", "weapons", "rules", "qwik"))
+@rule(
+    "JT602",
+    "error",
+    "the kit holds weapon and Qwik cards for two full sides",
+    needs=("kit", "weapons", "rules", "qwik"),
+)
 def kit_enough_for_two(ctx: Context) -> Iterator[Finding]:
     content, rules, kit = ctx.content, ctx.content.rules, ctx.content.kit
     chain_ids = {w.id for w in content.weapons if w.chain}
     chains = sum(n for k, n in kit.weapon_cards.items() if k in chain_ids)
-    others = sum(n for k, n in kit.weapon_cards.items()
-                 if k not in chain_ids and k != content.qwik.id)
+    others = sum(
+        n for k, n in kit.weapon_cards.items() if k not in chain_ids and k != content.qwik.id
+    )
     qwiks = kit.weapon_cards.get(content.qwik.id, 0)
     needs = (
         ("chain", chains, 2 * rules.chains_min),
@@ -606,5 +825,9 @@ def kit_enough_for_two(ctx: Context) -> Iterator[Finding]:
         if have < need:
             yield at(kit.origin, f"{have} {what} cards; two sides need {need}", "weapon_cards")
     if kit.counters["chain_ready"] < 2 * rules.chains_max:
-        yield at(kit.origin, f"{kit.counters['chain_ready']} chain tokens; two sides need "
-                             f"{2 * rules.chains_max}", "counters", "chain_ready")
+        yield at(
+            kit.origin,
+            f"{kit.counters['chain_ready']} chain tokens; two sides need {2 * rules.chains_max}",
+            "counters",
+            "chain_ready",
+        )

@@ -1,0 +1,54 @@
+"""The schemas are valid 2020-12 schemas and document every field they define."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from ttgbuild.validate.schema import schema_texts, translatable_fields
+
+SCHEMAS = sorted(schema_texts())
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_schema_is_valid(name: str) -> None:
+    schema = schema_texts()[name]
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"].endswith("/" + name)
+
+
+def _objects(node: Any, path: str = ""):
+    if isinstance(node, dict):
+        if node.get("type") == "object" and "properties" in node:
+            yield path, node
+        for key, value in node.items():
+            yield from _objects(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _objects(value, f"{path}/{i}")
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_every_property_is_described_and_closed(name: str) -> None:
+    for path, obj in _objects(schema_texts()[name]):
+        assert obj.get("additionalProperties") is False, f"{name}{path} is open"
+        for prop, sub in obj["properties"].items():
+            assert sub.get("description"), f"{name}{path}/{prop} has no description"
+
+
+def test_translatable_fields_come_from_the_schemas() -> None:
+    assert translatable_fields("talent") == [("/name", 24), ("/text", 170)]
+    assert translatable_fields("teams") == [("/teams/*/name", 28)]
+    assert ("/weapons/*/name", 22) in translatable_fields("weapons")
+    assert translatable_fields("rules") == [("/reaction_triggers/*/name", 60)]
+    assert translatable_fields("hero") == []  # hero names are proper names
+
+
+def test_shipped_schemas_folder_is_the_package_copy() -> None:
+    from conftest import REPO
+
+    top = {p.name for p in (REPO / "schemas").glob("*.schema.json")}
+    assert top == set(SCHEMAS)
