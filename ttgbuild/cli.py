@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import traceback
+from dataclasses import asdict
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -86,6 +87,14 @@ def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
     console.table([(r.code, r.severity, r.summary) for r in rules], ("code", "severity", "summary"))
 
 
+# Columns the text listing shows; --format json gives every field.
+TEXT_COLUMNS: dict[Listing, tuple[str, ...]] = {
+    Listing.heroes: ("id", "name", "cost", "team", "country", "preferred", "reflexes"),
+    Listing.weapons: ("id", "name", "attack", "defence", "range", "crouch_count", "chain"),
+    Listing.talents: ("id", "name", "keyword", "cost_kind", "cost_amount", "required", "trigger"),
+}
+
+
 @app.command("list")
 def list_content(
     what: Annotated[Listing, typer.Argument(help="heroes, weapons or talents.")],
@@ -94,39 +103,15 @@ def list_content(
 ) -> None:
     """List the content, one row each."""
     loaded, diags = validate_project(project)
-    content = loaded.content
-    columns: tuple[str, ...]
-    if what is Listing.heroes:
-        columns = (
-            "id",
-            "name",
-            "cost",
-            "team",
-            "country",
-            "preferred",
-            "will",
-            "reflexes",
-            "fortitude",
-            "light_feet",
-            "attack",
-            "defence",
-            "focus",
-            "stamina",
-            "talents",
-        )
-        items = sorted(content.heroes, key=lambda h: h.id)
-    elif what is Listing.weapons:
-        columns = ("id", "name", "attack", "defence", "range", "crouch_count", "chain")
-        items = list(content.weapons)
-    else:
-        columns = ("id", "name", "keyword", "cost_kind", "cost_amount", "required", "trigger")
-        items = sorted(content.talents, key=lambda t: t.id)
-    rows = [{c: _plain(getattr(item, c)) for c in columns} for item in items]
+    items = list(getattr(loaded.content, what.value))
+    if what is not Listing.weapons:  # weapons keep the order of table 1
+        items.sort(key=lambda item: item.id)
+    rows = [_row(item) for item in items]
     if fmt is Format.json:
         console.as_json(rows)
     else:
-        short = columns[:7] if what is Listing.heroes else columns
-        console.table([[_cell(row[c]) for c in short] for row in rows], short)
+        columns = TEXT_COLUMNS[what]
+        console.table([[_cell(row[c]) for c in columns] for row in rows], columns)
     errors = [d for d in diags if d.severity == "error"]
     if errors:
         console.err(
@@ -136,8 +121,11 @@ def list_content(
         raise typer.Exit(EXIT_PROBLEMS)
 
 
-def _plain(value: object) -> object:
-    return list(value) if isinstance(value, tuple) else value
+def _row(item: object) -> dict[str, object]:
+    """Every field of a content object but its origin, as JSON-ready values."""
+    row = asdict(item)  # type: ignore[call-overload]
+    row.pop("origin", None)
+    return row
 
 
 def _cell(value: object) -> str:

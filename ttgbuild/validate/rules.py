@@ -159,17 +159,22 @@ def _gear(content: Content) -> set[str]:
     return {w.id for w in content.weapons} | ({content.qwik.id} if content.qwik else set())
 
 
+def _unknown_gear(ctx: Context, objects: list, field_name: str) -> Iterator[Finding]:
+    gear = _gear(ctx.content)
+    for obj in objects:
+        value = getattr(obj, field_name)
+        if value is not None and value not in gear:
+            yield at(
+                obj.origin,
+                f"{field_name} '{value}' is neither a weapon nor the Qwik position"
+                f"{_suggest(value, gear)}",
+                field_name,
+            )
+
+
 @rule("JT111", "error", "a hero's preferred weapon or position exists", needs=("weapons",))
 def hero_preference_known(ctx: Context) -> Iterator[Finding]:
-    gear = _gear(ctx.content)
-    for hero in ctx.content.heroes:
-        if hero.preferred not in gear:
-            yield at(
-                hero.origin,
-                f"preferred '{hero.preferred}' is neither a weapon nor the "
-                f"Qwik position{_suggest(hero.preferred, gear)}",
-                "preferred",
-            )
+    yield from _unknown_gear(ctx, ctx.content.heroes, "preferred")
 
 
 @rule(
@@ -179,15 +184,7 @@ def hero_preference_known(ctx: Context) -> Iterator[Finding]:
     needs=("weapons",),
 )
 def talent_requirement_known(ctx: Context) -> Iterator[Finding]:
-    gear = _gear(ctx.content)
-    for talent in ctx.content.talents:
-        if talent.required is not None and talent.required not in gear:
-            yield at(
-                talent.origin,
-                f"required '{talent.required}' is neither a weapon nor the "
-                f"Qwik position{_suggest(talent.required, gear)}",
-                "required",
-            )
+    yield from _unknown_gear(ctx, ctx.content.talents, "required")
 
 
 @rule("JT112", "warning", "every talent is printed on at least one hero")
