@@ -114,6 +114,7 @@ BREAKS: dict[str, tuple[str, Callable]] = {
             },
         ),
     ),
+    "JT113": (HERO, edit(HERO, setter("portrait", value="../../secret.png"))),
     "JT201": (REACTION, edit(REACTION, deleter("trigger"))),
     "JT202": (TALENT, edit(TALENT, setter("trigger", value="jugg-thrown"))),
     "JT203": (REACTION, edit(REACTION, setter("trigger", value="jugg-throw"))),
@@ -156,8 +157,15 @@ BREAKS: dict[str, tuple[str, Callable]] = {
     ),
 }
 
+
+def _portrait(project) -> None:
+    project.write_text("content/art/kirra.png", b"not really a png")
+    project.edit(HERO, setter("portrait", value="art/kirra.png"))
+
+
 # Boundary cases that must still pass: the rule's limit itself is allowed.
 PASSES: dict[str, Callable] = {
+    "JT113": _portrait,
     "JT104": edit(HERO, setter("reflexes", value=5)),
     "JT105": edit(HERO, setter("attack", value=3)),  # 3 + 3 (chain) + 2 = 8 dice
     # 17 + the four cheapest others (3 + 3 + 3 + 4) = 30, exactly the short budget
@@ -204,3 +212,23 @@ def test_fixture_breaks_rule(project, code: str) -> None:
 def test_boundary_passes_rule(project, code: str) -> None:
     PASSES[code](project)
     assert code not in codes_for(project)
+
+
+@pytest.mark.parametrize(
+    "path, problem",
+    [
+        ("/etc/passwd", "must be relative to content/, not absolute"),
+        ("C:\\art\\x.png", "must be relative to content/, not absolute"),
+        ("art/../../x.png", "must not climb out of content/ with '..'"),
+        ("art/link.png", "leads outside content/ through a link"),
+        ("art/missing.png", "does not exist in content/"),
+    ],
+)
+def test_portrait_paths(project, path: str, problem: str) -> None:
+    outside = project.root / "outside.png"
+    outside.write_bytes(b"x")
+    (project.path("content/art")).mkdir()
+    (project.path("content/art/link.png")).symlink_to(outside)
+    project.edit(HERO, setter("portrait", value=path))
+    messages = [d.message for d in codes_for(project).get("JT113", [])]
+    assert messages == [f"portrait '{path}' {problem}"]

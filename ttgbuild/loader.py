@@ -281,6 +281,7 @@ def _rules(data: dict[str, Any], origin: Origin) -> Rules:
         costs=costs,
         throw_hexes=throw["hexes"],
         triggers=tuple(Trigger(t["id"], t["name"]) for t in data["reaction_triggers"]),
+        draft=dict(data["draft"]),
         origin=origin,
     )
 

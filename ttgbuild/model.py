@@ -161,6 +161,7 @@ class Rules:
     costs: dict[str, int]
     throw_hexes: int
     triggers: tuple[Trigger, ...]
+    draft: dict[str, int]
     origin: Origin
 
     def synergy_for(self, count: int) -> int:
