@@ -115,3 +115,11 @@ def test_broken_content_blocks_team_check(project, run) -> None:
     result = run("team", "check", str(project.path("team.yaml")))
     assert result.exit_code == 2
     assert "JT051" in result.stdout
+
+
+def test_budget_comes_from_rules_data(project, run) -> None:
+    """One source of truth: lowering the budget in content/rules.yaml changes the verdict."""
+    project.replace("content/rules.yaml", "budget: 30", "budget: 27")
+    result = check(project, run, example("short"))
+    assert result.exit_code == 1
+    assert "team costs 28, over the short-game budget of 27" in result.stdout
