@@ -232,3 +232,21 @@ def test_portrait_paths(project, path: str, problem: str) -> None:
     project.edit(HERO, setter("portrait", value=path))
     messages = [d.message for d in codes_for(project).get("JT113", [])]
     assert messages == [f"portrait '{path}' {problem}"]
+
+
+def test_talent_of_a_broken_hero_is_not_called_unused(project) -> None:
+    """A hero with a schema error still counts as using its talents: no misleading JT112."""
+    project.edit(HERO, setter("talents", value=["overhead-strike", "spare"]))
+    project.replace(HERO, "cost: 10", 'cost: "ten"')
+    project.write(
+        "content/talents/spare.yaml",
+        {
+            "id": "spare",
+            "name": "Spare",
+            "keyword": "passive",
+            "cost": {"kind": "free"},
+            "text": "Nothing at all.",
+        },
+    )
+    found = codes_for(project)
+    assert "JT050" in found and "JT112" not in found

@@ -58,6 +58,9 @@ class Loaded:
     # Ids whose files exist, valid or not: references to them are not reported
     # as unknown, because the file's own errors already explain the problem.
     file_ids: dict[str, set[str]] = field(default_factory=dict)
+    # Talent ids named by every parsed hero file, schema-valid or not, so that a
+    # talent is not called unused just because its hero has an error elsewhere.
+    talent_refs: set[str] = field(default_factory=set)
 
 
 def display_path(path: Path, project: Path) -> str:
@@ -93,6 +96,8 @@ def load_content(project: Path) -> Loaded:
         if doc is None:
             continue
         loaded.documents[doc.display] = doc
+        if kind == "hero" and isinstance(doc.data.get("talents"), list):
+            loaded.talent_refs.update(t for t in doc.data["talents"] if isinstance(t, str))
         errors = check_document(doc, kind)
         loaded.diagnostics.extend(errors)
         if not errors:

@@ -26,6 +26,6 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
         doc = loaded.documents.get(file)
         return doc.locate(pointer, key=key) if doc else (0, 0)
 
-    ctx = Context(loaded.content, loaded.file_ids, project / "content")
+    ctx = Context(loaded.content, loaded.file_ids, loaded.talent_refs, project / "content")
     diags = loaded.diagnostics + run_rules(ctx, locate)
     return loaded, sorted(diags, key=sort_key)

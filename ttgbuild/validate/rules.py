@@ -30,6 +30,7 @@ class Context:
 
     content: Content
     file_ids: dict[str, set[str]] = field(default_factory=dict)
+    talent_refs: set[str] = field(default_factory=set)
     content_dir: Path | None = None
 
 
@@ -190,9 +191,8 @@ def talent_requirement_known(ctx: Context) -> Iterator[Finding]:
 
 @rule("JT112", "warning", "every talent is printed on at least one hero")
 def talent_used(ctx: Context) -> Iterator[Finding]:
-    used = {t for hero in ctx.content.heroes for t in hero.talents}
     for talent in ctx.content.talents:
-        if talent.id not in used:
+        if talent.id not in ctx.talent_refs:
             yield at(talent.origin, f"talent '{talent.id}' is on no hero's card", "id")
 
 
