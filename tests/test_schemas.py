@@ -52,3 +52,12 @@ def test_shipped_schemas_folder_is_the_package_copy() -> None:
 
     top = {p.name for p in (REPO / "schemas").glob("*.schema.json")}
     assert top == set(SCHEMAS)
+
+
+def test_readme_documents_every_content_schema() -> None:
+    from conftest import REPO
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for name in SCHEMAS:
+        if name not in ("defs.schema.json", "team-file.schema.json"):
+            assert f"schemas/{name}" in readme, name
