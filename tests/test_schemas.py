@@ -61,3 +61,22 @@ def test_readme_documents_every_content_schema() -> None:
     for name in SCHEMAS:
         if name not in ("defs.schema.json", "team-file.schema.json"):
             assert f"schemas/{name}" in readme, name
+
+
+def test_schema_messages_name_each_problem(project, run) -> None:
+    project.write_text("content/talents/x.yaml", "id: x\nfoo: 1\nbar: 2\n")
+    project.replace("content/board.yaml", "red: [0, 5]", "red: [0, 5, 1]")
+    project.replace("content/kit.yaml", "  chain: 4", "  Chain: 4")
+    out = run("validate").stdout.splitlines()
+    for expected in [
+        "content/talents/x.yaml:1:1: error JT051: missing required field 'cost' in the file",
+        "content/talents/x.yaml:1:1: error JT051: missing required field 'text' in the file",
+        "content/talents/x.yaml:2:1: error JT052: unknown field 'foo' in the file; known fields: "
+        "bonus_attack, bonus_dice, cost, id, keyword, name, params, required, text, trigger [/foo]",
+        "content/talents/x.yaml:3:1: error JT052: unknown field 'bar' in the file; known fields: "
+        "bonus_attack, bonus_dice, cost, id, keyword, name, params, required, text, trigger [/bar]",
+        "content/board.yaml:7:8: error JT053: red has 3 items; it takes 2 [/goals/red]",
+        "content/kit.yaml:10:3: error JT053: key 'Chain' in weapon_cards is not allowed: use "
+        "lower-case letters and digits, words joined by hyphens [/weapon_cards/Chain]",
+    ]:
+        assert expected in out

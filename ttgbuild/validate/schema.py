@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -27,6 +28,14 @@ SCHEMA_CODES: dict[str, str] = {
     "JT051": "every required field is present",
     "JT052": "no unknown fields",
     "JT053": "values are among the allowed choices, forms, sizes and lengths",
+}
+
+_REQUIRED = re.compile(r"'(.+)' is a required property")
+# What each schema pattern means, in words a designer understands.
+_PATTERN_HINTS = {
+    "^[a-z0-9]+(-[a-z0-9]+)*$": "lower-case letters and digits, words joined by hyphens",
+    "^[A-Z]{2}$": "a two-letter ISO country code in capitals, quoted",
+    "^[a-z][a-z0-9_]*$": "lower-case letters, digits and underscores, starting with a letter",
 }
 
 _TYPE_NAMES = {
@@ -99,7 +108,9 @@ def translatable_fields(kind: str) -> list[tuple[str, int]]:
 
 def check_document(doc: Document, kind: str) -> list[Diagnostic]:
     """Every schema error of one document, located and worded for a designer."""
-    return [_diagnostic(doc, error) for error in _errors(validator(kind), doc.data)]
+    return [
+        diag for error in _errors(validator(kind), doc.data) for diag in _diagnostics(doc, error)
+    ]
 
 
 def _errors(val: Draft202012Validator, data: Any) -> Iterator[ValidationError]:
@@ -110,12 +121,14 @@ def _errors(val: Draft202012Validator, data: Any) -> Iterator[ValidationError]:
             yield error
 
 
-def _diagnostic(doc: Document, error: ValidationError) -> Diagnostic:
+def _diagnostics(doc: Document, error: ValidationError) -> list[Diagnostic]:
     path = list(error.absolute_path)
-    code, message, key_path = _explain(error, path)
-    pointer = json_pointer(key_path)
-    line, column = doc.locate(pointer, key=key_path != path)
-    return Diagnostic(doc.display, line, column, "error", code, message, pointer)
+    found = []
+    for code, message, key_path in _explain(error, path):
+        pointer = json_pointer(key_path)
+        line, column = doc.locate(pointer, key=key_path != path)
+        found.append(Diagnostic(doc.display, line, column, "error", code, message, pointer))
+    return found
 
 
 def _field(path: list[str | int]) -> str:
@@ -146,8 +159,8 @@ def _describe(value: Any) -> str:
     return f"a {type(value).__name__} ({value})"
 
 
-def _explain(error: ValidationError, path: list[Any]) -> tuple[str, str, list[Any]]:
-    """Code, message and the path to point at (the key itself for unknown fields)."""
+def _explain(error: ValidationError, path: list[Any]) -> list[tuple[str, str, list[Any]]]:
+    """Codes, messages and the paths to point at (the key itself for unknown fields)."""
     field = _field(path)
     schema = error.schema if isinstance(error.schema, dict) else {}
     value = error.instance
@@ -159,49 +172,60 @@ def _explain(error: ValidationError, path: list[Any]) -> tuple[str, str, list[An
         hint = ""
         if isinstance(value, bool) and "string" in names:
             hint = " (unquoted yes/no/on/off read as true/false in YAML: quote it)"
-        return "JT050", f"{field} must be {expected}, found {_describe(value)}{hint}", path
+        return [("JT050", f"{field} must be {expected}, found {_describe(value)}{hint}", path)]
     if kind == "required":
-        missing = [name for name in error.validator_value if name not in value]
-        return "JT051", f"missing required field '{missing[0]}' in {field}", path
-    if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(value, dict):
+        missing = _REQUIRED.match(error.message)
+        name = missing.group(1) if missing else error.message
+        return [("JT051", f"missing required field '{name}' in {field}", path)]
+    if kind == "additionalProperties" and isinstance(value, dict):
         allowed = sorted(schema.get("properties", {}))
-        extras = [k for k in value if k not in allowed]
-        name = extras[0] if extras else "?"
-        close = difflib.get_close_matches(name, allowed, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        if allowed and not close:
-            hint = f"; known fields: {', '.join(allowed)}"
-        return "JT052", f"unknown field '{name}' in {field}{hint}", [*path, name]
+        return [_unknown_field(name, allowed, field, path) for name in value if name not in allowed]
+    if "propertyNames" in error.relative_schema_path and isinstance(value, str):
+        form = _PATTERN_HINTS.get(error.validator_value, "")
+        message = f"key '{value}' in {field} is not allowed" + (f": use {form}" if form else "")
+        return [("JT053", message, [*path, value])]
     if kind == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
-        return "JT053", f"{field} must be one of {choices}, found {_describe(value)}", path
+        return [("JT053", f"{field} must be one of {choices}, found {_describe(value)}", path)]
     if kind == "pattern":
-        what = schema.get("description", "").split(":")[0].split(".")[0]
-        form = f" ({what.lower()})" if what else ""
-        return "JT053", f"{field} {_describe(value)} is not of the expected form{form}", path
-    if kind == "propertyNames":
-        return "JT053", f"{field} has a key that is not allowed: {error.message}", path
+        form = _PATTERN_HINTS.get(error.validator_value, f"the form {error.validator_value}")
+        return [("JT053", f"{field} {_describe(value)} is not allowed: use {form}", path)]
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = error.validator_value
         relation = "at least" if "inimum" in kind else "at most"
-        return "JT053", f"{field} must be {relation} {bound}, found {_describe(value)}", path
+        return [("JT053", f"{field} must be {relation} {bound}, found {_describe(value)}", path)]
     if kind in ("minItems", "maxItems"):
         relation = "at least" if kind == "minItems" else "at most"
         count = len(value) if isinstance(value, list) else 0
-        return "JT053", f"{field} needs {relation} {error.validator_value} items, has {count}", path
+        return [
+            ("JT053", f"{field} needs {relation} {error.validator_value} items, has {count}", path)
+        ]
     if kind in ("minLength", "maxLength"):
         relation = "at least" if kind == "minLength" else "at most"
         size = len(value) if isinstance(value, str) else 0
-        return (
-            "JT053",
-            f"{field} must be {relation} {error.validator_value} characters long, has {size}",
-            path,
-        )
+        return [
+            (
+                "JT053",
+                f"{field} must be {relation} {error.validator_value} characters long, has {size}",
+                path,
+            )
+        ]
     if kind in ("minProperties", "maxProperties"):
         relation = "at least" if kind == "minProperties" else "at most"
-        return "JT053", f"{field} needs {relation} {error.validator_value} entries", path
+        return [("JT053", f"{field} needs {relation} {error.validator_value} entries", path)]
     if kind == "uniqueItems":
-        return "JT053", f"{field} lists the same item more than once", path
-    if kind == "false" or error.validator_value is False:
-        return "JT053", f"{field} is not allowed here", path
-    return "JT053", f"{field}: {error.message}", path
+        return [("JT053", f"{field} lists the same item more than once", path)]
+    if kind == "items" and error.validator_value is False and isinstance(value, list):
+        wanted = len(schema.get("prefixItems", []))
+        return [("JT053", f"{field} has {len(value)} items; it takes {wanted}", path)]
+    return [("JT053", f"{field}: {error.message}", path)]
+
+
+def _unknown_field(
+    name: str, allowed: list[str], field: str, path: list[Any]
+) -> tuple[str, str, list[Any]]:
+    close = difflib.get_close_matches(name, allowed, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    if allowed and not close:
+        hint = f"; known fields: {', '.join(allowed)}"
+    return "JT052", f"unknown field '{name}' in {field}{hint}", [*path, name]
