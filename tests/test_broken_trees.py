@@ -155,3 +155,12 @@ def test_unknown_file_is_a_warning(project, run) -> None:
     assert result.exit_code == 0
     assert "content/heroes/notes.txt:0:0: warning JT011:" in result.stdout
     assert run("validate", "--strict").exit_code == 1
+
+
+def test_every_duplicate_key_in_a_file_is_reported(project, run) -> None:
+    project.write_text(HERO, GOOD_HERO + "cost: 3\nwill: 2\n")
+    rows = run("validate").stdout.splitlines()
+    assert [r.split(": error ")[0] for r in rows if "JT003" in r] == [
+        f"{HERO}:16:1",
+        f"{HERO}:17:1",
+    ]

@@ -65,7 +65,16 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
 
 
 class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
-    """PyYAML's safe loader, refusing aliases, merge keys, tags and duplicate keys."""
+    """PyYAML's safe loader, refusing aliases, merge keys, tags and duplicate keys.
+
+    Aliases and tags stop loading at once (what follows could be a blow-up or
+    code); duplicate and non-text keys are collected in `problems` so a file
+    with several of them reports them all.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.problems: list[ContentError] = []
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         if node in self.constructed_objects or node in self.recursive_objects:
@@ -83,12 +92,13 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
                 )
             key = self.construct_object(key_node, deep=deep)
             if not isinstance(key, str):
-                raise ContentError(
-                    "JT007", f"mapping key {key_node.value!r} must be text", *_mark(key_node)
-                )
-            if key in mapping:
-                raise ContentError("JT003", f"duplicate key '{key}'", *_mark(key_node))
-            mapping[key] = self.construct_object(value_node, deep=deep)
+                message = f"mapping key {key_node.value!r} must be text"
+                self.problems.append(ContentError("JT007", message, *_mark(key_node)))
+            elif key in mapping:
+                message = f"duplicate key '{key}'; the first value would be silently replaced"
+                self.problems.append(ContentError("JT003", message, *_mark(key_node)))
+            else:
+                mapping[key] = self.construct_object(value_node, deep=deep)
         return mapping
 
 
@@ -152,7 +162,11 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
     try:
         if len(raw) > PRESCAN_BYTES:
             _prescan(text)
-        data = yaml.load(text, Loader=_StrictLoader)
+        loader = _StrictLoader(text)
+        try:
+            data = loader.get_single_data()
+        finally:
+            loader.dispose()
     except ContentError as exc:
         if exc.code == "JT004" and "alias" in exc.message:
             exc.line, exc.column = _first_alias(text) or (exc.line, exc.column)
@@ -165,6 +179,11 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
         return fail("JT002", *_syntax_message(exc, text))
     except (yaml.YAMLError, RecursionError) as exc:
         return fail("JT002", f"cannot parse YAML: {str(exc).splitlines()[0] if str(exc) else exc}")
+    if loader.problems:
+        return None, [
+            Diagnostic(display, p.line, p.column, "error", p.code, p.message)
+            for p in loader.problems
+        ]
     if data is None:
         return fail("JT005", "file is empty; expected a mapping of fields")
     if not isinstance(data, dict):
