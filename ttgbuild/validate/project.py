@@ -6,7 +6,6 @@ from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic, sort_key
 from ttgbuild.loader import LAYOUT_CODES, LAYOUT_WARNINGS, Loaded, load_content
-from ttgbuild.validate import rules as _rules  # noqa: F401  (registers the checks)
 from ttgbuild.validate.registry import describe
 from ttgbuild.validate.rules import Context, run_rules
 from ttgbuild.validate.schema import SCHEMA_CODES
