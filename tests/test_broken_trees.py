@@ -164,3 +164,27 @@ def test_every_duplicate_key_in_a_file_is_reported(project, run) -> None:
         f"{HERO}:16:1",
         f"{HERO}:17:1",
     ]
+
+
+def test_content_file_linking_out_of_the_project_is_not_read(project, run) -> None:
+    outside = project.root.parent / "outside.yaml"
+    outside.write_text("id: secret\n", encoding="utf-8")
+    project.path("content/talents/leak.yaml").symlink_to(outside)
+    result = run("validate")
+    assert result.exit_code == 1
+    assert (
+        "content/talents/leak.yaml:0:0: error JT001: is a link to a file outside the project; "
+        "content must live in the project"
+    ) in result.stdout
+    assert "secret" not in result.stdout
+
+
+def test_no_heroes_gives_one_clear_error(project, run) -> None:
+    for hero in project.path("content/heroes").glob("*.yaml"):
+        hero.unlink()
+    result = run("validate")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "content/heroes:0:0: error JT010: no heroes found: add one file per hero as "
+        "content/heroes/<id>.yaml\n"
+    )

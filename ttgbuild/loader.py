@@ -90,7 +90,20 @@ def load_content(project: Path) -> Loaded:
         )
         return loaded
     valid: dict[str, list[Document]] = {}
+    root = project.resolve()
     for path, kind in _discover(content_dir, project, loaded):
+        if not path.resolve().is_relative_to(root):
+            loaded.diagnostics.append(
+                Diagnostic(
+                    display_path(path, project),
+                    0,
+                    0,
+                    "error",
+                    "JT001",
+                    "is a link to a file outside the project; content must live in the project",
+                )
+            )
+            continue
         doc, diags = load_document(path, display_path(path, project))
         loaded.diagnostics.extend(diags)
         if doc is None:

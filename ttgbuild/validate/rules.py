@@ -189,7 +189,7 @@ def talent_requirement_known(ctx: Context) -> Iterator[Finding]:
     yield from _unknown_gear(ctx, ctx.content.talents, "required")
 
 
-@rule("JT112", "warning", "every talent is printed on at least one hero")
+@rule("JT112", "warning", "every talent is printed on at least one hero", needs=("heroes",))
 def talent_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.id not in ctx.talent_refs:
