@@ -80,3 +80,13 @@ def test_schema_messages_name_each_problem(project, run) -> None:
         "lower-case letters and digits, words joined by hyphens [/weapon_cards/Chain]",
     ]:
         assert expected in out
+
+
+def test_content_format_doc_is_generated_from_the_schemas(run) -> None:
+    from conftest import REPO
+
+    result = run("schema-docs")
+    assert result.exit_code == 0
+    committed = (REPO / "docs" / "content-format.md").read_text(encoding="utf-8")
+    assert result.stdout == committed, "run: ttgbuild schema-docs > docs/content-format.md"
+    assert "| `reflexes` | yes | integer |" in committed

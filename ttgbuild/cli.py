@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from ttgbuild import console
+from ttgbuild import console, schemadoc
 from ttgbuild.diagnostics import has_failures
 from ttgbuild.loader import display_path
 from ttgbuild.teamcheck import check_team
@@ -93,6 +93,13 @@ TEXT_COLUMNS: dict[Listing, tuple[str, ...]] = {
     Listing.weapons: ("id", "name", "attack", "defence", "range", "crouch_count", "chain"),
     Listing.talents: ("id", "name", "keyword", "cost_kind", "cost_amount", "required", "trigger"),
 }
+
+
+@app.command("schema-docs")
+def schema_docs(project: ProjectOption = Path(".")) -> None:
+    """Print the content format's reference (Markdown), generated from the schemas."""
+    del project  # accepted like on every command; the schemas ship with ttgbuild
+    console.out(schemadoc.render().rstrip("\n"))
 
 
 @app.command("list")

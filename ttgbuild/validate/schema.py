@@ -74,36 +74,54 @@ def validator(kind: str) -> Draft202012Validator:
     return Draft202012Validator(schema_texts()[f"{kind}.schema.json"], registry=_registry())
 
 
+def resolve(node: dict[str, Any], doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Follow a $ref (local, or to another shipped schema) to the node it names.
+
+    Returns the node, merged with the referring node's own keywords (such as
+    its description), and the schema document it lives in, against which the
+    node's own local references resolve.
+    """
+    ref = node.get("$ref")
+    if not ref:
+        return node, doc
+    target_file, _, pointer = ref.partition("#")
+    target_doc = schema_texts()[target_file] if target_file else doc
+    target: Any = target_doc
+    for part in pointer.strip("/").split("/") if pointer else []:
+        target = target[part]
+    merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+    return merged, target_doc
+
+
+def walk_objects(kind: str) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """Every node of a kind's schema with its document path ('*' for any list item).
+
+    Yields (path, node, document) with references resolved, depth first.
+    """
+    schema = schema_texts()[f"{kind}.schema.json"]
+    stack: list[tuple[str, dict[str, Any], dict[str, Any]]] = [("", schema, schema)]
+    while stack:
+        path, node, doc = stack.pop()
+        node, doc = resolve(node, doc)
+        yield path, node, doc
+        if isinstance(node.get("items"), dict):
+            stack.append((f"{path}/*", node["items"], doc))
+        for name, sub in reversed(list(node.get("properties", {}).items())):
+            stack.append((f"{path}/{name}", sub, doc))
+
+
 def translatable_fields(kind: str) -> list[tuple[str, int]]:
-    """Schema paths of the translatable text fields of a kind, with their character budgets.
+    """Document paths of the translatable text fields of a kind, with their character budgets.
 
     Paths use '*' for any list item, e.g. ('/teams/*/name', 28). The extractor
     and the translation checks both read this, so the schema stays the one
     place that says what is translated.
     """
-    found: list[tuple[str, int]] = []
-    defs = schema_texts()
-
-    def walk(node: Any, path: str, doc: dict[str, Any]) -> None:
-        if not isinstance(node, dict):
-            return
-        if "$ref" in node:
-            target_file, _, target = node["$ref"].partition("#")
-            target_doc = defs[target_file] if target_file else doc
-            resolved: Any = target_doc
-            for part in target.strip("/").split("/") if target else []:
-                resolved = resolved[part]
-            walk(resolved, path, target_doc)
-        if node.get("x-translatable"):
-            found.append((path, int(node.get("x-max-chars", 0))))
-        for name, sub in node.get("properties", {}).items():
-            walk(sub, f"{path}/{name}", doc)
-        if isinstance(node.get("items"), dict):
-            walk(node["items"], f"{path}/*", doc)
-
-    schema = defs[f"{kind}.schema.json"]
-    walk(schema, "", schema)
-    return found
+    return [
+        (path, int(node.get("x-max-chars", 0)))
+        for path, node, _ in walk_objects(kind)
+        if node.get("x-translatable")
+    ]
 
 
 def check_document(doc: Document, kind: str) -> list[Diagnostic]:

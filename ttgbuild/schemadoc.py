@@ -1,0 +1,78 @@
+"""The content format's reference, generated from the JSON Schemas.
+
+The schemas are the one definition of each file's shape; this renders their
+descriptions as Markdown (docs/content-format.md) so the documentation cannot
+drift from what the validator enforces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ttgbuild.validate.schema import resolve, schema_texts, walk_objects
+
+# Schema files in the order a designer meets them, with the files they check.
+ORDER = (
+    ("hero.schema.json", "content/heroes/<id>.yaml"),
+    ("talent.schema.json", "content/talents/<id>.yaml"),
+    ("weapons.schema.json", "content/weapons.yaml"),
+    ("teams.schema.json", "content/teams.yaml"),
+    ("rules.schema.json", "content/rules.yaml"),
+    ("board.schema.json", "content/board.yaml"),
+    ("kit.schema.json", "content/kit.yaml"),
+    ("team-file.schema.json", "a team file for `ttgbuild team check`"),
+)
+
+
+def render() -> str:
+    """Markdown for every content schema: one table of fields per object."""
+    lines = [
+        "# Content format",
+        "",
+        "Generated from `schemas/*.schema.json` by `ttgbuild schema-docs`; do not edit by hand.",
+        "Fields marked *translatable* are text players read; the number is the character",
+        "budget a translation must fit.",
+    ]
+    texts = schema_texts()
+    for name, where in ORDER:
+        schema = texts[name]
+        lines += ["", f"## {schema['title']} — {where}", "", schema["description"]]
+        for path, node, doc in walk_objects(name.removesuffix(".schema.json")):
+            if "properties" not in node:
+                continue
+            lines += [
+                "",
+                f"### `{path or '/'}`",
+                "",
+                "| field | required | type | meaning |",
+                "| --- | --- | --- | --- |",
+            ]
+            required = set(node.get("required", []))
+            for field, sub in node["properties"].items():
+                resolved, where = resolve(sub, doc)
+                lines.append(
+                    f"| `{field}` | {'yes' if field in required else 'no'} | "
+                    f"{_type(resolved, where)} | {_meaning(resolved)} |"
+                )
+    return "\n".join(lines) + "\n"
+
+
+def _type(node: dict[str, Any], doc: dict[str, Any]) -> str:
+    if "enum" in node:
+        return " \\| ".join(f"`{v}`" for v in node["enum"])
+    kind = node.get("type", "")
+    if kind == "array" and isinstance(node.get("items"), dict):
+        items, _ = resolve(node["items"], doc)
+        return f"list of {_type(items, doc) or 'objects'}"
+    if kind == "array" and "prefixItems" in node:
+        return f"list of {len(node['prefixItems'])}"
+    if "minimum" in node and "maximum" in node:
+        return f"{kind} {node['minimum']}..{node['maximum']}"
+    return str(kind)
+
+
+def _meaning(resolved: dict[str, Any]) -> str:
+    text = resolved.get("description", "")
+    if resolved.get("x-translatable"):
+        text += f" *Translatable, {resolved.get('x-max-chars')} characters.*"
+    return text.replace("|", "\\|").replace("\n", " ")
