@@ -15,6 +15,15 @@ from ttgbuild.cli import app
 
 REPO = Path(__file__).resolve().parent.parent
 
+# A valid talent that no hero uses (rule JT112 warns about it).
+SPARE_TALENT = {
+    "id": "spare",
+    "name": "Spare",
+    "keyword": "passive",
+    "cost": {"kind": "free"},
+    "text": "Nothing at all.",
+}
+
 
 class Project:
     """A throw-away project folder with helpers to break its content."""

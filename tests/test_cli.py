@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO
+from conftest import REPO, SPARE_TALENT
 
 HERO = "content/heroes/kirra-maddock.yaml"
 DIAG_KEYS = {"file", "line", "column", "severity", "code", "message", "pointer"}
@@ -75,16 +75,7 @@ def test_schema_message_names_field_and_suggests(project, run) -> None:
 
 
 def test_strict_turns_warnings_into_failures(project, run) -> None:
-    project.write(
-        "content/talents/spare.yaml",
-        {
-            "id": "spare",
-            "name": "Spare",
-            "keyword": "passive",
-            "cost": {"kind": "free"},
-            "text": "Does nothing yet.",
-        },
-    )
+    project.write("content/talents/spare.yaml", SPARE_TALENT)
     relaxed = run("validate")
     assert relaxed.exit_code == 0
     assert (

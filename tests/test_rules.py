@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import REPO
+from conftest import REPO, SPARE_TALENT
 
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import RULES
@@ -103,17 +103,8 @@ BREAKS: dict[str, tuple[str, Callable]] = {
     "JT110": (HERO, edit(HERO, setter("talents", 0, value="overhead-strik"))),
     "JT111": (HERO, edit(HERO, setter("preferred", value="trident"))),
     "JT112": (
-        "content/talents/unused.yaml",
-        lambda p: p.write(
-            "content/talents/unused.yaml",
-            {
-                "id": "unused",
-                "name": "Unused",
-                "keyword": "passive",
-                "cost": {"kind": "free"},
-                "text": "Nothing at all.",
-            },
-        ),
+        "content/talents/spare.yaml",
+        lambda p: p.write("content/talents/spare.yaml", SPARE_TALENT),
     ),
     "JT113": (HERO, edit(HERO, setter("portrait", value="../../secret.png"))),
     "JT201": (REACTION, edit(REACTION, deleter("trigger"))),
@@ -246,15 +237,6 @@ def test_talent_of_a_broken_hero_is_not_called_unused(project) -> None:
     """A hero with a schema error still counts as using its talents: no misleading JT112."""
     project.edit(HERO, setter("talents", value=["overhead-strike", "spare"]))
     project.replace(HERO, "cost: 10", 'cost: "ten"')
-    project.write(
-        "content/talents/spare.yaml",
-        {
-            "id": "spare",
-            "name": "Spare",
-            "keyword": "passive",
-            "cost": {"kind": "free"},
-            "text": "Nothing at all.",
-        },
-    )
+    project.write("content/talents/spare.yaml", SPARE_TALENT)
     found = codes_for(project)
     assert "JT050" in found and "JT112" not in found
