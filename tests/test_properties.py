@@ -99,3 +99,30 @@ def test_validator_survives_random_rules_file(project, doc) -> None:
         assert any(d.file == rel and d.severity == "error" for d in diags)
     finally:
         project.path(rel).write_text(original, encoding="utf-8")
+
+
+@SETTINGS
+@given(costs=st.lists(st.integers(min_value=1, max_value=20), min_size=5, max_size=12))
+def test_affordability_matches_brute_force(costs: list[int]) -> None:
+    """JT108's shortcut equals trying every team of five that includes the hero."""
+    from dataclasses import replace
+    from itertools import combinations
+
+    from conftest import REPO
+
+    from ttgbuild.model import Origin
+    from ttgbuild.validate.rules import Context, hero_affordable
+
+    loaded, _ = validate_project(REPO)
+    template = loaded.content.heroes[0]
+    heroes = [
+        replace(template, id=f"h{i}", cost=c, origin=Origin(f"h{i}.yaml"))
+        for i, c in enumerate(costs)
+    ]
+    loaded.content.heroes = heroes
+    flagged = {f.file for f in hero_affordable(Context(loaded.content))}
+    budget = loaded.content.rules.formats["short"].budget
+    for i, hero in enumerate(heroes):
+        others = [h.cost for j, h in enumerate(heroes) if j != i]
+        fits = any(hero.cost + sum(c) <= budget for c in combinations(others, 4))
+        assert (f"h{i}.yaml" in flagged) == (not fits), (hero.cost, costs)

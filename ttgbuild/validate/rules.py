@@ -239,14 +239,13 @@ def hero_ranges(ctx: Context) -> Iterator[Finding]:
                 yield at(hero.origin, f"{name} {shown} is outside {low}..{high}", name)
 
 
-def _best_bonus(ctx: Context, hero, pool: str) -> int:
-    talents = {t.id: t for t in ctx.content.talents}
-    bonuses = [
-        talents[t].bonus_dice.dice
-        for t in hero.talents
-        if t in talents and talents[t].bonus_dice and talents[t].bonus_dice.pool == pool
-    ]
-    return max(bonuses, default=0)
+def _bonus_by_talent(ctx: Context, pool: str) -> dict[str, int]:
+    """Extra dice each talent adds to `pool` (talents adding none are left out)."""
+    return {
+        t.id: t.bonus_dice.dice
+        for t in ctx.content.talents
+        if t.bonus_dice is not None and t.bonus_dice.pool == pool
+    }
 
 
 @rule(
@@ -272,9 +271,10 @@ def defence_pool_fits(ctx: Context) -> Iterator[Finding]:
 def _pool_fits(ctx: Context, pool: str) -> Iterator[Finding]:
     dice = ctx.content.rules.dice_per_player
     weapon = max(ctx.content.weapons, key=lambda w: getattr(w, pool))
+    bonuses = _bonus_by_talent(ctx, pool)
     for hero in ctx.content.heroes:
         base = getattr(hero, pool)
-        bonus = _best_bonus(ctx, hero, pool)
+        bonus = max((bonuses.get(t, 0) for t in hero.talents), default=0)
         total = base + getattr(weapon, pool) + bonus
         if total > dice:
             yield at(
@@ -303,15 +303,20 @@ def hero_affordable(ctx: Context) -> Iterator[Finding]:
     heroes = ctx.content.heroes
     if len(heroes) < short.team_size:
         return
+    others_needed = short.team_size - 1
     costs = sorted(h.cost for h in heroes)
+    first_k = sum(costs[: short.team_size])
     for hero in heroes:
-        others = list(costs)
-        others.remove(hero.cost)
-        cheapest = sum(others[: short.team_size - 1])
+        # The cheapest others: the team_size cheapest less this hero when it is among
+        # them (ties included), else simply the team_size - 1 cheapest. O(n log n) in all.
+        if hero.cost <= costs[others_needed]:
+            cheapest = first_k - hero.cost
+        else:
+            cheapest = first_k - costs[others_needed]
         if hero.cost + cheapest > short.budget:
             yield at(
                 hero.origin,
-                f"cost {hero.cost} + the {short.team_size - 1} cheapest other "
+                f"cost {hero.cost} + the {others_needed} cheapest other "
                 f"heroes ({cheapest}) = {hero.cost + cheapest} exceeds the "
                 f"short-game budget of {short.budget}",
                 "cost",
