@@ -307,12 +307,9 @@ def hero_affordable(ctx: Context) -> Iterator[Finding]:
     costs = sorted(h.cost for h in heroes)
     first_k = sum(costs[: short.team_size])
     for hero in heroes:
-        # The cheapest others: the team_size cheapest less this hero when it is among
-        # them (ties included), else simply the team_size - 1 cheapest. O(n log n) in all.
-        if hero.cost <= costs[others_needed]:
-            cheapest = first_k - hero.cost
-        else:
-            cheapest = first_k - costs[others_needed]
+        # The cheapest others are the team_size cheapest less this hero if it is
+        # among them, else less the dearest of them: one formula, O(n log n) in all.
+        cheapest = first_k - min(hero.cost, costs[others_needed])
         if hero.cost + cheapest > short.budget:
             yield at(
                 hero.origin,
