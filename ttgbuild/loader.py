@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.diagnostics import Diagnostic, Severity
 from ttgbuild.model import (
     Area,
     Board,
@@ -62,6 +62,14 @@ class Loaded:
     # talent is not called unused just because its hero has an error elsewhere.
     talent_refs: set[str] = field(default_factory=set)
 
+    def whole_file(
+        self, path: Path, project: Path, code: str, message: str, severity: Severity = "error"
+    ) -> None:
+        """Record a problem about a file or folder as a whole (line and column 0)."""
+        self.diagnostics.append(
+            Diagnostic(display_path(path, project), 0, 0, severity, code, message)
+        )
+
 
 def display_path(path: Path, project: Path) -> str:
     """The path shown to users: relative to the project, with forward slashes."""
@@ -78,33 +86,26 @@ def load_content(project: Path) -> Loaded:
     content_dir = project / "content"
     loaded = Loaded(Content())
     if not content_dir.is_dir():
-        loaded.diagnostics.append(
-            Diagnostic(
-                display_path(content_dir, project),
-                0,
-                0,
-                "error",
-                "JT010",
-                "no content folder here; run in a project or pass --project DIR",
-            )
+        loaded.whole_file(
+            content_dir,
+            project,
+            "JT010",
+            "no content folder here; run in a project or pass --project DIR",
         )
         return loaded
     valid: dict[str, list[Document]] = {}
     root = project.resolve()
     for path, kind in _discover(content_dir, project, loaded):
+        shown = display_path(path, project)
         if not path.resolve().is_relative_to(root):
-            loaded.diagnostics.append(
-                Diagnostic(
-                    display_path(path, project),
-                    0,
-                    0,
-                    "error",
-                    "JT001",
-                    "is a link to a file outside the project; content must live in the project",
-                )
+            loaded.whole_file(
+                path,
+                project,
+                "JT001",
+                "is a link to a file outside the project; content must live in the project",
             )
             continue
-        doc, diags = load_document(path, display_path(path, project))
+        doc, diags = load_document(path, shown)
         loaded.diagnostics.extend(diags)
         if doc is None:
             continue
@@ -126,56 +127,41 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
         if path.is_file():
             found.append((path, kind))
         else:
-            loaded.diagnostics.append(
-                Diagnostic(
-                    display_path(path, project),
-                    0,
-                    0,
-                    "error",
-                    "JT010",
-                    f"{name} is missing: the game's {kind} data must be in content/{name}",
-                )
+            loaded.whole_file(
+                path,
+                project,
+                "JT010",
+                f"{name} is missing: the game's {kind} data must be in content/{name}",
             )
     for folder, kind in FOLDERS.items():
         directory = content_dir / folder
         files = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
         if not files:
-            loaded.diagnostics.append(
-                Diagnostic(
-                    display_path(directory, project),
-                    0,
-                    0,
-                    "error",
-                    "JT010",
-                    f"no {folder} found: add one file per {kind} as content/{folder}/<id>.yaml",
-                )
+            loaded.whole_file(
+                directory,
+                project,
+                "JT010",
+                f"no {folder} found: add one file per {kind} as content/{folder}/<id>.yaml",
             )
         loaded.file_ids[kind] = {p.stem for p in files}
         found.extend((p, kind) for p in files[:MAX_FILES])
         if len(files) > MAX_FILES:
-            loaded.diagnostics.append(
-                Diagnostic(
-                    display_path(directory, project),
-                    0,
-                    0,
-                    "error",
-                    "JT010",
-                    f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
-                )
+            loaded.whole_file(
+                directory,
+                project,
+                "JT010",
+                f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
             )
     known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
     for path in sorted(content_dir.rglob("*")):
         if path.is_file() and path not in known and not _is_ignorable(path, content_dir):
-            loaded.diagnostics.append(
-                Diagnostic(
-                    display_path(path, project),
-                    0,
-                    0,
-                    "warning",
-                    "JT011",
-                    "not a content file ttgbuild reads; content is .yaml files in content/, "
-                    "content/heroes/ and content/talents/",
-                )
+            loaded.whole_file(
+                path,
+                project,
+                "JT011",
+                "not a content file ttgbuild reads; content is .yaml files in content/, "
+                "content/heroes/ and content/talents/",
+                "warning",
             )
     return found
 

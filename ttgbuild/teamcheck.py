@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic, json_pointer, sort_key
-from ttgbuild.model import Content
+from ttgbuild.model import Content, Format
 from ttgbuild.validate.registry import describe
 from ttgbuild.validate.schema import check_document
 from ttgbuild.yamlsource import Document, load_document
@@ -65,25 +65,16 @@ def check_team(path: Path, display: str, content: Content) -> TeamReport:
         return TeamReport(False, 0, 0, 0, sorted(schema_errors, key=sort_key))
     rules = content.rules
     fmt = rules.formats[doc.data["format"]]
-    heroes = {h.id: h for h in content.heroes}
     entries = doc.data["heroes"]
-    found = [
-        _diag(doc, code, message, pointer) for code, message, pointer in _problems(doc, content)
-    ]
+    heroes = {h.id: h for h in content.heroes}
     known = [e for e in entries if e["hero"] in heroes]
     cost = sum(heroes[e["hero"]].cost for e in known)
     in_play = Counter(heroes[e["hero"]].team for e in known if e["position"] in IN_PLAY)
     synergy = sum(rules.synergy_for(n) for n in in_play.values())
-    if cost > fmt.budget:
-        found.append(
-            _diag(
-                doc,
-                "JT710",
-                f"team costs {cost}, over the {fmt.id}-game budget of {fmt.budget}",
-                "/heroes",
-            )
-        )
-    found.sort(key=sort_key)
+    found = sorted(
+        (_diag(doc, *problem) for problem in _problems(entries, fmt, content, cost)),
+        key=sort_key,
+    )
     return TeamReport(not found, cost, fmt.budget, synergy, found)
 
 
@@ -92,10 +83,11 @@ def _diag(doc: Document, code: str, message: str, pointer: str) -> Diagnostic:
     return Diagnostic(doc.display, line, column, "error", code, message, pointer)
 
 
-def _problems(doc: Document, content: Content) -> Iterator[tuple[str, str, str]]:
+def _problems(
+    entries: list[dict[str, str]], fmt: Format, content: Content, cost: int
+) -> Iterator[tuple[str, str, str]]:
+    """(code, message, pointer) of every rule the team breaks."""
     rules = content.rules
-    fmt = rules.formats[doc.data["format"]]
-    entries = doc.data["heroes"]
     heroes = {h.id for h in content.heroes}
     weapons = {w.id: w for w in content.weapons}
     if len(entries) != fmt.team_size:
@@ -145,3 +137,9 @@ def _problems(doc: Document, content: Content) -> Iterator[tuple[str, str, str]]
         yield "JT708", f"{chains} chains; a team fields at most {rules.chains_max}", "/heroes"
     if chains < rules.chains_min:
         yield "JT709", f"{chains} chains; a team brings at least {rules.chains_min}", "/heroes"
+    if cost > fmt.budget:
+        yield (
+            "JT710",
+            f"team costs {cost}, over the {fmt.id}-game budget of {fmt.budget}",
+            "/heroes",
+        )

@@ -45,7 +45,7 @@ _BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _ALLOWED_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}"
-    for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "merge")
+    for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 )
 
 
@@ -209,16 +209,16 @@ def _decode(raw: bytes) -> tuple[str, tuple[str, int, int] | None]:
     try:
         return raw.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        line, column = _position(raw, exc.start)
         byte = raw[exc.start]
         return "", (f"file is not valid UTF-8 (byte 0x{byte:02x}); save it as UTF-8", line, column)
 
 
-def _position(text: str, index: int) -> tuple[int, int]:
+def _position(text: str | bytes, index: int) -> tuple[int, int]:
+    """1-based line and column of an offset into decoded text or raw bytes."""
     before = text[:index]
-    return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+    newline = b"\n" if isinstance(before, bytes) else "\n"
+    return before.count(newline) + 1, index - (before.rfind(newline) + 1) + 1
 
 
 def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, int, int]:
