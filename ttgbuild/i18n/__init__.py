@@ -1,0 +1,1 @@
+"""Translation: extraction, catalogs, checks and the run-time translator."""

@@ -1,0 +1,159 @@
+"""Extraction: every string a player reads, from content, code and templates.
+
+Content strings come from `extract_content`, a Babel extractor registered
+under the `babel.extractors` entry point `ttgbuild_content`. The schema says
+which fields are translatable (`x-translatable`) and how long each may be
+(`x-max-chars`), so the extractor and `i18n check` share one source of truth.
+Code is scanned for `_()` and `pgettext()`, templates through Jinja2's i18n
+extension.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract
+
+import ttgbuild
+from ttgbuild.i18n.paths import content_context
+from ttgbuild.loader import FOLDERS, SINGLE_FILES
+from ttgbuild.validate.schema import translatable_fields
+from ttgbuild.yamlsource import load_document
+
+# What the first segment of a translatable path (or a one-object file's kind)
+# is called in a msgctxt, and how a translator should picture it.
+CONTEXT_KINDS: dict[str, tuple[str, str]] = {
+    "talent": ("talent", "talent"),
+    "teams": ("team", "team (club) name"),
+    "weapons": ("weapon", "weapon"),
+    "qwik": ("qwik", "the Qwik position card"),
+    "reaction_triggers": ("trigger", "reaction trigger"),
+}
+FIELD_ROLES = {
+    "name": "name printed as a heading",
+    "text": "rules text printed on hero cards",
+    "trigger:name": "the condition printed after 'Reaction:' on a talent, e.g. 'Reaction: {0}'",
+}
+CODE_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2)}
+COMMENT_TAGS = ("Translators:",)
+PACKAGE = Path(ttgbuild.__file__).resolve().parent
+
+
+def content_kind(path: Path) -> str | None:
+    """The schema kind of a content file, from where it sits (None if not content)."""
+    if path.parent.name in FOLDERS:
+        return FOLDERS[path.parent.name]
+    return SINGLE_FILES.get(path.name)
+
+
+def extract_content(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Sequence[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extractor for content YAML: one pgettext message per translatable field.
+
+    Files that do not load (or are not content) yield nothing: `validate`
+    reports their problems, extraction just skips them.
+    """
+    del keywords, comment_tags  # every translatable field is a message; no markers in YAML
+    path = Path(getattr(fileobj, "name", "") or options.get("path", ""))
+    kind = content_kind(path)
+    if kind is None:
+        return
+    doc, _ = load_document(path, path.name)
+    if doc is None:
+        return
+    for pattern, budget in translatable_fields(kind):
+        for pointer, owner, value in _matches(doc.data, pattern):
+            if not isinstance(value, str) or not value.strip():
+                continue
+            segment = pattern.split("/")[1] if pattern.count("/") > 1 else kind
+            label, what = CONTEXT_KINDS.get(segment, (segment, segment))
+            ident = str(owner.get("id", "")) if isinstance(owner, dict) else ""
+            field = pattern.rsplit("/", 1)[1]
+            context = content_context(label, ident, field)
+            line, _col = doc.locate(pointer)
+            comment = _comment(what, owner, f"{label}:{field}", budget)
+            yield line, "pgettext", (context, value), [comment]
+
+
+def _matches(data: Any, pattern: str) -> Iterator[tuple[str, Any, Any]]:
+    """(pointer, owning object, value) for each field a '*'-pattern matches."""
+    parts = pattern.strip("/").split("/")
+
+    def walk(node: Any, rest: list[str], pointer: str, owner: Any) -> Iterator[Any]:
+        if not rest:
+            yield pointer, owner, node
+            return
+        head, tail = rest[0], rest[1:]
+        if head == "*" and isinstance(node, list):
+            for index, item in enumerate(node):
+                yield from walk(item, tail, f"{pointer}/{index}", item)
+        elif isinstance(node, dict) and head in node:
+            nxt = node[head]
+            yield from walk(nxt, tail, f"{pointer}/{head}", nxt if tail else node)
+
+    yield from walk(data, parts, "", data)
+
+
+def _comment(what: str, owner: Any, role_key: str, budget: int) -> str:
+    """The automatic translator comment: what the text is, where it prints, its budget."""
+    name = owner.get("name") if isinstance(owner, dict) else None
+    field = role_key if role_key in FIELD_ROLES else role_key.split(":")[-1]
+    subject = f"{what} {name!r}" if name and field != "name" else what
+    role = FIELD_ROLES.get(field, field)
+    parts = [f"{subject}: {role}."]
+    if budget:
+        parts.append(f"At most {budget} characters.")
+    params = owner.get("params") if isinstance(owner, dict) else None
+    if isinstance(params, dict) and params:
+        shown = ", ".join(f"{{{k}}} = {v}" for k, v in params.items())
+        parts.append(f"Placeholders (keep them): {shown}.")
+    if field.endswith("text"):
+        parts.append("Write numbers only through placeholders; keep [icon] tokens as they are.")
+    return " ".join(parts)
+
+
+def content_files(project: Path) -> list[Path]:
+    """Content files that can hold translatable text, in a stable order."""
+    root = project / "content"
+    files = [root / name for name in SINGLE_FILES if (root / name).is_file()]
+    for folder in FOLDERS:
+        files.extend(sorted((root / folder).glob("*.yaml")))
+    return files
+
+
+def code_files() -> list[Path]:
+    """The package's Python modules and Jinja2 templates, in a stable order."""
+    return sorted(PACKAGE.rglob("*.py")) + sorted(PACKAGE.rglob("*.j2"))
+
+
+def extract_messages(project: Path) -> Catalog:
+    """A template catalog of every message, with references relative to project or package."""
+    catalog = Catalog(project="ttgbuild", fuzzy=False)
+    for path in content_files(project):
+        shown = path.relative_to(project).as_posix()
+        with path.open("rb") as handle:
+            for line, message, comments, context in extract(
+                "ttgbuild_content", handle, options={"path": str(path)}
+            ):
+                catalog.add(
+                    message, locations=[(shown, line)], auto_comments=comments, context=context
+                )
+    for path in code_files():
+        method = "jinja2" if path.suffix == ".j2" else "python"
+        shown = path.relative_to(PACKAGE.parent).as_posix()
+        options = {"extensions": "jinja2.ext.i18n", "trimmed": "true"} if method == "jinja2" else {}
+        with path.open("rb") as handle:
+            for line, message, comments, context in extract(
+                method, handle, CODE_KEYWORDS, COMMENT_TAGS, options, strip_comment_tags=True
+            ):
+                catalog.add(
+                    message, locations=[(shown, line)], auto_comments=comments, context=context
+                )
+    return catalog

@@ -1,0 +1,166 @@
+"""The run-time translator the renderers use: one locale, per-string English fallback.
+
+A string with no usable translation is printed in English and reported once
+as a warning (a failure under --strict); English is never copied into a
+catalog. Numbers, lists and country names come from Babel's CLDR data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
+from babel.messages.pofile import PoFileError, read_po
+from babel.numbers import format_decimal
+
+from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, content_context
+from ttgbuild.loader import display_path
+
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+RUNTIME_CODES = {
+    "JT801": "every string printed in a locale has a translation (else English is used)",
+    "JT802": "a catalog can be read, and its locale is known to CLDR",
+}
+
+
+@dataclass
+class Translator:
+    """Translates for one locale; collects a warning for each string that falls back."""
+
+    locale: str
+    messages: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    # Lines of entries that exist but are fuzzy or empty, to point fallbacks at them.
+    pending: dict[tuple[str | None, str], int] = field(default_factory=dict)
+    catalog_file: str = ""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    _reported: set[tuple[str | None, str]] = field(default_factory=set)
+
+    @property
+    def cldr(self) -> Locale:
+        return Locale.parse(self.locale)
+
+    def _(self, msgid: str) -> str:
+        """A message from code or templates (marked for extraction with `_`)."""
+        return self.pgettext(None, msgid)
+
+    def pgettext(self, context: str | None, msgid: str) -> str:
+        """A message with a context, falling back to English with a warning."""
+        if self.locale == SOURCE_LOCALE:
+            return msgid
+        found = self.messages.get((context, msgid))
+        if found:
+            return found
+        self._fallback(context, msgid)
+        return msgid
+
+    def content(
+        self, kind: str, ident: str, name: str, source: str, values: dict[str, int] | None = None
+    ) -> str:
+        """A translatable content field, with its `{placeholders}` filled in.
+
+        A translation whose placeholders differ from the source's would print
+        wrong numbers, so it is not used (`i18n check` reports it).
+        """
+        context = content_context(kind, ident, name)
+        text = self.pgettext(context, source)
+        if _placeholders(text) != _placeholders(source):
+            self._fallback(context, source, "its placeholders differ from the English text")
+            text = source
+        return self.fill(text, values or {})
+
+    def fill(self, text: str, values: dict[str, int]) -> str:
+        """Replace `{name}` with the locale's way of writing the number."""
+
+        def one(match: re.Match[str]) -> str:
+            value = values.get(match.group(1))
+            return match.group(0) if value is None else self.number(value)
+
+        return PLACEHOLDER.sub(one, text)
+
+    def number(self, value: int | float) -> str:
+        return format_decimal(value, locale=self.cldr)
+
+    def join(self, items: list[str]) -> str:
+        """A list in the locale's words ("a, b and c", "a, b y c", "a, b und c")."""
+        return format_list(items, locale=self.cldr) if items else ""
+
+    def country(self, code: str) -> str:
+        """A country's name from CLDR by ISO 3166 code (the code itself if CLDR lacks it)."""
+        return self.cldr.territories.get(code, code)
+
+    def _fallback(self, context: str | None, msgid: str, why: str = "") -> None:
+        key = (context, msgid)
+        if key in self._reported:
+            return
+        self._reported.add(key)
+        reason = why or "no translation"
+        where = f" ({context})" if context else ""
+        self.diagnostics.append(
+            Diagnostic(
+                self.catalog_file,
+                self.pending.get(key, 0),
+                0,
+                "warning",
+                "JT801",
+                f"{reason} for {msgid!r}{where}; English is printed instead",
+            )
+        )
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def load_translator(project: Path, locale: str) -> Translator:
+    """The translator for `locale`, built from its .po file (fuzzy entries are not used).
+
+    A catalog that cannot be read leaves the translator empty with an error
+    diagnostic, so one broken language never blocks the others.
+    """
+    path = catalog_path(project, locale)
+    shown = display_path(path, project)
+    tr = Translator(locale, catalog_file=shown)
+    try:
+        Locale.parse(locale)
+    except (UnknownLocaleError, ValueError):
+        tr.locale = SOURCE_LOCALE
+        tr.diagnostics.append(
+            Diagnostic(shown, 0, 0, "error", "JT802", f"{locale!r} is not a locale CLDR knows")
+        )
+        return tr
+    if locale == SOURCE_LOCALE:
+        return tr
+    try:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=locale, abort_invalid=True)
+    except FileNotFoundError:
+        tr.diagnostics.append(
+            Diagnostic(shown, 0, 0, "error", "JT802", "no catalog for this locale")
+        )
+        return tr
+    except (PoFileError, UnicodeDecodeError, ValueError) as exc:
+        tr.diagnostics.append(
+            Diagnostic(shown, _po_line(exc), 0, "error", "JT802", f"cannot read catalog: {exc}")
+        )
+        return tr
+    for message in catalog:
+        if not message.id or isinstance(message.id, tuple):
+            continue
+        key = (message.context, message.id)
+        text = message.string if isinstance(message.string, str) else ""
+        if text and not message.fuzzy:
+            tr.messages[key] = text
+        else:
+            tr.pending[key] = message.lineno
+    return tr
+
+
+def _po_line(exc: Exception) -> int:
+    """The line a .po parse error names, if any."""
+    found = re.search(r"line (\d+)", str(exc))
+    return int(found.group(1)) if found else 0
