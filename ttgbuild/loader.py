@@ -62,6 +62,11 @@ class Loaded:
     # talent is not called unused just because its hero has an error elsewhere.
     talent_refs: set[str] = field(default_factory=set)
 
+    def locate(self, file: str, pointer: str, key: bool = False) -> tuple[int, int]:
+        """Line and column of a value (or its key) in a loaded file; (0, 0) if unknown."""
+        doc = self.documents.get(file)
+        return doc.locate(pointer, key=key) if doc else (0, 0)
+
     def whole_file(
         self, path: Path, project: Path, code: str, message: str, severity: Severity = "error"
     ) -> None:

@@ -20,6 +20,7 @@ from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.loader import display_path
 
+Values = dict[str, int] | dict[str, str] | dict[str, int | str]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 RUNTIME_CODES = {
@@ -59,7 +60,7 @@ class Translator:
         return msgid
 
     def content(
-        self, kind: str, ident: str, name: str, source: str, values: dict[str, int] | None = None
+        self, kind: str, ident: str, name: str, source: str, values: Values | None = None
     ) -> str:
         """A translatable content field, with its `{placeholders}` filled in.
 
@@ -73,12 +74,14 @@ class Translator:
             text = source
         return self.fill(text, values or {})
 
-    def fill(self, text: str, values: dict[str, int]) -> str:
-        """Replace `{name}` with the locale's way of writing the number."""
+    def fill(self, text: str, values: Values) -> str:
+        """Replace `{name}` with its value: numbers written the locale's way, text as is."""
 
         def one(match: re.Match[str]) -> str:
             value = values.get(match.group(1))
-            return match.group(0) if value is None else self.number(value)
+            if value is None:
+                return match.group(0)
+            return value if isinstance(value, str) else self.number(value)
 
         return PLACEHOLDER.sub(one, text)
 

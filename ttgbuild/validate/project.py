@@ -20,11 +20,6 @@ describe(SCHEMA_CODES)
 def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
     """Every problem in the project's content, sorted by file and line."""
     loaded = load_content(project)
-
-    def locate(file: str, pointer: str, key: bool) -> tuple[int, int]:
-        doc = loaded.documents.get(file)
-        return doc.locate(pointer, key=key) if doc else (0, 0)
-
     ctx = Context(loaded.content, loaded.file_ids, loaded.talent_refs, project / "content")
-    diags = loaded.diagnostics + run_rules(ctx, locate)
+    diags = loaded.diagnostics + run_rules(ctx, loaded.locate)
     return loaded, sorted(diags, key=sort_key)

@@ -1,0 +1,1 @@
+"""Hex geometry of the field, shared by renderers and (later) rules diagrams."""

@@ -1,0 +1,1 @@
+"""ReportLab rendering: fonts, text fitting, imposition, marks and every kit component."""

@@ -1,0 +1,354 @@
+"""board.pdf: the 20 by 11 hex field tiled across home-printer pages, an assembly map,
+a one-sheet version at full size for print shops, and player mats for the off-field zones.
+
+Tiles overlap by more than any home printer's unprintable margin; each tile
+is labelled (row letter, column number) and carries alignment crosses where
+it overlaps its neighbours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.pagesizes import landscape, portrait
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.geometry.hexgrid import HexLayout
+from ttgbuild.model import Board
+from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.pdf import finish, new_canvas
+
+HEX_ACROSS = 26 * mm  # flat to flat: a field token's base fits inside
+FRAME = 10 * mm  # printed border around the hexes
+MARGIN = 13 * mm  # page margin: printers cannot reach the outer 4-7 mm
+OVERLAP = 12 * mm  # more than the 4-7 mm a home printer cannot reach
+ZONE_TINT: dict[str, Color] = {"red": HexColor("#f0c9c4"), "blue": HexColor("#c8d6ee")}
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """How the board splits into pages: page size, tile step and counts."""
+
+    page: tuple[float, float]
+    columns: int
+    rows: int
+    step: tuple[float, float]
+
+    @property
+    def count(self) -> int:
+        return self.columns * self.rows
+
+    def origin(self, row: int, column: int) -> tuple[float, float]:
+        """Board-frame position (x right, y down) of the tile's top-left printable corner."""
+        return column * self.step[0], row * self.step[1]
+
+
+def board_size(board: Board) -> tuple[float, float]:
+    width, height = HexLayout(HEX_ACROSS / math.sqrt(3)).size(board.columns, board.rows)
+    return width + 2 * FRAME, height + 2 * FRAME
+
+
+def tiling(size: tuple[float, float], paper: tuple[float, float]) -> Tiling:
+    """The page orientation that needs the fewest tiles (landscape on a tie)."""
+    best: Tiling | None = None
+    for page in (landscape(paper), portrait(paper)):
+        area = (page[0] - 2 * MARGIN, page[1] - 2 * MARGIN)
+        step = (area[0] - OVERLAP, area[1] - OVERLAP)
+        columns = max(1, math.ceil((size[0] - OVERLAP) / step[0]))
+        rows = max(1, math.ceil((size[1] - OVERLAP) / step[1]))
+        option = Tiling(page, columns, rows, step)
+        if best is None or option.count < best.count:
+            best = option
+    assert best is not None
+    return best
+
+
+def tile_name(row: int, column: int) -> str:
+    return f"{chr(ord('A') + row)}{column + 1}"
+
+
+def render(ctx: RenderContext) -> bytes:
+    board = ctx.content.board
+    tr = ctx.tr
+    assert board is not None
+    size = board_size(board)
+    tiles = tiling(size, ctx.settings.page)
+    canvas, buffer = new_canvas(tiles.page, tr._("Jugger TTG board"), "board", tr.locale)
+    ctx.progress("board: tiles")
+    _assembly_map(ctx, canvas, board, size, tiles)
+    for row in range(tiles.rows):
+        for column in range(tiles.columns):
+            _tile(ctx, canvas, board, size, tiles, row, column)
+    ctx.progress("board: one sheet")
+    canvas.setPageSize(size)
+    _draw_board(ctx, canvas, board, 0, size[1])
+    canvas.showPage()
+    ctx.progress("board: player mats")
+    canvas.setPageSize(landscape(ctx.settings.page))
+    _mats(ctx, canvas)
+    return finish(canvas, buffer)
+
+
+def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, top: float) -> None:
+    """The whole field with its frame; (left, top) is the frame's top-left corner on the page."""
+    tr = ctx.tr
+    layout = HexLayout(HEX_ACROSS / math.sqrt(3))
+    width, height = board_size(board)
+    canvas.saveState()
+    canvas.setFillColor(style.HEADER)
+    canvas.rect(left, top - height, width, height, stroke=0, fill=1)
+
+    def at(point: tuple[float, float]) -> tuple[float, float]:
+        return left + FRAME + point[0], top - FRAME - point[1]
+
+    zones = {
+        (c, r): side
+        for side, area in board.start_zones.items()
+        for c in range(area.columns[0], area.columns[1] + 1)
+        for r in range(area.rows[0], area.rows[1] + 1)
+    }
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeColor(style.HEX_LINE)
+    for column in range(board.columns):
+        for row in range(board.rows):
+            corners = [at(p) for p in layout.corners(column, row)]
+            side = zones.get((column, row))
+            _hexagon(canvas, corners, ZONE_TINT.get(side, style.PITCH) if side else style.PITCH)
+    # Base lines: where a start zone meets the rest of the field.
+    canvas.setLineWidth(2.4)
+    canvas.setStrokeColor(style.PAPER)
+    for (column, row), side in zones.items():
+        for other in layout.neighbours(column, row):
+            if board.contains(other) and zones.get(other) != side:
+                edge = layout.shared_edge((column, row), other)
+                if edge:
+                    canvas.line(*at(edge[0]), *at(edge[1]))
+    # Corner lines of the European variant (dashed).
+    canvas.setDash(4, 3)
+    canvas.setLineWidth(1.6)
+    canvas.setStrokeColor(style.INK)
+    for line in board.corner_lines:
+        points = [at(layout.centre(*hex_)) for hex_ in line]
+        path = canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setDash()
+    # Goals and the centre point.
+    radius = HEX_ACROSS * 0.36
+    for side, hex_ in board.goals.items():
+        cx, cy = at(layout.centre(*hex_))
+        canvas.setFillColor(style.TEAM_COLOURS.get(side, style.INK))
+        canvas.setStrokeColor(style.PAPER)
+        canvas.setLineWidth(1.5)
+        canvas.circle(cx, cy, radius, stroke=1, fill=1)
+        _label(canvas, tr.pgettext("board", "Goal"), cx, cy - 1.2 * mm, radius * 1.8)
+    cx, cy = at(layout.centre(*board.centre))
+    canvas.setFillColor(style.PAPER)
+    canvas.circle(cx, cy, radius * 0.75, stroke=0, fill=1)
+    icons.jugg(canvas, cx - radius * 0.5, cy - radius * 0.5, radius)
+    # Coordinates on the frame so a lost piece can be put back.
+    canvas.setFillColor(style.PAPER)
+    canvas.setFont(fonts.CONDENSED, 6)
+    for column in range(board.columns):
+        x, _ = at(layout.centre(column, 0))
+        canvas.drawCentredString(x, top - FRAME * 0.65, tr.number(column + 1))
+        canvas.drawCentredString(x, top - height + FRAME * 0.35, tr.number(column + 1))
+    canvas.restoreState()
+
+
+def _hexagon(canvas: Canvas, corners: list[tuple[float, float]], fill: Color) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*corners[0])
+    for corner in corners[1:]:
+        path.lineTo(*corner)
+    path.close()
+    canvas.setFillColor(fill)
+    canvas.drawPath(path, stroke=1, fill=1)
+
+
+def _label(canvas: Canvas, value: str, cx: float, baseline: float, width: float) -> None:
+    size = 8.0
+    while size > 4 and fonts.width(value, fonts.BOLD, size) > width:
+        size -= 0.25
+    canvas.setFillColor(style.PAPER)
+    canvas.setFont(fonts.BOLD, size)
+    canvas.drawCentredString(cx, baseline, value)
+
+
+def _tile(
+    ctx: RenderContext,
+    canvas: Canvas,
+    board: Board,
+    size: tuple[float, float],
+    tiles: Tiling,
+    row: int,
+    column: int,
+) -> None:
+    """One page: its window on the board, overlap shading, crosses, its name and the ruler."""
+    tr = ctx.tr
+    page_w, page_h = tiles.page
+    ox, oy = tiles.origin(row, column)
+    area_w, area_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(MARGIN, MARGIN, area_w, area_h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    _draw_board(ctx, canvas, board, MARGIN - ox, page_h - MARGIN + oy)
+    canvas.restoreState()
+    # Overlap strips on the sides that continue on another tile: glue under the neighbour.
+    canvas.saveState()
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(0.3)
+    canvas.setDash(2, 2)
+    if column > 0:
+        canvas.line(MARGIN + OVERLAP, MARGIN, MARGIN + OVERLAP, page_h - MARGIN)
+    if row > 0:
+        canvas.line(MARGIN, page_h - MARGIN - OVERLAP, page_w - MARGIN, page_h - MARGIN - OVERLAP)
+    canvas.setDash()
+    for x in _cross_positions(column, tiles.columns, MARGIN, area_w):
+        for y in _cross_positions(row, tiles.rows, MARGIN, area_h, flip=page_h):
+            _cross(canvas, x, y)
+    canvas.restoreState()
+    canvas.setFillColor(style.INK)
+    canvas.setFont(fonts.BOLD, 9)
+    name = tile_name(row, column)
+    canvas.drawString(
+        MARGIN,
+        page_h - MARGIN + 3 * mm,
+        tr.fill(
+            tr.pgettext("board", "Board tile {tile} (row {row}, column {column})"),
+            {"tile": name, "row": chr(ord("A") + row), "column": column + 1},
+        ),
+    )
+    canvas.setFont(fonts.REGULAR, 7)
+    hint = tr._("Trim the dashed edges and glue them over the tiles to the left and above.")
+    canvas.drawRightString(page_w - MARGIN, page_h - MARGIN + 3 * mm, hint)
+    ctx.furniture.on_margin_sheet(canvas, MARGIN)
+    canvas.showPage()
+
+
+def _cross_positions(
+    index: int, count: int, start: float, length: float, flip: float = 0
+) -> list[float]:
+    """Centres of the overlap strips this tile shares with its neighbours along one axis."""
+    spots = []
+    if index > 0:
+        spots.append(start + OVERLAP / 2)
+    if index < count - 1:
+        spots.append(start + length - OVERLAP / 2)
+    return [flip - s for s in spots] if flip else spots
+
+
+def _cross(canvas: Canvas, x: float, y: float) -> None:
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(0.3)
+    canvas.circle(x, y, 2.5 * mm, stroke=1, fill=0)
+    canvas.line(x - 4 * mm, y, x + 4 * mm, y)
+    canvas.line(x, y - 4 * mm, x, y + 4 * mm)
+
+
+def _assembly_map(
+    ctx: RenderContext, canvas: Canvas, board: Board, size: tuple[float, float], tiles: Tiling
+) -> None:
+    """A small drawing of the board with every tile's outline and name, to lay them out."""
+    tr = ctx.tr
+    page_w, page_h = tiles.page
+    scale = min((page_w - 2 * MARGIN) / size[0], (page_h - 2 * MARGIN - 30 * mm) / size[1])
+    left = (page_w - size[0] * scale) / 2
+    top = page_h - MARGIN - 22 * mm
+    canvas.setFillColor(style.INK)
+    canvas.setFont(fonts.BOLD, 14)
+    canvas.drawString(MARGIN, page_h - MARGIN - 6 * mm, tr._("Board assembly map"))
+    body = tr.fill(
+        tr._(
+            "Print the {count} tile pages at 100 %, trim the dashed edges and lay "
+            "them out as shown; the crosses on each overlap must meet."
+        ),
+        {"count": tiles.count},
+    )
+    block = text.fit([ctx.spans(body)], page_w - 2 * MARGIN, 12 * mm, 9, 6, text.SANS)
+    text.draw(canvas, block, MARGIN, page_h - MARGIN - 10 * mm, text.SANS, icons.inline)
+    canvas.saveState()
+    canvas.translate(left, top)
+    canvas.scale(scale, scale)
+    _draw_board(ctx, canvas, board, 0, 0)
+    canvas.restoreState()
+    canvas.setLineWidth(1)
+    for row in range(tiles.rows):
+        for column in range(tiles.columns):
+            ox, oy = tiles.origin(row, column)
+            w = min(tiles.page[0] - 2 * MARGIN, size[0] - ox) * scale
+            h = min(tiles.page[1] - 2 * MARGIN, size[1] - oy) * scale
+            x, y = left + ox * scale, top - oy * scale
+            canvas.setStrokeColor(style.EYE_RED)
+            canvas.rect(x, y - h, w, h, stroke=1, fill=0)
+            canvas.setFillColor(style.EYE_RED)
+            canvas.setFont(fonts.BOLD, 14)
+            canvas.drawCentredString(x + w / 2, y - h / 2, tile_name(row, column))
+    ctx.furniture.on_margin_sheet(canvas, MARGIN)
+    canvas.showPage()
+
+
+SlotPainter = Callable[[Canvas, float, float, float, float, str], None]
+
+
+def _mats(ctx: RenderContext, canvas: Canvas) -> None:
+    """Player mats for the zones beside the field: in play, reserve, score and time, tokens."""
+    tr = ctx.tr
+    rules = ctx.content.rules
+    longest = max((f.team_size for f in rules.formats.values()), default=8) if rules else 8
+    in_play = max((f.in_play for f in rules.formats.values()), default=5) if rules else 5
+    card_w, card_h = ctx.settings.card_width, ctx.settings.card_height
+    page_w, page_h = landscape(ctx.settings.page)
+    pages = [
+        [(tr.pgettext("mat", "In play"), [tr.pgettext("mat", "hero in play")] * in_play)],
+        [
+            (tr.pgettext("mat", "Reserve"), [tr.pgettext("mat", "reserve")] * (longest - in_play)),
+            (
+                tr.pgettext("mat", "Score and time"),
+                [tr.pgettext("mat", "stone cards"), tr.pgettext("mat", "point cards")],
+            ),
+        ],
+    ]
+    gap = 4 * mm
+    for zones in pages:
+        y = page_h - MARGIN
+        for title, slots in zones:
+            canvas.setFillColor(style.INK)
+            canvas.setFont(fonts.BOLD, 12)
+            canvas.drawString(MARGIN, y - 5 * mm, title)
+            y -= 8 * mm
+            per_row = max(1, int((page_w - 2 * MARGIN + gap) // (card_w + gap)))
+            for start in range(0, len(slots), per_row):
+                row = slots[start : start + per_row]
+                for i, label in enumerate(row):
+                    x = MARGIN + i * (card_w + gap)
+                    _slot(canvas, x, y - card_h, card_w, card_h, label)
+                y -= card_h + gap
+        if zones is pages[-1]:
+            x = MARGIN + 2 * (card_w + gap)
+            w = page_w - MARGIN - x
+            _slot(canvas, x, y + gap, w, card_h, tr.pgettext("mat", "tokens"))
+        ctx.furniture.on_margin_sheet(canvas, MARGIN)
+        canvas.showPage()
+
+
+def _slot(canvas: Canvas, x: float, y: float, w: float, h: float, label: str) -> None:
+    canvas.setStrokeColor(style.RULE)
+    canvas.setLineWidth(1)
+    canvas.setDash(3, 2)
+    canvas.roundRect(x, y, w, h, 3 * mm, stroke=1, fill=0)
+    canvas.setDash()
+    canvas.setFillColor(style.MUTED)
+    size = 9.0
+    while size > 5 and fonts.width(label, fonts.REGULAR, size) > w - 4 * mm:
+        size -= 0.25
+    canvas.setFont(fonts.REGULAR, size)
+    canvas.drawCentredString(x + w / 2, y + h / 2, label)

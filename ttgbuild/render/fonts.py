@@ -1,0 +1,52 @@
+"""The embedded TrueType fonts: Fira Sans and Fira Sans Condensed (SIL OFL).
+
+They cover Latin Extended, Greek and Cyrillic, so a new locale prints with
+real glyphs; ReportLab's standard 14 fonts (Latin-1 only) are never used.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import fontpkg_fira_sans
+import fontpkg_fira_sans_condensed
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+REGULAR = "FiraSans"
+BOLD = "FiraSans-Bold"
+ITALIC = "FiraSans-Italic"
+CONDENSED = "FiraSansCondensed"
+CONDENSED_BOLD = "FiraSansCondensed-Bold"
+CONDENSED_ITALIC = "FiraSansCondensed-Italic"
+
+_FILES = {
+    REGULAR: (fontpkg_fira_sans.ROOT, "FiraSans-Regular.ttf"),
+    BOLD: (fontpkg_fira_sans.ROOT, "FiraSans-Bold.ttf"),
+    ITALIC: (fontpkg_fira_sans.ROOT, "FiraSans-Italic.ttf"),
+    CONDENSED: (fontpkg_fira_sans_condensed.ROOT, "FiraSansCondensed-Regular.ttf"),
+    CONDENSED_BOLD: (fontpkg_fira_sans_condensed.ROOT, "FiraSansCondensed-Bold.ttf"),
+    CONDENSED_ITALIC: (fontpkg_fira_sans_condensed.ROOT, "FiraSansCondensed-Italic.ttf"),
+}
+
+
+@cache
+def register() -> None:
+    """Register the fonts with ReportLab once per process."""
+    for name, (root, filename) in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(root / "files" / filename)))
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC)
+    pdfmetrics.registerFontFamily(
+        CONDENSED, normal=CONDENSED, bold=CONDENSED_BOLD, italic=CONDENSED_ITALIC
+    )
+
+
+def width(text: str, font: str, size: float) -> float:
+    """Advance width of `text` in points."""
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def has_glyphs(text: str, font: str = REGULAR) -> bool:
+    """Whether the font draws every character of `text` (else it would print boxes)."""
+    face = pdfmetrics.getFont(font).face
+    return all(ord(ch) in face.charToGlyph or ch.isspace() for ch in text)

@@ -1,0 +1,212 @@
+"""Sheets of paper: sizes, card imposition, crop marks, duplex backs and the 100 % ruler.
+
+Cards sit edge to edge on shared cut lines with bleed around the whole grid
+only (print.md: separate bleeds no longer fit Letter). Crop marks sit outside
+the bleed, in line with every cut. Back pages mirror columns (long-edge
+duplex) or rows (short-edge) so each back lands behind its front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.render import fonts, style
+
+PAPERS = {"a4": A4, "letter": LETTER}
+MIN_MARGIN = 4 * mm  # what the grid keeps free beyond its bleed, for the crop marks
+MARK_GAP = 1 * mm  # crop marks start this far beyond the bleed ...
+MARK_LENGTH = 3 * mm  # ... and are this long
+RULER = 50 * mm
+
+
+class Duplex(StrEnum):
+    long = "long"
+    short = "short"
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """Everything about the printer and paper a user may set (lengths in points)."""
+
+    paper: str = "a4"
+    card_width: float = 63 * mm
+    card_height: float = 88 * mm
+    bleed: float = 3 * mm
+    safe: float = 3 * mm
+    duplex: Duplex = Duplex.long
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def page(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid of equal cells centred on a page; row 0 is the top row."""
+
+    page: tuple[float, float]
+    columns: int
+    rows: int
+    cell_width: float
+    cell_height: float
+    bleed: float
+
+    @property
+    def left(self) -> float:
+        return (self.page[0] - self.columns * self.cell_width) / 2
+
+    @property
+    def bottom(self) -> float:
+        return (self.page[1] - self.rows * self.cell_height) / 2
+
+    @property
+    def top(self) -> float:
+        return self.bottom + self.rows * self.cell_height
+
+    @property
+    def right(self) -> float:
+        return self.left + self.columns * self.cell_width
+
+    @property
+    def capacity(self) -> int:
+        return self.columns * self.rows
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """(row, column) of the index-th cell, filled row by row from the top left."""
+        return divmod(index, self.columns)
+
+    def origin(self, row: int, column: int) -> tuple[float, float]:
+        """Lower-left corner of a cell's trim box."""
+        return (self.left + column * self.cell_width, self.top - (row + 1) * self.cell_height)
+
+    def back_cell(self, row: int, column: int, duplex: Duplex) -> tuple[int, int]:
+        """Where the back of the card at (row, column) sits on the back page."""
+        if duplex is Duplex.long:
+            return row, self.columns - 1 - column
+        return self.rows - 1 - row, column
+
+    def bleed_box(
+        self, row: int, column: int, extra: float = 0.0
+    ) -> tuple[float, float, float, float]:
+        """A cell's drawing area: its trim box, grown by the bleed on the grid's outer edges."""
+        x, y = self.origin(row, column)
+        grow = self.bleed + extra
+        x0 = x - (grow if column == 0 else 0)
+        y0 = y - (grow if row == self.rows - 1 else 0)
+        x1 = x + self.cell_width + (grow if column == self.columns - 1 else 0)
+        y1 = y + self.cell_height + (grow if row == 0 else 0)
+        return x0, y0, x1 - x0, y1 - y0
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """x positions of vertical cuts and y positions of horizontal cuts."""
+        xs = [self.left + i * self.cell_width for i in range(self.columns + 1)]
+        ys = [self.bottom + j * self.cell_height for j in range(self.rows + 1)]
+        return xs, ys
+
+
+def card_grid(settings: PrintSettings) -> Grid:
+    """As many cards as fit the paper with room for bleed and crop marks (3 by 3 for poker)."""
+    page_w, page_h = settings.page
+    room = 2 * (settings.bleed + MIN_MARGIN)
+    columns = int((page_w - room) // settings.card_width)
+    rows = int((page_h - room) // settings.card_height)
+    return Grid(
+        settings.page, columns, rows, settings.card_width, settings.card_height, settings.bleed
+    )
+
+
+def crop_marks(canvas: Canvas, grid: Grid) -> None:
+    """A short line outside the bleed in line with every cut, on all four sides."""
+    canvas.saveState()
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(0.25)
+    xs, ys = grid.cuts()
+    start = grid.bleed + MARK_GAP
+    for x in xs:
+        canvas.line(x, grid.top + start, x, grid.top + start + MARK_LENGTH)
+        canvas.line(x, grid.bottom - start, x, grid.bottom - start - MARK_LENGTH)
+    for y in ys:
+        canvas.line(grid.left - start, y, grid.left - start - MARK_LENGTH, y)
+        canvas.line(grid.right + start, y, grid.right + start + MARK_LENGTH, y)
+    canvas.restoreState()
+
+
+def ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
+    """A 50 mm ruler with millimetre ticks, its left end at (x, y), and its label beside it."""
+    canvas.saveState()
+    canvas.setStrokeColor(style.INK)
+    canvas.setLineWidth(0.3)
+    canvas.line(x, y, x + RULER, y)
+    for tick in range(51):
+        height = 2.2 * mm if tick % 10 == 0 else (1.5 * mm if tick % 5 == 0 else 0.8 * mm)
+        canvas.line(x + tick * mm, y, x + tick * mm, y + height)
+    canvas.setFillColor(style.INK)
+    canvas.setFont(fonts.REGULAR, 5)
+    canvas.drawString(x + RULER + 1.2 * mm, y + 0.3 * mm, label)
+    canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """What every page says about printing: the 100 % note and the ruler's label."""
+
+    note: str
+    ruler_label: str
+
+    def _note(self, canvas: Canvas, x: float, room: float) -> None:
+        size = 6.0
+        while size > 4 and fonts.width(self.note, fonts.BOLD, size) > room:
+            size -= 0.25
+        canvas.setFont(fonts.BOLD, size)
+        canvas.setFillColor(style.INK)
+        canvas.drawString(x, 0.3 * mm, self.note)
+
+    def _draw(self, canvas: Canvas, x: float, y: float, angle: float, gap: float) -> None:
+        """Ruler in the first gap of length `gap`, note in the next, from (x, y) turned by angle."""
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.rotate(angle)
+        ruler(canvas, 0, 0, self.ruler_label)
+        self._note(canvas, gap, gap - 8 * mm)
+        canvas.restoreState()
+
+    def on_grid_sheet(self, canvas: Canvas, grid: Grid) -> None:
+        """Put the furniture in the widest band around a card grid, between its crop marks.
+
+        Below the grid when there is room (A4), else along the left side
+        (Letter). Ruler and note sit in the gaps between marks, close to the
+        bleed, away from the sheet edge that home printers cannot reach.
+        """
+        depth = MARK_GAP + 2.6 * mm
+        if grid.bottom >= grid.left:
+            self._draw(
+                canvas, grid.left + 4 * mm, grid.bottom - grid.bleed - depth, 0, grid.cell_width
+            )
+        else:
+            self._draw(
+                canvas,
+                grid.left - grid.bleed - depth + 2.6 * mm,
+                grid.bottom + 4 * mm,
+                90,
+                grid.cell_height,
+            )
+
+    def on_margin_sheet(self, canvas: Canvas, margin: float) -> None:
+        """Along the bottom margin, for sheets without a card grid."""
+        self._draw(canvas, margin, margin - 6 * mm, 0, RULER + 12 * mm)
+
+
+def pages(count: int, per_page: int) -> Iterator[range]:
+    """Index ranges of items, one range per page."""
+    for start in range(0, count, per_page):
+        yield range(start, min(start + per_page, count))
+
+
+CellPainter = Callable[[Canvas, float, float, int, int], None]

@@ -1,0 +1,217 @@
+"""Text that fits its box: word wrapping, inline icons and a font-size search.
+
+Card text is laid out here rather than with ReportLab's `Paragraph`, so
+content strings are never parsed as markup (a `<` or `&` in a name prints as
+itself) and inline icon tokens such as `[focus]` can be drawn as vector
+icons. Every box has a largest and a smallest size; when even the smallest
+does not fit, the caller gets the overflow to report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape as _xml_escape
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.render import fonts
+
+ICON_TOKEN = re.compile(r"\[([a-z_]+)\]")
+ICON_WIDTH = 1.05  # an inline icon's advance, in ems
+STEP = 0.25  # font-size search step, points
+
+IconDrawer = Callable[[Canvas, str, float, float, float], None]
+
+
+def escape(text: str) -> str:
+    """Text made safe for ReportLab markup (`Paragraph`): `&`, `<` and `>` print literally."""
+    return _xml_escape(text)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of text in one style; `icon` spans draw a named icon instead of text."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: bool = False
+
+
+def spans(
+    text: str, bold: bool = False, italic: bool = False, icons: frozenset[str] = frozenset()
+) -> list[Span]:
+    """Split text into word spans and icon spans; tokens not in `icons` stay literal text."""
+    out: list[Span] = []
+    pos = 0
+    for match in ICON_TOKEN.finditer(text):
+        if match.group(1) not in icons:
+            continue
+        if match.start() > pos:
+            out.append(Span(text[pos : match.start()], bold, italic))
+        out.append(Span(match.group(1), bold, italic, icon=True))
+        pos = match.end()
+    if pos < len(text):
+        out.append(Span(text[pos:], bold, italic))
+    return out
+
+
+@dataclass(frozen=True)
+class Family:
+    regular: str
+    bold: str
+    italic: str
+
+    def font(self, span: Span) -> str:
+        if span.bold:
+            return self.bold
+        return self.italic if span.italic else self.regular
+
+
+SANS = Family(fonts.REGULAR, fonts.BOLD, fonts.ITALIC)
+CONDENSED = Family(fonts.CONDENSED, fonts.CONDENSED_BOLD, fonts.CONDENSED_ITALIC)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One placed word or icon: where it starts on its line and how wide it is."""
+
+    x: float
+    width: float
+    span: Span
+
+
+GAP = 0.45  # an empty paragraph is a gap this many lines tall
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A laid-out block: the chosen size, its lines, and by how much it overflows (points)."""
+
+    size: float
+    leading: float
+    lines: tuple[tuple[Piece, ...], ...]
+    overflow_height: float
+    overflow_width: float
+
+    @property
+    def height(self) -> float:
+        return sum(self.leading if line else self.leading * GAP for line in self.lines)
+
+    @property
+    def fits(self) -> bool:
+        return self.overflow_height <= 0.01 and self.overflow_width <= 0.01
+
+    def overflow_text(self) -> str:
+        """How much too big, in words a user can act on."""
+        parts = []
+        if self.overflow_height > 0.01:
+            parts.append(f"{self.overflow_height / mm:.1f} mm too tall")
+        if self.overflow_width > 0.01:
+            parts.append(f"a word is {self.overflow_width / mm:.1f} mm too wide")
+        return " and ".join(parts) + f" at the smallest size, {self.size:g} pt"
+
+
+def _words(paragraph: Sequence[Span]) -> list[list[Span]]:
+    """Group spans into unbreakable words (a word may mix styles and icons)."""
+    words: list[list[Span]] = [[]]
+    for span in paragraph:
+        if span.icon:
+            words[-1].append(span)
+            continue
+        chunks = re.split(r"(\s+)", span.text)
+        for chunk in chunks:
+            if not chunk:
+                continue
+            if chunk.isspace():
+                if words[-1]:
+                    words.append([])
+                continue
+            words[-1].append(Span(chunk, span.bold, span.italic))
+    return [w for w in words if w]
+
+
+def _span_width(span: Span, family: Family, size: float) -> float:
+    if span.icon:
+        return ICON_WIDTH * size
+    return fonts.width(span.text, family.font(span), size)
+
+
+def layout(
+    paragraphs: Sequence[Sequence[Span]],
+    width: float,
+    size: float,
+    family: Family,
+    leading: float = 1.18,
+) -> Fitted:
+    """Greedy line breaking at one size; reports overflow against `width` only."""
+    lines: list[tuple[Piece, ...]] = []
+    too_wide = 0.0
+    space = fonts.width(" ", family.regular, size)
+    for paragraph in paragraphs:
+        line: list[Piece] = []
+        x = 0.0
+        for word in _words(paragraph):
+            widths = [_span_width(s, family, size) for s in word]
+            total = sum(widths)
+            too_wide = max(too_wide, total - width)
+            start = x + space if line else 0.0
+            if line and start + total > width:
+                lines.append(tuple(line))
+                line, start = [], 0.0
+            for span, w in zip(word, widths, strict=True):
+                line.append(Piece(start, w, span))
+                start += w
+            x = start
+        lines.append(tuple(line))
+    return Fitted(size, size * leading, tuple(lines), 0.0, max(too_wide, 0.0))
+
+
+def fit(
+    paragraphs: Sequence[Sequence[Span]],
+    width: float,
+    height: float,
+    largest: float,
+    smallest: float,
+    family: Family = SANS,
+    leading: float = 1.18,
+) -> Fitted:
+    """The largest size (in STEP steps) at which the block fits the box, or the smallest."""
+    size = largest
+    while True:
+        block = layout(paragraphs, width, size, family, leading)
+        over = block.height - height
+        if (over <= 0.01 and block.overflow_width <= 0.01) or size - STEP < smallest - 1e-9:
+            return Fitted(size, block.leading, block.lines, max(over, 0.0), block.overflow_width)
+        size -= STEP
+
+
+def draw(
+    canvas: Canvas,
+    block: Fitted,
+    x: float,
+    top: float,
+    family: Family,
+    icon: IconDrawer,
+    align: str = "left",
+    box_width: float = 0.0,
+) -> None:
+    """Draw a fitted block with its first line's ascent at `top` (y grows upwards)."""
+    baseline = top - block.size * 0.8
+    for line in block.lines:
+        shift = 0.0
+        if line and align == "center":
+            shift = (box_width - (line[-1].x + line[-1].width)) / 2
+        for piece in line:
+            px = x + shift + piece.x
+            if piece.span.icon:
+                canvas.saveState()  # icons set their own colours
+                icon(canvas, piece.span.text, px, baseline, block.size)
+                canvas.restoreState()
+            else:
+                canvas.setFont(family.font(piece.span), block.size)
+                canvas.drawString(px, baseline, piece.span.text)
+        baseline -= block.leading if line else block.leading * GAP
