@@ -54,3 +54,20 @@ def table(rows: Sequence[Sequence[object]], header: Sequence[str]) -> None:
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
     for row in cells:
         out("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+
+
+def progress(message: str) -> None:
+    """What a long command is doing now, on one self-rewriting line; silent unless a terminal.
+
+    CI logs and pipes stay clean: only an interactive stderr shows progress.
+    """
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K" + message[:100])
+        sys.stderr.flush()
+
+
+def progress_done() -> None:
+    """Clear the progress line before the closing summary."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
