@@ -6,6 +6,8 @@ or unreadable input, 3 internal error (details in a log file).
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 import tempfile
 import traceback
@@ -15,10 +17,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from reportlab.lib.units import mm
 
 from ttgbuild import console, schemadoc
-from ttgbuild.diagnostics import has_failures
+from ttgbuild.build import UsageError, build
+from ttgbuild.diagnostics import has_failures, sort_key
+from ttgbuild.i18n.checks import check_catalogs
+from ttgbuild.i18n_cli import i18n_app
 from ttgbuild.loader import display_path
+from ttgbuild.options import Format, FormatOption, ProjectOption, StrictOption
+from ttgbuild.render.sheet import Duplex, PrintSettings
 from ttgbuild.teamcheck import check_team
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import RULES
@@ -35,11 +43,7 @@ app = typer.Typer(
 )
 team_app = typer.Typer(help="Check a player's team file.", no_args_is_help=True)
 app.add_typer(team_app, name="team")
-
-
-class Format(StrEnum):
-    text = "text"
-    json = "json"
+app.add_typer(i18n_app, name="i18n")
 
 
 class Listing(StrEnum):
@@ -48,26 +52,15 @@ class Listing(StrEnum):
     talents = "talents"
 
 
-FormatOption = Annotated[
-    Format, typer.Option("--format", help="text for people, json for scripts.")
-]
-ProjectOption = Annotated[
-    Path,
-    typer.Option(
-        "--project", help="Project folder holding content/ and locales/.", file_okay=False
-    ),
-]
-StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as failures.")]
-
-
 @app.command()
 def validate(
     fmt: FormatOption = Format.text,
     strict: StrictOption = False,
     project: ProjectOption = Path("."),
 ) -> None:
-    """Check all content against its schemas and the game's rules."""
-    _, diags = validate_project(project)
+    """Check all content against its schemas and the game's rules, and the translations."""
+    _, content_diags = validate_project(project)
+    diags = sorted(content_diags + check_catalogs(project), key=sort_key)
     console.diagnostics(diags, fmt.value)
     console.summary(diags, "validate")
     if has_failures(diags, strict):
@@ -174,6 +167,105 @@ def team_check(
         raise typer.Exit(EXIT_UNREADABLE)
     if not report.legal:
         raise typer.Exit(EXIT_PROBLEMS)
+
+
+class Paper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX\u00d7]\s*(\d+(?:\.\d+)?)\s*$")
+OFFSET = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+def _card_size(value: str) -> tuple[float, float]:
+    found = SIZE.match(value)
+    if not found:
+        raise typer.BadParameter(f"{value!r} is not WIDTHxHEIGHT in mm, e.g. 63x88")
+    width, height = float(found.group(1)), float(found.group(2))
+    if not (30 <= width <= 150 and 30 <= height <= 150):
+        raise typer.BadParameter("each side must be between 30 and 150 mm")
+    return width, height
+
+
+def _back_offset(value: str) -> tuple[float, float]:
+    found = OFFSET.match(value)
+    if not found:
+        raise typer.BadParameter(f"{value!r} is not X,Y in mm, e.g. 1.5,-0.5")
+    x, y = float(found.group(1)), float(found.group(2))
+    if abs(x) > 10 or abs(y) > 10:
+        raise typer.BadParameter("an offset of more than 10 mm means the printer needs fixing")
+    return x, y
+
+
+@app.command("build")
+def build_kit(
+    locale: Annotated[
+        str | None,
+        typer.Option(
+            "--locale", help="Comma-separated locales, e.g. en,es (default: all the project has)."
+        ),
+    ] = None,
+    paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="Output folder (default: output/ in the project).", file_okay=False
+        ),
+    ] = None,
+    strict: StrictOption = False,
+    card_size: Annotated[
+        str, typer.Option("--card-size", help="Card size in mm: 63x88 poker, 57x89 bridge.")
+    ] = "63x88",
+    bleed: Annotated[
+        float, typer.Option("--bleed", min=0, max=6, help="Bleed around card grids, in mm.")
+    ] = 3.0,
+    duplex: Annotated[
+        Duplex,
+        typer.Option("--duplex", help="How your printer turns the sheet: long or short edge."),
+    ] = Duplex.long,
+    back_offset: Annotated[
+        str,
+        typer.Option(
+            "--back-offset", help="Shift of printed backs, X,Y in mm (see the test page)."
+        ),
+    ] = "0,0",
+    fmt: FormatOption = Format.text,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Render the printable kit: cards, tokens, board and guide, per locale, as PDFs."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch and not epoch.isdigit():
+        console.err(f"build: SOURCE_DATE_EPOCH must be a whole number of seconds, not {epoch!r}")
+        raise typer.Exit(EXIT_UNREADABLE)
+    width, height = _card_size(card_size)
+    settings = PrintSettings(
+        paper=paper.value,
+        card_width=width * mm,
+        card_height=height * mm,
+        bleed=bleed * mm,
+        duplex=duplex,
+        back_offset=tuple(v * mm for v in _back_offset(back_offset)),  # type: ignore[arg-type]
+    )
+    requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
+    target = out if out is not None else project / "output"
+    try:
+        result = build(project, target, settings, requested, strict, console.progress)
+    except UsageError as exc:
+        console.progress_done()
+        console.err(f"build: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    console.progress_done()
+    console.diagnostics(result.diagnostics, fmt.value)
+    if not result.written:
+        console.summary(result.diagnostics, "build")
+        console.err("build: nothing written (fix the problems above; the previous kit is kept)")
+        raise typer.Exit(EXIT_PROBLEMS)
+    console.summary(result.diagnostics, "build")
+    console.err(
+        f"build: wrote {len(result.written)} files for {', '.join(result.locales)} "
+        f"to {display_path(target, Path('.'))}/ in {result.seconds:.1f} s"
+    )
 
 
 def main() -> None:

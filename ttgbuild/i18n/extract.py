@@ -69,17 +69,38 @@ def extract_content(
     if doc is None:
         return
     for pattern, budget in translatable_fields(kind):
+        label, what, field = _naming(kind, pattern)
         for pointer, owner, value in _matches(doc.data, pattern):
             if not isinstance(value, str) or not value.strip():
                 continue
-            segment = pattern.split("/")[1] if pattern.count("/") > 1 else kind
-            label, what = CONTEXT_KINDS.get(segment, (segment, segment))
             ident = str(owner.get("id", "")) if isinstance(owner, dict) else ""
-            field = pattern.rsplit("/", 1)[1]
             context = content_context(label, ident, field)
             line, _col = doc.locate(pointer)
             comment = _comment(what, owner, f"{label}:{field}", budget)
             yield line, "pgettext", (context, value), [comment]
+
+
+def _naming(kind: str, pattern: str) -> tuple[str, str, str]:
+    """(msgctxt kind label, what a translator should picture, field name) of a schema path."""
+    segment = pattern.split("/")[1] if pattern.count("/") > 1 else kind
+    label, what = CONTEXT_KINDS.get(segment, (segment, segment))
+    return label, what, pattern.rsplit("/", 1)[1]
+
+
+def content_budgets() -> dict[tuple[str, str], int]:
+    """Character budget of each translatable field, by (msgctxt kind label, field).
+
+    `i18n check` reads budgets from here rather than from the catalog's
+    comments, so a stale catalog cannot carry an outdated budget.
+    """
+    kinds = sorted(set(FOLDERS.values()) | set(SINGLE_FILES.values()))
+    budgets: dict[tuple[str, str], int] = {}
+    for kind in kinds:
+        for pattern, budget in translatable_fields(kind):
+            label, _what, field = _naming(kind, pattern)
+            if budget:
+                budgets[label, field] = budget
+    return budgets
 
 
 def _matches(data: Any, pattern: str) -> Iterator[tuple[str, Any, Any]]:

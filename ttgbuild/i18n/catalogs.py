@@ -1,0 +1,493 @@
+"""Catalog operations behind `ttgbuild i18n`: extract, update, init, compile and status.
+
+They return what happened (one `FileResult` per file) and diagnostics
+instead of printing, so the CLI alone decides how results look and what the
+exit code is. Files are written atomically (a temporary file in the same
+folder, then `os.replace`) and only when their bytes change: running a
+command twice changes nothing, and version control shows only real edits.
+
+A catalog that cannot be read becomes one located diagnostic (code JT810),
+never a traceback, and the other locales go on. Babel's parser is lenient (an
+unclosed string silently becomes an empty translation), so a catalog's text
+is decoded and linted line by line before Babel reads it.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import stat
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.util import LOCALTZ
+
+import ttgbuild
+from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n.extract import extract_messages
+from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
+from ttgbuild.loader import display_path
+
+IO_CODE = "JT810"
+WIDTH = 76  # wrap width of written catalogs; fixed so every run gives the same bytes
+TEMPLATE_HEADER = (
+    "# Translations template for ttgbuild.\n"
+    "# Written by `ttgbuild i18n extract` from content/ and the ttgbuild package;\n"
+    "# do not edit it by hand."
+)
+LOCALE_HEADER = (
+    "# {name} ({locale}) translations for ttgbuild.\n"
+    "# Started with `ttgbuild i18n init {locale}`; merge new English text into it\n"
+    "# with `ttgbuild i18n update`. See docs/translating.md."
+)
+
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_KEYWORD = r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
+_PO_LINE = re.compile(rf"(?:{_KEYWORD}\s+)?{_STRING}")
+_CHARSET = re.compile(rb"charset=([A-Za-z0-9._-]+)")
+
+State = Literal["created", "updated", "unchanged"]
+Key = tuple[str, str | None]
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """One file an operation wrote or left alone, with a short note for people."""
+
+    file: str
+    state: State
+    note: str
+
+
+@dataclass
+class Outcome:
+    """What an operation did, file by file, and the problems it met on the way."""
+
+    results: list[FileResult] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """How far one locale's catalog is; fuzzy entries count as not done."""
+
+    locale: str
+    total: int
+    translated: int
+    fuzzy: int
+    untranslated: int
+    obsolete: int
+
+    @property
+    def percent(self) -> int:
+        """Share translated, rounded down so 99.9 % never shows as 100 %."""
+        return self.translated * 100 // self.total if self.total else 100
+
+    def as_json(self) -> dict[str, object]:
+        """The object of `i18n status --format json` (cli.md)."""
+        return {
+            "locale": self.locale,
+            "total": self.total,
+            "translated": self.translated,
+            "fuzzy": self.fuzzy,
+            "untranslated": self.untranslated,
+            "obsolete": self.obsolete,
+        }
+
+
+class CatalogError(Exception):
+    """A catalog or template that cannot be read or written, as a located diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class UnknownLocale(ValueError):
+    """`init` was given something that is not a locale (or is the source language)."""
+
+
+class CatalogExists(FileExistsError):
+    """`init` would overwrite a catalog a translator may have worked on."""
+
+
+def _io_error(shown: str, line: int, column: int, message: str) -> CatalogError:
+    return CatalogError(Diagnostic(shown, line, column, "error", IO_CODE, message))
+
+
+# --- reading and writing -------------------------------------------------------------
+
+
+def cldr_locale(locale: str) -> Locale | None:
+    """The CLDR locale a catalog folder names, or None when CLDR does not know it."""
+    try:
+        return Locale.parse(locale)
+    except (UnknownLocaleError, ValueError):
+        return None
+
+
+def catalog_locales(project: Path) -> list[str]:
+    """Every locale with a catalog (English, the source language, never has one)."""
+    return project_locales(project)[1:]
+
+
+def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
+    """Read a .po/.pot file, or raise CatalogError naming the file, line and column."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise _io_error(shown, 0, 0, f"cannot read the catalog: {exc.strerror}") from None
+    text = _decode(raw, shown)
+    _lint(text, shown)
+    try:
+        return read_po(io.StringIO(text), locale=locale, abort_invalid=True)
+    except PoFileError as exc:
+        reason = re.sub(r" on \d+$", "", str(exc))
+        raise _io_error(shown, exc.lineno + 1, 0, f"cannot read the catalog: {reason}") from None
+    except ValueError as exc:  # a header value Babel cannot parse (a date, nplurals)
+        header = re.search(r"^msgstr", text, re.MULTILINE)
+        line = text[: header.start()].count("\n") + 1 if header else 0
+        raise _io_error(shown, line, 0, f"cannot read the catalog header: {exc}") from None
+
+
+def _decode(raw: bytes, shown: str) -> str:
+    """The file's text in the charset its header declares (UTF-8 if none)."""
+    found = _CHARSET.search(raw)
+    charset = found.group(1).decode("ascii") if found else "utf-8"
+    try:
+        return raw.decode("utf-8-sig" if charset.lower() in ("utf-8", "utf8") else charset)
+    except LookupError:
+        line = raw[: found.start()].count(b"\n") + 1 if found else 0
+        raise _io_error(shown, line, 0, f"unknown charset {charset!r} in the header") from None
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        raise _io_error(
+            shown,
+            line,
+            column,
+            f"byte 0x{raw[exc.start]:02x} is not valid {charset}; save the file as {charset}",
+        ) from None
+
+
+def _lint(text: str, shown: str) -> None:
+    """Reject lines Babel would silently misread: unknown keywords, unclosed strings."""
+    for number, line in enumerate(text.splitlines(), 1):
+        body = line.strip()
+        if body.startswith("#~"):
+            body = body[2:].lstrip()
+            if body.startswith("|"):
+                continue
+        elif body.startswith("#"):
+            continue
+        if not body or _PO_LINE.fullmatch(body):
+            continue
+        column = len(line) - len(line.lstrip()) + 1
+        word = body.split(None, 1)[0]
+        if body.startswith('"') or re.fullmatch(_KEYWORD, word):
+            reason = 'a string that is not closed: text goes in double quotes, with \\" inside'
+        else:
+            reason = f"unknown keyword {word[:20]!r}"
+        raise _io_error(shown, number, column, f"cannot read the catalog: {reason}")
+
+
+def render(catalog: Catalog, omit_header: bool = False) -> bytes:
+    """The catalog as .po bytes, written the same way every time."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=WIDTH, omit_header=omit_header, include_previous=True)
+    return buffer.getvalue()
+
+
+def write_if_changed(path: Path, data: bytes, shown: str) -> bool:
+    """Atomically replace `path` with `data` unless it already holds exactly that.
+
+    Returns whether the file was written. A reader never sees half a file, and
+    an interrupted run leaves the previous file in place.
+    """
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass  # missing or unreadable: writing tells which
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.chmod(temp, mode)
+            os.replace(temp, path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise _io_error(shown, 0, 0, f"cannot write the file: {exc.strerror}") from None
+    return True
+
+
+# --- extract -------------------------------------------------------------------------
+
+
+def extract(project: Path) -> Outcome:
+    """Write locales/ttgbuild.pot, but only when its messages changed (not just its date)."""
+    template = extract_messages(project)
+    template.version = ttgbuild.__version__
+    template.copyright_holder = "the ttgbuild authors"
+    template.msgid_bugs_address = ""
+    template.header_comment = TEMPLATE_HEADER
+    path = template_path(project)
+    shown = display_path(path, project)
+    note = f"{len(template)} messages"
+    existed = path.is_file()
+    if existed and _template_body(path, shown) == render(template, omit_header=True):
+        return Outcome([FileResult(shown, "unchanged", note)])
+    try:
+        write_if_changed(path, render(template), shown)
+    except CatalogError as exc:
+        return Outcome(diagnostics=[exc.diagnostic])
+    return Outcome([FileResult(shown, "updated" if existed else "created", note)])
+
+
+def _template_body(path: Path, shown: str) -> bytes | None:
+    """The messages of the template on disk, rendered as `extract` would (None if unreadable).
+
+    The template is generated, so an unreadable one is simply written anew.
+    """
+    try:
+        return render(read_catalog(path, shown, None), omit_header=True)
+    except CatalogError:
+        return None
+
+
+def load_template(project: Path) -> Catalog:
+    """The extracted template; CatalogError if it is missing or broken."""
+    path = template_path(project)
+    shown = display_path(path, project)
+    if not path.is_file():
+        raise _io_error(shown, 0, 0, "no template yet; run `ttgbuild i18n extract` first")
+    return read_catalog(path, shown, None)
+
+
+# --- update --------------------------------------------------------------------------
+
+
+def update(project: Path) -> Outcome:
+    """Merge the template into every locale's catalog; broken catalogs are reported and skipped."""
+    outcome = Outcome()
+    try:
+        template = load_template(project)
+    except CatalogError as exc:
+        outcome.diagnostics.append(exc.diagnostic)
+        return outcome
+    for locale in catalog_locales(project):
+        path = catalog_path(project, locale)
+        shown = display_path(path, project)
+        try:
+            catalog = read_catalog(path, shown, cldr_locale(locale))
+            merge(catalog, template)
+            changed = write_if_changed(path, render(catalog), shown)
+        except CatalogError as exc:
+            outcome.diagnostics.append(exc.diagnostic)
+            continue
+        outcome.results.append(
+            FileResult(shown, "updated" if changed else "unchanged", _progress(stats(catalog)))
+        )
+    return outcome
+
+
+def merge(catalog: Catalog, template: Catalog) -> None:
+    """Babel's update, plus what translators expect from gettext's msgmerge.
+
+    - A message whose English changed but whose msgctxt still names the same
+      field (e.g. `talent:pounce:text`) keeps its translation as fuzzy, with
+      the previous English shown as `#|`, however much the text changed.
+    - The `#|` previous text of an entry still fuzzy survives later updates
+      (Babel drops it), so a reviewer sees what the translation was made from.
+    - An obsolete entry whose message comes back (say a content file that did
+      not load during one extraction) is restored with its translation.
+    """
+    wanted = {_key(message) for message in template if message.id}
+    _revive(catalog, wanted)
+    previous = {_key(m): m.previous_id for m in catalog if m.id and m.fuzzy and m.previous_id}
+    previous.update(_follow_contexts(catalog, template, wanted))
+    catalog.update(template, update_header_comment=False, update_creation_date=True)
+    for (msgid, context), previous_id in previous.items():
+        message = catalog.get(msgid, context)
+        if message is not None and message.fuzzy and not message.previous_id:
+            message.previous_id = previous_id
+
+
+def _key(message: Message) -> Key:
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return msgid, message.context
+
+
+def _revive(catalog: Catalog, wanted: set[Key]) -> None:
+    for key, message in list(catalog.obsolete.items()):
+        if _key(message) in wanted and catalog.get(*_key(message)) is None:
+            del catalog.obsolete[key]
+            catalog[message.id] = message
+
+
+def _follow_contexts(catalog: Catalog, template: Catalog, wanted: set[Key]) -> dict[Key, list]:
+    """Move translations onto the new English of the same msgctxt, fuzzy; their previous ids."""
+    new_by_context = _by_context(template)
+    old_by_context = _by_context(catalog)
+    moved: dict[Key, list] = {}
+    for context, news in new_by_context.items():
+        olds = old_by_context.get(context, [])
+        if len(news) != 1 or len(olds) != 1 or catalog.get(*_key(news[0])) is not None:
+            continue
+        new, old = news[0], olds[0]
+        if _key(old) in wanted or not _done(old):
+            continue
+        previous_id = old.previous_id if old.fuzzy and old.previous_id else [old.id]
+        catalog.delete(old.id, context)
+        catalog.add(
+            new.id,
+            old.string,
+            flags={*old.flags, "fuzzy"},
+            user_comments=old.user_comments,
+            previous_id=previous_id,
+            context=context,
+        )
+        moved[_key(new)] = previous_id
+    return moved
+
+
+def _by_context(catalog: Catalog) -> dict[str, list[Message]]:
+    found: dict[str, list[Message]] = {}
+    for message in catalog:
+        if message.id and message.context:
+            found.setdefault(message.context, []).append(message)
+    return found
+
+
+# --- init ----------------------------------------------------------------------------
+
+
+def canonical_locale(requested: str) -> str:
+    """The folder name of a requested locale (`es-MX` → `es_MX`); UnknownLocale if none."""
+    parsed = cldr_locale(requested.strip().replace("-", "_"))
+    if parsed is None:
+        raise UnknownLocale(
+            f"{requested!r} is not a locale Babel's CLDR data knows; "
+            "use a code like es, de, pl or pt_BR"
+        )
+    locale = str(parsed)
+    if locale == SOURCE_LOCALE:
+        raise UnknownLocale(
+            "English is the source language: its text lives in content/ and the code, "
+            "so it has no catalog"
+        )
+    return locale
+
+
+def init(project: Path, requested: str) -> Outcome:
+    """Start a catalog for a new locale from the template (extracting it first if needed).
+
+    Raises UnknownLocale for a bad code or English and CatalogExists rather
+    than overwrite a catalog. Nothing else needs to change to add a locale:
+    every command finds catalogs by looking in locales/.
+    """
+    locale = canonical_locale(requested)
+    path = catalog_path(project, locale)
+    shown = display_path(path, project)
+    if path.exists():
+        raise CatalogExists(
+            f"{shown} already exists; run `ttgbuild i18n update` to bring it up to date"
+        )
+    outcome = Outcome()
+    if not template_path(project).is_file():
+        outcome = extract(project)
+    source = template_path(project)
+    try:
+        catalog = read_catalog(source, display_path(source, project), Locale.parse(locale))
+        catalog.fuzzy = False
+        catalog.revision_date = datetime.now(LOCALTZ)
+        catalog.header_comment = LOCALE_HEADER.format(
+            name=Locale.parse(locale).english_name, locale=locale
+        )
+        write_if_changed(path, render(catalog), shown)
+    except CatalogError as exc:
+        outcome.diagnostics.append(exc.diagnostic)
+        return outcome
+    outcome.results.append(FileResult(shown, "created", _progress(stats(catalog))))
+    return outcome
+
+
+# --- compile and status ----------------------------------------------------------------
+
+
+def compile_catalogs(project: Path) -> Outcome:
+    """Write a .mo next to each .po, leaving fuzzy and untranslated entries out."""
+    outcome = Outcome()
+    for locale in catalog_locales(project):
+        path = catalog_path(project, locale)
+        shown = display_path(path, project)
+        target = path.with_suffix(".mo")
+        shown_mo = display_path(target, project)
+        try:
+            catalog = read_catalog(path, shown, cldr_locale(locale))
+            buffer = io.BytesIO()
+            write_mo(buffer, catalog, use_fuzzy=False)
+            changed = write_if_changed(target, buffer.getvalue(), shown_mo)
+        except CatalogError as exc:
+            outcome.diagnostics.append(exc.diagnostic)
+            continue
+        counts = stats(catalog)
+        note = f"{counts.translated} of {counts.total} messages"
+        outcome.results.append(FileResult(shown_mo, "updated" if changed else "unchanged", note))
+    return outcome
+
+
+def status(project: Path) -> tuple[list[Stats], list[Diagnostic]]:
+    """Progress of every locale's catalog; broken catalogs become diagnostics."""
+    rows: list[Stats] = []
+    diagnostics: list[Diagnostic] = []
+    for locale in catalog_locales(project):
+        path = catalog_path(project, locale)
+        try:
+            catalog = read_catalog(path, display_path(path, project), cldr_locale(locale))
+        except CatalogError as exc:
+            diagnostics.append(exc.diagnostic)
+            continue
+        rows.append(stats(catalog, locale))
+    return rows, diagnostics
+
+
+def stats(catalog: Catalog, locale: str = "") -> Stats:
+    """Count a catalog's entries: translated, fuzzy, untranslated and obsolete."""
+    entries = [message for message in catalog if message.id]
+    fuzzy = sum(message.fuzzy for message in entries)
+    translated = sum(_done(message) and not message.fuzzy for message in entries)
+    return Stats(
+        locale or str(catalog.locale or ""),
+        len(entries),
+        translated,
+        fuzzy,
+        len(entries) - translated - fuzzy,
+        len(catalog.obsolete),
+    )
+
+
+def _done(message: Message) -> bool:
+    """Whether every form of the message has a translation (fuzzy or not)."""
+    forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return bool(forms) and all(forms)
+
+
+def _progress(counts: Stats) -> str:
+    return (
+        f"{counts.translated} of {counts.total} translated, {counts.fuzzy} fuzzy, "
+        f"{counts.untranslated} untranslated, {counts.obsolete} obsolete"
+    )

@@ -1,0 +1,288 @@
+"""`i18n check`: what a translation must keep from its English source.
+
+Every problem is located at the catalog file and the entry's line (its
+`msgid` line) and every catalog is checked even when another is broken, so a
+translator sees all problems at once. Only translated, non-fuzzy entries are
+checked against their source: fuzzy and empty ones are reported as such
+(warnings; failures with --strict) and never printed anyway. The glossary
+rule is explained in `ttgbuild.i18n.glossary`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+
+from ttgbuild.diagnostics import Diagnostic, Severity, sort_key
+from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, read_catalog
+from ttgbuild.i18n.extract import content_budgets, extract_messages
+from ttgbuild.i18n.glossary import (
+    GLOSSARY_CODE,
+    IGNORE_FLAG,
+    Glossary,
+    Term,
+    check_terms,
+    load_glossary,
+)
+from ttgbuild.i18n.paths import DOMAIN, SOURCE_LOCALE, catalog_path, locales_dir
+from ttgbuild.loader import display_path
+from ttgbuild.validate.registry import describe
+
+CATALOG_ERRORS = {
+    IO_CODE: "a catalog can be read: PO syntax, its charset, an entry's strings",
+    "JT811": "a catalog's folder names a locale CLDR knows, and not English (the source)",
+    "JT812": "a translation has the same {placeholders} as its English",
+    "JT813": "a translation has the same [icon] tokens as its English, as often",
+    "JT814": "markup is balanced and only <b>/<i>, and only where the English has it",
+    "JT815": "no msgctxt (or kind:id:field text) leaks into a translation",
+    "JT816": "a translation fits its field's character budget",
+    "JT817": "a translation writes no number its English lacks (numbers come from placeholders)",
+    "JT818": "glossary terms are translated as locales/glossary.tsv says",
+    GLOSSARY_CODE: "locales/glossary.tsv is UTF-8 with an 'en' column",
+}
+CATALOG_WARNINGS = {
+    "JT819": "no fuzzy entries (the English changed, or a guess): review, then drop the flag",
+    "JT820": "every entry is translated",
+    "JT821": "a catalog has every message of the current sources (extract, then update)",
+}
+describe(CATALOG_ERRORS)
+describe(CATALOG_WARNINGS, "warning")
+
+PLACEHOLDERS = re.compile(r"\{[^{}]*\}")
+ICONS = re.compile(r"\[[A-Za-z][\w-]*\]")
+TAGS = re.compile(r"<[^<>]*>")
+ALLOWED_TAGS = {"<b>": "b", "</b>": "b", "<i>": "i", "</i>": "i"}
+CONTEXT_LIKE = re.compile(r"(?<![\w:])[a-z]+:[a-z0-9-]+:[a-z_]+(?![\w:])")
+NUMBERS = re.compile(r"\d+")
+COMMENT_BUDGET = re.compile(r"at\s+most\s+(\d+)\s+characters", re.IGNORECASE)
+# How long a token prints: a placeholder is a number of up to two digits, an icon one glyph.
+PLACEHOLDER_WIDTH = 2
+ICON_WIDTH = 1
+
+
+Keys = set[tuple[str, str | None]]  # (msgid, msgctxt) of messages
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One translated text and what it is checked against."""
+
+    source: str
+    text: str
+    context: str
+    budget: int
+    terms: list[Term]
+
+
+def check_catalogs(project: Path) -> list[Diagnostic]:
+    """Every problem in every catalog of the project, sorted by file and line."""
+    found = locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+    folders = sorted(path.parent.parent.name for path in found)
+    if not folders:
+        return []
+    glossary, diagnostics = load_glossary(project)
+    current: Keys = {(_msgid(m), m.context) for m in extract_messages(project) if m.id}
+    budgets = content_budgets()
+    for locale in folders:
+        diagnostics += _check_catalog(project, locale, glossary, current, budgets)
+    return sorted(diagnostics, key=sort_key)
+
+
+def _check_catalog(
+    project: Path,
+    locale: str,
+    glossary: Glossary,
+    current: Keys,
+    budgets: dict[tuple[str, str], int],
+) -> list[Diagnostic]:
+    path = catalog_path(project, locale)
+    shown = display_path(path, project)
+    if locale == SOURCE_LOCALE:
+        why = "English is the source language: its text lives in content/ and the code"
+        return [_diag(shown, 0, "error", "JT811", f"{why}, so it has no catalog")]
+    found: list[Diagnostic] = []
+    cldr = cldr_locale(locale)
+    if cldr is None:
+        found.append(_diag(shown, 0, "error", "JT811", f"{locale!r} is not a locale CLDR knows"))
+    try:
+        catalog = read_catalog(path, shown, cldr)
+    except CatalogError as exc:
+        return [*found, exc.diagnostic]
+    terms = glossary.terms(str(cldr)) if cldr else []
+    for message in catalog:
+        if message.id:
+            found += _check_message(message, shown, terms, budgets)
+    found += _missing(catalog, current, shown)
+    return found
+
+
+def _check_message(
+    message: Message, shown: str, terms: list[Term], budgets: dict[tuple[str, str], int]
+) -> list[Diagnostic]:
+    line = message.lineno
+    source = _msgid(message) if isinstance(message.id, str) else message.id[-1]
+    if message.fuzzy:
+        was = f"; the English was {message.previous_id[0]!r}" if message.previous_id else ""
+        note = f"fuzzy: review the translation of {source!r}, then remove the fuzzy flag{was}"
+        return [_diag(shown, line, "warning", "JT819", note)]
+    forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
+    if not all(forms):
+        return [_diag(shown, line, "warning", "JT820", f"not translated yet: {source!r}")]
+    context = message.context or ""
+    budget = _budget(message, budgets)
+    skip_glossary = IGNORE_FLAG in message.flags
+    found = []
+    for text in forms:
+        entry = Entry(source, text, context, budget, [] if skip_glossary else terms)
+        for code, check in CHECKS:
+            found += [_diag(shown, line, "error", code, problem) for problem in check(entry)]
+    return found
+
+
+def _missing(catalog: Catalog, current: Keys, shown: str) -> list[Diagnostic]:
+    """One warning when the sources have messages the catalog lacks (never merged in)."""
+    absent = sorted((ctx or "", msgid) for msgid, ctx in current if catalog.get(msgid, ctx) is None)
+    if not absent:
+        return []
+    first = absent[0][1]
+    return [
+        _diag(
+            shown,
+            0,
+            "warning",
+            "JT821",
+            f"{len(absent)} message(s) of the current sources are missing (e.g. {first!r}); "
+            "run `ttgbuild i18n extract` and `ttgbuild i18n update`",
+        )
+    ]
+
+
+def _diag(file: str, line: int, severity: Severity, code: str, message: str) -> Diagnostic:
+    return Diagnostic(file, line, 0, severity, code, message)
+
+
+def _msgid(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def _budget(message: Message, budgets: dict[tuple[str, str], int]) -> int:
+    """A content field's budget from the schema; else one a translator comment states."""
+    parts = (message.context or "").split(":")
+    if len(parts) == 3 and (parts[0], parts[2]) in budgets:
+        return budgets[parts[0], parts[2]]
+    said = COMMENT_BUDGET.search(" ".join(message.auto_comments))
+    return int(said.group(1)) if said else 0
+
+
+# --- the checks: each returns its problems with one translation --------------------------
+
+
+def _placeholders(entry: Entry) -> list[str]:
+    source, text = set(PLACEHOLDERS.findall(entry.source)), set(PLACEHOLDERS.findall(entry.text))
+    if source == text:
+        return []
+    return [f"placeholders differ from the English: {_difference(source, text)}"]
+
+
+def _icons(entry: Entry) -> list[str]:
+    source, text = Counter(ICONS.findall(entry.source)), Counter(ICONS.findall(entry.text))
+    if source == text:
+        return []
+    return [f"icon tokens differ from the English: {_difference(source, text)}"]
+
+
+def _difference(source: set[str] | Counter[str], text: set[str] | Counter[str]) -> str:
+    """'missing {a}; unknown {b}', listing a token once per missing or extra use."""
+    missing, extra = Counter(source), Counter(text)
+    missing.subtract(text)
+    extra.subtract(source)
+    parts = []
+    for label, counts in (("missing", missing), ("not in the English", extra)):
+        tokens = sorted(counts.elements())
+        if tokens:
+            parts.append(f"{label} {', '.join(tokens)}")
+    return "; ".join(parts)
+
+
+def _markup(entry: Entry) -> list[str]:
+    """Only <b> and <i>, only if the English has that tag, properly nested and closed."""
+    allowed = {ALLOWED_TAGS[t] for t in TAGS.findall(entry.source) if t in ALLOWED_TAGS}
+    problems: list[str] = []
+    open_tags: list[str] = []
+    for tag in TAGS.findall(entry.text):
+        name = ALLOWED_TAGS.get(tag)
+        if name is None:
+            problems.append(f"markup {tag} is not allowed (only <b> and <i>)")
+        elif name not in allowed:
+            problems.append(f"markup {tag} is not in the English; keep its markup as it is")
+        elif not tag.startswith("</"):
+            open_tags.append(name)
+        elif open_tags and open_tags[-1] == name:
+            open_tags.pop()
+        else:
+            problems.append(f"markup {tag} closes a tag that is not open")
+    problems += [f"markup <{name}> is never closed" for name in open_tags]
+    if "<" in TAGS.sub("", entry.text) and "<" not in TAGS.sub("", entry.source):
+        problems.append("a '<' that starts no complete tag")
+    return problems
+
+
+def _context_leak(entry: Entry) -> list[str]:
+    """Context is for translators: it must not appear in the printed text."""
+    problems = []
+    context = entry.context
+    said = re.compile(rf"(?<!\w){re.escape(context)}(?!\w)") if context else None
+    if said and said.search(entry.text) and not said.search(entry.source):
+        problems.append(f"the context {context!r} is part of the translation; leave it out")
+    for found in CONTEXT_LIKE.findall(entry.text):
+        if found != context and found not in entry.source:
+            problems.append(f"{found!r} looks like a message context (kind:id:field); leave it out")
+    return problems
+
+
+def _length(entry: Entry) -> list[str]:
+    if not entry.budget:
+        return []
+    printed = PLACEHOLDERS.sub("#" * PLACEHOLDER_WIDTH, entry.text)
+    printed = TAGS.sub("", ICONS.sub("#" * ICON_WIDTH, printed))
+    if len(printed) <= entry.budget:
+        return []
+    return [
+        f"{len(printed)} characters as printed, over the budget of {entry.budget} "
+        f"(a placeholder counts {PLACEHOLDER_WIDTH}, an icon {ICON_WIDTH}); shorten it to fit"
+    ]
+
+
+def _numbers(entry: Entry) -> list[str]:
+    """Numbers must come from placeholders, so the kit cannot print a stale one."""
+
+    def numbers(text: str) -> set[str]:
+        return set(NUMBERS.findall(ICONS.sub("", PLACEHOLDERS.sub("", text))))
+
+    extra = sorted(numbers(entry.text) - numbers(entry.source), key=int)
+    if not extra:
+        return []
+    return [
+        f"number(s) {', '.join(extra)} not in the English; "
+        "write numbers through its {placeholders} instead"
+    ]
+
+
+def _glossary(entry: Entry) -> list[str]:
+    return check_terms(entry.source, entry.text, entry.terms) if entry.terms else []
+
+
+CHECKS: list[tuple[str, Callable[[Entry], list[str]]]] = [
+    ("JT812", _placeholders),
+    ("JT813", _icons),
+    ("JT814", _markup),
+    ("JT815", _context_leak),
+    ("JT816", _length),
+    ("JT817", _numbers),
+    ("JT818", _glossary),
+]

@@ -1,0 +1,202 @@
+"""The project glossary (`locales/glossary.tsv`) and the rule `i18n check` applies with it.
+
+The file is tab-separated with a header row: `term`, `en`, one column per
+locale (`es`, `de`, ...; a column named like the locale, else like its
+language) and `note`. A term may end in a parenthetical, usually an
+abbreviation: `focus points (FP)`.
+
+The rule (JT818), designed to catch a wrong term without flagging natural prose:
+
+- Rows whose target is empty or equals the English (ignoring case) are skipped
+  for that locale, as are locales without a column.
+- Label rule. When a message's English IS a term (its full form, the form
+  without the parenthetical, or the abbreviation alone, e.g. "Will",
+  "stamina points", "RC"), the translation must be that locale's term: the
+  full form, the form without the parenthetical, or, for an abbreviation,
+  the target abbreviation. Compared ignoring case, spacing and a final ':'.
+- Prose rule. Otherwise, every term the English contains as a whole phrase
+  (exact word forms, ignoring case; abbreviations matched case-sensitively;
+  longest match first, so "full defence" wins over "defence") must show up in
+  the translation: the translation must contain the stem of the target's
+  first word (case, accents and umlauts ignored; trailing vowels, n, r and s
+  trimmed down to four letters, so "Angriff" also matches "Angriffe",
+  "Gegenangriff" and "Levantar" matches "levanta"), or the target's
+  abbreviation as a word. Matching inside words lets German compounds pass.
+- Wording the rule cannot see (a verb form that changes its stem, a German
+  separable verb) is accepted by marking the entry `#, ignore-glossary`
+  after checking it by hand.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n.paths import locales_dir
+
+GLOSSARY_FILE = "glossary.tsv"
+GLOSSARY_CODE = "JT822"
+IGNORE_FLAG = "ignore-glossary"
+_PARENTHETICAL = re.compile(r"(.*?)\s*\(([^()]*)\)")
+_TRIMMED = "aeiounrs"
+_MIN_STEM = 4
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary row, seen from one locale."""
+
+    english: str
+    target: str
+
+    @property
+    def english_parts(self) -> tuple[str, str]:
+        return split(self.english)
+
+    @property
+    def target_parts(self) -> tuple[str, str]:
+        return split(self.target)
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """The rows of glossary.tsv: its column names and one dict per row."""
+
+    columns: tuple[str, ...] = ()
+    rows: tuple[dict[str, str], ...] = ()
+
+    def terms(self, locale: str) -> list[Term]:
+        """The terms to check for a locale, longest English first."""
+        column = locale if locale in self.columns else locale.split("_")[0]
+        if column not in self.columns or column == "en":
+            return []
+        found = [
+            Term(row["en"].strip(), row[column].strip())
+            for row in self.rows
+            if row.get("en", "").strip()
+            and row.get(column, "").strip()
+            and fold(row["en"]) != fold(row[column])
+        ]
+        return sorted(found, key=lambda term: -len(term.english))
+
+
+def load_glossary(project: Path) -> tuple[Glossary, list[Diagnostic]]:
+    """Read locales/glossary.tsv; a project without one simply has an empty glossary."""
+    path = locales_dir(project) / GLOSSARY_FILE
+    shown = f"locales/{GLOSSARY_FILE}"
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Glossary(), []
+    except OSError as exc:
+        return Glossary(), [_problem(shown, 0, f"cannot read the glossary: {exc.strerror}")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return Glossary(), [_problem(shown, line, "the glossary is not UTF-8 text")]
+    table = list(csv.reader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
+    if not table or "en" not in table[0]:
+        return Glossary(), [_problem(shown, 1, "the header row has no 'en' column")]
+    header = tuple(cell.strip() for cell in table[0])
+    rows = tuple(dict(zip(header, row, strict=False)) for row in table[1:] if any(row))
+    return Glossary(header, rows), []
+
+
+def _problem(shown: str, line: int, message: str) -> Diagnostic:
+    return Diagnostic(shown, line, 0, "error", GLOSSARY_CODE, message)
+
+
+def split(term: str) -> tuple[str, str]:
+    """A term's main form and its parenthetical: 'focus points (FP)' → ('focus points', 'FP')."""
+    found = _PARENTHETICAL.fullmatch(term.strip())
+    return (found.group(1), found.group(2).strip()) if found else (term.strip(), "")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or umlauts, single spaces: what matching compares."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.split())
+
+
+def stem(word: str) -> str:
+    """A word without its inflection, roughly: trailing vowels, n, r, s trimmed to 4 letters."""
+    folded = fold(word)
+    while len(folded) > _MIN_STEM and folded[-1] in _TRIMMED:
+        folded = folded[:-1]
+    return folded
+
+
+def check_terms(source: str, translation: str, terms: list[Term]) -> list[str]:
+    """Problems of one translation under the label rule or, if it is no label, the prose rule."""
+    label = _label_term(source, terms)
+    if label is None:
+        return _check_prose(source, translation, terms)
+    expected, allowed = label
+    if _label(translation) in allowed:
+        return []
+    return [f"glossary: {source.strip()!r} is a glossary term, so write {expected!r}"]
+
+
+def _label_term(source: str, terms: list[Term]) -> tuple[str, set[str]] | None:
+    """If the English IS a term: the expected translation and the (folded) forms allowed."""
+    said = _label(source)
+    for term in terms:
+        head, abbreviation = term.english_parts
+        target_head, target_abbreviation = term.target_parts
+        if said in (fold(term.english), fold(head)):
+            return term.target, {fold(term.target), fold(target_head)}
+        if abbreviation and source.strip().rstrip(":") == abbreviation:
+            expected = target_abbreviation or target_head
+            return expected, {fold(expected)}
+    return None
+
+
+def _label(text: str) -> str:
+    return fold(text).rstrip(" :")
+
+
+def _check_prose(source: str, translation: str, terms: list[Term]) -> list[str]:
+    """Each term the English uses must be recognisable in the translation."""
+    folded = fold(translation)
+    problems = []
+    for term, phrase in _terms_in(source, terms):
+        target_head, target_abbreviation = term.target_parts
+        needle = stem(target_head.split()[0])
+        if needle in folded or (
+            target_abbreviation
+            and re.search(rf"(?<!\w){re.escape(fold(target_abbreviation))}(?!\w)", folded)
+        ):
+            continue
+        problems.append(
+            f"glossary: the English says {phrase!r}, so use {term.target!r} "
+            f"(no word containing {needle!r}); if the wording is right, "
+            f"mark the entry '#, {IGNORE_FLAG}'"
+        )
+    return problems
+
+
+def _terms_in(source: str, terms: list[Term]) -> list[tuple[Term, str]]:
+    """Terms the English uses as whole phrases, longest first, without overlaps."""
+    spans: list[tuple[int, int, Term]] = []
+    for term in terms:
+        head, abbreviation = term.english_parts
+        patterns = [re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE)]
+        if abbreviation:
+            patterns.append(re.compile(rf"(?<!\w){re.escape(abbreviation)}(?!\w)"))
+        for pattern in patterns:
+            spans.extend((m.start(), m.end(), term) for m in pattern.finditer(source))
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[Term, str]] = []
+    for start, end, term in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
+        if any(start < b and a < end for a, b in taken):
+            continue
+        taken.append((start, end))
+        if all(term is not seen for seen, _ in found):
+            found.append((term, source[start:end]))
+    return found
