@@ -1,0 +1,275 @@
+"""The printable kit as a user builds it: files, pages, text, fonts, marks, backs, fitting."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pymupdf
+import pytest
+from reportlab.lib.units import mm
+
+from ttgbuild.render import style
+from ttgbuild.render.board import board_size, tiling
+from ttgbuild.render.sheet import MARK_GAP, MARK_LENGTH, Duplex, PrintSettings, card_grid
+
+FILES = ("cards.pdf", "tokens.pdf", "board.pdf", "quickref.pdf")
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+TOLERANCE = 0.1 * mm
+
+
+@pytest.fixture
+def built(project, run):
+    """Build the project's kit (English, A4) once for a test; returns the output folder."""
+
+    def make(*args: str) -> Path:
+        out = project.path("output")
+        result = run("build", "--out", str(out), *args)
+        assert result.exit_code == 0, result.output
+        return out / "en"
+
+    return make
+
+
+def open_pdf(path: Path) -> pymupdf.Document:
+    return pymupdf.open(path)
+
+
+def page_sizes(doc: pymupdf.Document) -> set[tuple[float, float]]:
+    return {(round(p.rect.width, 2), round(p.rect.height, 2)) for p in doc}
+
+
+def test_build_writes_every_file_and_says_so(built, project):
+    out = built()
+    assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
+    for name in FILES:
+        assert open_pdf(out / name).page_count > 0
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+def test_pages_have_the_chosen_paper_size(built, paper, size):
+    out = built("--paper", paper)
+    for name in ("cards.pdf", "tokens.pdf", "quickref.pdf"):
+        assert page_sizes(open_pdf(out / name)) == {size}, name
+    board = open_pdf(out / "board.pdf")
+    sizes = [(round(p.rect.width, 2), round(p.rect.height, 2)) for p in board]
+    landscape = (size[1], size[0])
+    assert sizes.count(landscape) + sizes.count(size) == len(sizes) - 1  # all but one sheet
+    one_sheet = [s for s in sizes if s not in (size, landscape)]
+    assert len(one_sheet) == 1 and one_sheet[0][0] > 1000  # the full-size board, ~48 cm wide
+
+
+def expected_card_pages(project, per_page: int = 9) -> int:
+    kit = project.read("content/kit.yaml")
+    heroes = len(list(project.path("content/heroes").glob("*.yaml")))
+    decks = [heroes, sum(kit["weapon_cards"].values()), kit["stone_cards"], kit["point_cards"]]
+    fronts = sum(math.ceil(n / per_page) for n in decks)
+    return 2 * fronts + 2  # each front has its back; plus the duplex test's two sides
+
+
+def test_card_page_count_follows_the_content(built, project):
+    assert open_pdf(built() / "cards.pdf").page_count == expected_card_pages(project)
+    project.edit("content/kit.yaml", lambda kit: kit.update(stone_cards=19))
+    assert open_pdf(built() / "cards.pdf").page_count == expected_card_pages(project)
+    assert expected_card_pages(project) == 32 + 2
+
+
+def test_every_hero_name_is_printed_on_cards_and_tokens(built, project):
+    out = built()
+    names = [
+        project.read(f"content/heroes/{p.name}")["name"]
+        for p in project.path("content/heroes").glob("*.yaml")
+    ]
+    for name in ("cards.pdf", "tokens.pdf"):
+        text = " ".join(" ".join(page.get_text().split()) for page in open_pdf(out / name))
+        missing = [n for n in names if n not in text]
+        assert not missing, (name, missing)
+
+
+def test_all_fonts_are_embedded_truetype_fira(built):
+    out = built()
+    for name in FILES:
+        doc = open_pdf(out / name)
+        fonts = {font for page in doc for font in page.get_fonts(full=True)}
+        assert fonts, name
+        for _xref, ext, kind, basefont, *_ in fonts:
+            assert ext == "ttf" and kind == "TrueType", (name, basefont, ext, kind)
+            assert "Fira" in basefont, (name, basefont)
+
+
+def segments(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
+    """Every straight line drawn on a page, in PDF points with y measured from the bottom."""
+    height = page.rect.height
+    lines = []
+    for drawing in page.get_drawings():
+        for item in drawing["items"]:
+            if item[0] == "l":
+                a, b = item[1], item[2]
+                lines.append((a.x, height - a.y, b.x, height - b.y))
+    return lines
+
+
+def test_crop_marks_sit_on_every_cut_line_outside_the_bleed(built):
+    page = open_pdf(built() / "cards.pdf")[0]
+    grid = card_grid(PrintSettings())
+    xs, ys = grid.cuts()
+    marks = [s for s in segments(page) if abs(math.dist(s[:2], s[2:]) - MARK_LENGTH) < TOLERANCE]
+    start = grid.bleed + MARK_GAP
+    for x in xs:
+        for y0 in (grid.top + start, grid.bottom - start):
+            assert any(
+                abs(s[0] - x) < TOLERANCE
+                and abs(s[2] - x) < TOLERANCE
+                and min(abs(s[1] - y0), abs(s[3] - y0)) < TOLERANCE
+                for s in marks
+            ), x
+    for y in ys:
+        for x0 in (grid.left - start, grid.right + start):
+            assert any(
+                abs(s[1] - y) < TOLERANCE
+                and abs(s[3] - y) < TOLERANCE
+                and min(abs(s[0] - x0), abs(s[2] - x0)) < TOLERANCE
+                for s in marks
+            ), y
+    assert len(marks) == 2 * (len(xs) + len(ys))
+
+
+def filled_rects(page: pymupdf.Page, colour) -> list[tuple[float, float, float, float]]:
+    """Rectangles filled with one colour, as (x, y, width, height) with y from the bottom."""
+    want = tuple(round(c, 3) for c in (colour.red, colour.green, colour.blue))
+    out = []
+    for drawing in page.get_drawings():
+        fill = drawing.get("fill")
+        if fill and tuple(round(c, 3) for c in fill) == want and drawing["items"][0][0] == "re":
+            r = drawing["rect"]
+            out.append((r.x0, page.rect.height - r.y1, r.width, r.height))
+    return out
+
+
+def close(a, b) -> bool:
+    return all(abs(p - q) < TOLERANCE for p, q in zip(a, b, strict=True))
+
+
+def test_cards_sit_where_the_imposition_says(built):
+    page = open_pdf(built() / "cards.pdf")[0]
+    grid = card_grid(PrintSettings())
+    rects = filled_rects(page, style.CARD_TINT)
+    for index in range(grid.capacity):
+        expected = grid.bleed_box(*grid.cell(index))
+        assert any(close(r, expected) for r in rects), (index, expected)
+
+
+@pytest.mark.parametrize("duplex", [Duplex.long, Duplex.short])
+def test_back_cells_mirror_their_fronts(built, project, duplex):
+    # 10 stone cards: the second stone page holds one card, in the top-left cell.
+    doc = open_pdf(built("--duplex", duplex.value) / "cards.pdf")
+    grid = card_grid(PrintSettings())
+    colour = style.DECK_COLOURS["stone"]
+    stone_pages = [
+        i for i, p in enumerate(doc) if "Stone" in p.get_text() and filled_rects(p, style.CARD_TINT)
+    ]
+    front = stone_pages[-1]
+    assert len(filled_rects(doc[front], style.CARD_TINT)) == 1
+    backs = filled_rects(doc[front + 1], colour)
+    row, column = grid.back_cell(0, 0, duplex)
+    assert (row, column) == ((0, 2) if duplex is Duplex.long else (2, 0))
+    x, y = grid.origin(row, column)
+    assert len(backs) == 1
+    bx, by, bw, bh = backs[0]
+    assert bx <= x + TOLERANCE and bx + bw >= x + grid.cell_width - TOLERANCE
+    assert by <= y + TOLERANCE and by + bh >= y + grid.cell_height - TOLERANCE
+
+
+def test_back_offset_moves_the_backs(built):
+    plain = open_pdf(built() / "cards.pdf")
+    shifted = open_pdf(built("--back-offset", "1.5,-2") / "cards.pdf")
+    colour = style.DECK_COLOURS["hero"]
+    a = sorted(filled_rects(plain[1], colour))
+    b = sorted(filled_rects(shifted[1], colour))
+    assert len(a) == len(b) == 9
+    for ra, rb in zip(a, b, strict=True):
+        assert abs(rb[0] - ra[0] - 1.5 * mm) < TOLERANCE
+        assert abs(rb[1] - ra[1] + 2 * mm) < TOLERANCE
+
+
+def test_two_builds_are_byte_identical(project, run, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    for name in ("one", "two"):
+        assert run("build", "--out", str(project.path(name))).exit_code == 0
+    for file in FILES:
+        one = project.path(f"one/en/{file}").read_bytes()
+        two = project.path(f"two/en/{file}").read_bytes()
+        assert one == two, file
+
+
+def test_overflow_is_reported_with_its_place_and_strict_fails(project, run):
+    out = project.path("output")
+    result = run("build", "--out", str(out), "--card-size", "40x50")
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.stdout.splitlines() if "aoife-callinan" in x)
+    assert line.startswith("content/heroes/aoife-callinan.yaml:16:")
+    assert "warning JT901: en: hero card 'Aoife Callinan', talents: text does not fit:" in line
+    assert "mm too tall at the smallest size" in line
+    before = (out / "en" / "cards.pdf").read_bytes()
+    strict = run(
+        "build", "--out", str(out), "--card-size", "40x50", "--strict", "--paper", "letter"
+    )
+    assert strict.exit_code == 1
+    assert "nothing written" in strict.stderr
+    assert (out / "en" / "cards.pdf").read_bytes() == before  # the previous kit is kept
+
+
+def test_markup_characters_print_literally(project, built):
+    project.replace(
+        "content/talents/hip-throw.yaml", 'name: "Hip Throw"', 'name: "Hip & <b>Throw</b>"'
+    )
+    project.edit("content/teams.yaml", lambda d: d["teams"][2].update(name="Goats & <Kids> &amp;"))
+    text = "".join(page.get_text() for page in open_pdf(built() / "cards.pdf"))
+    assert "Hip & <b>Throw</b>" in text
+    assert "Goats & <Kids> &amp;" in text
+
+
+def test_content_errors_mean_nothing_is_written(project, run):
+    out = project.path("output")
+    project.replace("content/heroes/aoife-callinan.yaml", "reflexes: 4", "reflexes: 9")
+    result = run("build", "--out", str(out))
+    assert result.exit_code == 1
+    assert "content/heroes/aoife-callinan.yaml:" in result.stdout
+    assert not out.exists()
+
+
+def test_progress_stays_quiet_when_not_on_a_terminal(project, run):
+    result = run("build", "--out", str(project.path("output")))
+    assert "\r" not in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("build: wrote 4 files for en to ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--locale", "xx"), "no catalog for locale(s) xx"),
+        (("--card-size", "huge"), "is not WIDTHxHEIGHT"),
+        (("--back-offset", "3"), "is not X,Y in mm"),
+        (("--paper", "a3"), "a3"),
+    ],
+)
+def test_bad_build_options_are_usage_errors(run, args, message):
+    result = run("build", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_board_tiles_cover_the_board_with_overlap(built):
+    settings = PrintSettings()
+    from ttgbuild.model import Board
+
+    tiles = tiling(board_size(Board(20, 11, (9, 5), {}, {}, (), None)), settings.page)  # type: ignore[arg-type]
+    doc = open_pdf(built() / "board.pdf")
+    labels = [p.get_text() for p in doc]
+    for row in range(tiles.rows):
+        for column in range(tiles.columns):
+            name = f"{chr(65 + row)}{column + 1}"
+            assert any(f"Board tile {name}" in text for text in labels), name
+    assert "Board assembly map" in labels[0]
