@@ -333,6 +333,11 @@ def _hero_stats(
             _stat(ctx, canvas, cell, labels[key], tr.number(value), icon, where(key.lower()))
 
 
+def _heading(value: str) -> str:
+    """A name used as a card title starts with a capital ("sword & shield" → "Sword & shield")."""
+    return value[:1].upper() + value[1:]
+
+
 def _preferred_name(ctx: RenderContext, ident: str) -> str:
     content = ctx.content
     if content.qwik is not None and ident == content.qwik.id:
@@ -400,7 +405,7 @@ def _talent_paragraphs(
 
 def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
     tr = ctx.tr
-    name = tr.content("weapon", weapon.id, "name", weapon.name)
+    name = _heading(tr.content("weapon", weapon.id, "name", weapon.name))
     where = (weapon.origin, f"weapon card {weapon.name!r}", "name")
     band = 15 * mm
 
