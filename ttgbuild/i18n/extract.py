@@ -35,7 +35,7 @@ CONTEXT_KINDS: dict[str, tuple[str, str]] = {
 FIELD_ROLES = {
     "name": "name printed as a heading",
     "text": "rules text printed on hero cards",
-    "trigger:name": "the condition printed after 'Reaction:' on a talent, e.g. 'Reaction: {0}'",
+    "trigger:name": "the game event a reaction answers, read after 'React when'",
 }
 CODE_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2)}
 COMMENT_TAGS = ("Translators:",)
