@@ -273,3 +273,23 @@ def test_board_tiles_cover_the_board_with_overlap(built):
             name = f"{chr(65 + row)}{column + 1}"
             assert any(f"Board tile {name}" in text for text in labels), name
     assert "Board assembly map" in labels[0]
+
+
+def test_characters_the_font_lacks_are_reported_not_boxed(project, run):
+    project.replace("content/talents/hip-throw.yaml", 'name: "Hip Throw"', 'name: "Hip 投げ"')
+    result = run("build", "--out", str(project.path("output")))
+    assert result.exit_code == 0
+    assert (
+        "content/heroes/ines-carbonell.yaml:16:10: warning JT902: en: hero card "
+        "'Inés Carbonell', talents: text cannot be drawn: the font has no glyph for "
+        "U+3052 U+6295 [/talents]"
+    ) in result.stdout
+    strict = run("build", "--out", str(project.path("strict")), "--strict")
+    assert strict.exit_code == 1
+    assert not project.path("strict").exists()
+
+
+def test_greek_and_cyrillic_print_with_the_embedded_fonts(project, built):
+    project.replace("content/talents/hip-throw.yaml", 'name: "Hip Throw"', 'name: "Ωμέγα Бросок"')
+    text = "".join(page.get_text() for page in open_pdf(built() / "cards.pdf"))
+    assert "Ωμέγα Бросок" in text

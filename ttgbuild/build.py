@@ -19,12 +19,15 @@ from ttgbuild.i18n.paths import project_locales
 from ttgbuild.i18n.runtime import RUNTIME_CODES, load_translator
 from ttgbuild.loader import Loaded
 from ttgbuild.render import board, cards, quickref, tokens
-from ttgbuild.render.context import Overflow, RenderContext
+from ttgbuild.render.context import RenderContext, TextProblem
 from ttgbuild.render.sheet import PrintSettings
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import describe
 
-BUILD_CODES = {"JT901": "text fits its box on every printed component (warning; --strict fails)"}
+BUILD_CODES = {
+    "JT901": "text fits its box on every printed component (warning; --strict fails)",
+    "JT902": "the embedded fonts can draw every printed character (warning; --strict fails)",
+}
 describe(BUILD_CODES, "warning")
 describe({"JT801": RUNTIME_CODES["JT801"]}, "warning")
 describe({"JT802": RUNTIME_CODES["JT802"]})
@@ -103,7 +106,7 @@ def build(
         files = {name: render(ctx) for name, render in COMPONENTS.items()}
         rendered[locale] = files
         result.diagnostics.extend(tr.diagnostics)
-        result.diagnostics.extend(_overflow(loaded, locale, o) for o in ctx.overflows)
+        result.diagnostics.extend(_text_problem(loaded, locale, p) for p in ctx.problems)
     result.diagnostics.sort(key=sort_key)
     if has_failures(result.diagnostics, strict):
         return result
@@ -115,16 +118,17 @@ def build(
     return result
 
 
-def _overflow(loaded: Loaded, locale: str, overflow: Overflow) -> Diagnostic:
-    line, column = loaded.locate(overflow.origin.file, overflow.origin.pointer)
+def _text_problem(loaded: Loaded, locale: str, problem: TextProblem) -> Diagnostic:
+    line, column = loaded.locate(problem.origin.file, problem.origin.pointer)
+    what = "text does not fit" if problem.code == "JT901" else "text cannot be drawn"
     return Diagnostic(
-        overflow.origin.file,
+        problem.origin.file,
         line,
         column,
         "warning",
-        "JT901",
-        f"{locale}: {overflow.component}, {overflow.box}: text does not fit: {overflow.detail}",
-        overflow.origin.pointer,
+        problem.code,
+        f"{locale}: {problem.component}, {problem.box}: {what}: {problem.detail}",
+        problem.origin.pointer,
     )
 
 

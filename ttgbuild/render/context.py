@@ -8,18 +8,19 @@ from dataclasses import dataclass, field
 
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Content, Origin
-from ttgbuild.render import icons, text
+from ttgbuild.render import fonts, icons, text
 from ttgbuild.render.sheet import Furniture, PrintSettings
 
 
 @dataclass(frozen=True)
-class Overflow:
-    """Text that did not fit its box even at the smallest size."""
+class TextProblem:
+    """Text that did not fit its box even at the smallest size, or that the font cannot draw."""
 
+    code: str  # JT901 does not fit, JT902 missing glyphs
     origin: Origin
     component: str  # e.g. "hero card 'Aoife Callinan'"
     box: str  # e.g. "talents"
-    detail: str  # by how much
+    detail: str  # by how much, or which characters
 
 
 @dataclass
@@ -28,7 +29,7 @@ class RenderContext:
     tr: Translator
     settings: PrintSettings
     progress: Callable[[str], None] = lambda _message: None
-    overflows: list[Overflow] = field(default_factory=list)
+    problems: list[TextProblem] = field(default_factory=list)
 
     @property
     def furniture(self) -> Furniture:
@@ -49,11 +50,27 @@ class RenderContext:
         family: text.Family,
         where: tuple[Origin, str, str],
     ) -> text.Fitted:
-        """Fit a text block; if it cannot fit, remember where and by how much."""
+        """Fit a text block; if it cannot fit or has characters the font lacks, say where."""
         block = text.fit(paragraphs, width, height, largest, smallest, family)
+        origin, component, box = where
         if not block.fits:
-            origin, component, box = where
-            self.overflows.append(Overflow(origin, component, box, block.overflow_text()))
+            self.problems.append(
+                TextProblem("JT901", origin, component, box, block.overflow_text())
+            )
+        missing = sorted(
+            {
+                char
+                for paragraph in paragraphs
+                for span in paragraph
+                if not span.icon
+                for char in fonts.missing_glyphs(span.text, family.font(span))
+            }
+        )
+        if missing:
+            shown = " ".join(f"U+{ord(c):04X}" for c in missing[:8])
+            self.problems.append(
+                TextProblem("JT902", origin, component, box, f"the font has no glyph for {shown}")
+            )
         return block
 
     def spans(self, value: str, bold: bool = False, italic: bool = False) -> list[text.Span]:

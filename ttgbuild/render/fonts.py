@@ -46,7 +46,7 @@ def width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
-def has_glyphs(text: str, font: str = REGULAR) -> bool:
-    """Whether the font draws every character of `text` (else it would print boxes)."""
-    face = pdfmetrics.getFont(font).face
-    return all(ord(ch) in face.charToGlyph or ch.isspace() for ch in text)
+def missing_glyphs(text: str, font: str = REGULAR) -> set[str]:
+    """Characters of `text` the font cannot draw (they would print as empty boxes)."""
+    glyphs = pdfmetrics.getFont(font).face.charToGlyph
+    return {ch for ch in text if ord(ch) not in glyphs and not ch.isspace()}
