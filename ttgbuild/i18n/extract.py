@@ -38,6 +38,8 @@ FIELD_ROLES = {
     "trigger:name": "the game event a reaction answers, read after 'React when'",
 }
 CODE_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2)}
+# Jinja2's {% trans %} blocks compile to gettext/ngettext calls.
+TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("Translators:",)
 PACKAGE = Path(ttgbuild.__file__).resolve().parent
 
@@ -172,7 +174,12 @@ def extract_messages(project: Path) -> Catalog:
         options = {"extensions": "jinja2.ext.i18n", "trimmed": "true"} if method == "jinja2" else {}
         with path.open("rb") as handle:
             for line, message, comments, context in extract(
-                method, handle, CODE_KEYWORDS, COMMENT_TAGS, options, strip_comment_tags=True
+                method,
+                handle,
+                TEMPLATE_KEYWORDS if method == "jinja2" else CODE_KEYWORDS,
+                COMMENT_TAGS,
+                options,
+                strip_comment_tags=True,
             ):
                 catalog.add(
                     message, locations=[(shown, line)], auto_comments=comments, context=context
