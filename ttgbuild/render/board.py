@@ -85,8 +85,9 @@ def render(ctx: RenderContext) -> bytes:
         for column in range(tiles.columns):
             _tile(ctx, canvas, board, size, tiles, row, column)
     ctx.progress("board: one sheet")
-    canvas.setPageSize(size)
-    _draw_board(ctx, canvas, board, 0, size[1])
+    canvas.setPageSize((size[0] + 2 * MARGIN, size[1] + 2 * MARGIN))
+    _draw_board(ctx, canvas, board, MARGIN, size[1] + MARGIN)
+    ctx.furniture.on_margin_sheet(canvas, MARGIN)
     canvas.showPage()
     ctx.progress("board: player mats")
     canvas.setPageSize(landscape(ctx.settings.page))
