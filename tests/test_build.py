@@ -293,3 +293,25 @@ def test_greek_and_cyrillic_print_with_the_embedded_fonts(project, built):
     project.replace("content/talents/hip-throw.yaml", 'name: "Hip Throw"', 'name: "Ωμέγα Бросок"')
     text = "".join(page.get_text() for page in open_pdf(built() / "cards.pdf"))
     assert "Ωμέγα Бросок" in text
+
+
+def test_portraits_print_from_inside_content_and_bad_ones_are_reported(project, run):
+    from PIL import Image
+
+    Image.new("RGB", (40, 40), (200, 30, 30)).save(project.path("content/portraits.png"))
+    project.write_text("content/broken.png", b"not an image")
+    project.replace(
+        "content/heroes/aoife-callinan.yaml", "cost: 12", "cost: 12\nportrait: portraits.png"
+    )
+    project.replace(
+        "content/heroes/ines-carbonell.yaml", "cost: 11", "cost: 11\nportrait: broken.png"
+    )
+    result = run("build", "--out", str(project.path("output")))
+    assert result.exit_code == 0, result.output
+    assert (
+        "content/heroes/ines-carbonell.yaml:8:11: warning JT903: en: hero card "
+        "'Inés Carbonell', portrait: cannot print: portrait 'broken.png' cannot be read as "
+        "an image"
+    ) in result.stdout
+    doc = pymupdf.open(project.path("output/en/cards.pdf"))
+    assert sum(len(page.get_images()) for page in doc) == 1

@@ -19,7 +19,7 @@ from ttgbuild.i18n.paths import project_locales
 from ttgbuild.i18n.runtime import RUNTIME_CODES, load_translator
 from ttgbuild.loader import Loaded
 from ttgbuild.render import board, cards, quickref, tokens
-from ttgbuild.render.context import RenderContext, TextProblem
+from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.sheet import PrintSettings
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import describe
@@ -27,6 +27,7 @@ from ttgbuild.validate.registry import describe
 BUILD_CODES = {
     "JT901": "text fits its box on every printed component (warning; --strict fails)",
     "JT902": "the embedded fonts can draw every printed character (warning; --strict fails)",
+    "JT903": "a hero's portrait can be read as an image (warning; --strict fails)",
 }
 describe(BUILD_CODES, "warning")
 describe({"JT801": RUNTIME_CODES["JT801"]}, "warning")
@@ -101,6 +102,7 @@ def build(
             loaded.content,
             tr,
             settings,
+            content_dir=project / "content",
             progress=lambda message, loc=locale: progress(f"{loc}: {message}"),
         )
         files = {name: render(ctx) for name, render in COMPONENTS.items()}
@@ -118,9 +120,11 @@ def build(
     return result
 
 
-def _text_problem(loaded: Loaded, locale: str, problem: TextProblem) -> Diagnostic:
+def _text_problem(loaded: Loaded, locale: str, problem: PrintProblem) -> Diagnostic:
     line, column = loaded.locate(problem.origin.file, problem.origin.pointer)
-    what = "text does not fit" if problem.code == "JT901" else "text cannot be drawn"
+    what = {"JT901": "text does not fit", "JT902": "text cannot be drawn"}.get(
+        problem.code, "cannot print"
+    )
     return Diagnostic(
         problem.origin.file,
         line,

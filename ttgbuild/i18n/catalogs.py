@@ -10,6 +10,10 @@ A catalog that cannot be read becomes one located diagnostic (code JT810),
 never a traceback, and the other locales go on. Babel's parser is lenient (an
 unclosed string silently becomes an empty translation), so a catalog's text
 is decoded and linted line by line before Babel reads it.
+
+Babel (2.18) writes a multi-line previous msgid (`#|`) as wrapped prose and
+reads `#|` lines back as translator comments, so this module reads and
+writes them itself, in GNU gettext's format.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import Literal
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 from babel.util import LOCALTZ
 
 import ttgbuild
@@ -53,6 +57,8 @@ _STRING = r'"(?:[^"\\]|\\.)*"'
 _KEYWORD = r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
 _PO_LINE = re.compile(rf"(?:{_KEYWORD}\s+)?{_STRING}")
 _CHARSET = re.compile(rb"charset=([A-Za-z0-9._-]+)")
+_OBSOLETE_PREVIOUS = re.compile(r"^[ \t]*#~[ \t]*\|.*$", re.MULTILINE)
+_PREVIOUS_KEYWORDS = ("msgctxt", "msgid", "msgid_plural")
 
 State = Literal["created", "updated", "unchanged"]
 Key = tuple[str, str | None]
@@ -147,8 +153,9 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
         raise _io_error(shown, 0, 0, f"cannot read the catalog: {exc.strerror}") from None
     text = _decode(raw, shown)
     _lint(text, shown)
+    text = _OBSOLETE_PREVIOUS.sub("", text)  # Babel cannot parse them; they carry nothing needed
     try:
-        return read_po(io.StringIO(text), locale=locale, abort_invalid=True)
+        catalog = read_po(io.StringIO(text), locale=locale, abort_invalid=True)
     except PoFileError as exc:
         reason = re.sub(r" on \d+$", "", str(exc))
         raise _io_error(shown, exc.lineno + 1, 0, f"cannot read the catalog: {reason}") from None
@@ -156,6 +163,29 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
         header = re.search(r"^msgstr", text, re.MULTILINE)
         line = text[: header.start()].count("\n") + 1 if header else 0
         raise _io_error(shown, line, 0, f"cannot read the catalog header: {exc}") from None
+    for message in catalog:
+        _lift_previous(message)
+    return catalog
+
+
+def _lift_previous(message: Message) -> None:
+    """Turn the `#|` lines Babel read as translator comments back into the previous msgid."""
+    lines = [c for c in message.user_comments if c.startswith("|")]
+    if not lines:
+        return
+    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    fields: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in lines:
+        body = line[1:].strip()
+        keyword, _, rest = body.partition(" ")
+        if keyword in _PREVIOUS_KEYWORDS:
+            current = fields.setdefault(keyword, [])
+            body = rest.strip()
+        if current is not None and body.startswith('"'):
+            current.append(unescape(body))
+    previous = ["".join(fields[k]) for k in ("msgid", "msgid_plural") if k in fields]
+    message.previous_id = previous
 
 
 def _decode(raw: bytes, shown: str) -> str:
@@ -203,7 +233,37 @@ def render(catalog: Catalog, omit_header: bool = False) -> bytes:
     """The catalog as .po bytes, written the same way every time."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, omit_header=omit_header, include_previous=True)
-    return buffer.getvalue()
+    text = buffer.getvalue().decode(catalog.charset)
+    return _rewrite_previous(text, catalog).encode(catalog.charset)
+
+
+def _rewrite_previous(text: str, catalog: Catalog) -> str:
+    """Replace each run of Babel's `#|` lines with the message's previous msgid, GNU style.
+
+    Babel writes one run per message with a previous msgid, in catalog
+    order, so the runs and those messages pair up one to one.
+    """
+    pending = iter([m.previous_id for m in catalog if m.id and m.previous_id])
+    lines: list[str] = []
+    in_run = False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("#|"):
+            if not in_run:
+                lines += _previous_lines(next(pending))
+            in_run = True
+            continue
+        in_run = False
+        lines.append(line)
+    return "".join(lines)
+
+
+def _previous_lines(previous_id: list[str]) -> list[str]:
+    """`#| msgid ...` lines, wrapped like the msgid itself (Babel's prefix wrapping is off)."""
+    lines = []
+    for keyword, text in zip(("msgid", "msgid_plural"), previous_id, strict=False):
+        first, *rest = normalize(text, width=WIDTH).split("\n")
+        lines += [f"#| {keyword} {first}\n", *(f"#| {line}\n" for line in rest)]
+    return lines
 
 
 def write_if_changed(path: Path, data: bytes, shown: str) -> bool:

@@ -212,20 +212,25 @@ def _difference(source: set[str] | Counter[str], text: set[str] | Counter[str]) 
 def _markup(entry: Entry) -> list[str]:
     """Only <b> and <i>, only if the English has that tag, properly nested and closed."""
     allowed = {ALLOWED_TAGS[t] for t in TAGS.findall(entry.source) if t in ALLOWED_TAGS}
-    problems: list[str] = []
+    refused: dict[str, str] = {}  # one problem per offending tag, however often it is used
+    nesting: list[str] = []
     open_tags: list[str] = []
     for tag in TAGS.findall(entry.text):
         name = ALLOWED_TAGS.get(tag)
         if name is None:
-            problems.append(f"markup {tag} is not allowed (only <b> and <i>)")
+            refused.setdefault(tag, f"markup {tag} is not allowed (only <b> and <i>)")
         elif name not in allowed:
-            problems.append(f"markup {tag} is not in the English; keep its markup as it is")
+            refused.setdefault(name, f"markup <{name}> is not in the English; keep its markup")
         elif not tag.startswith("</"):
             open_tags.append(name)
         elif open_tags and open_tags[-1] == name:
             open_tags.pop()
+        elif name in open_tags:
+            nesting.append(f"markup {tag} comes before </{open_tags[-1]}>: tags must nest")
+            del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name)]
         else:
-            problems.append(f"markup {tag} closes a tag that is not open")
+            nesting.append(f"markup {tag} closes a tag that is not open")
+    problems = [*refused.values(), *nesting]
     problems += [f"markup <{name}> is never closed" for name in open_tags]
     if "<" in TAGS.sub("", entry.text) and "<" not in TAGS.sub("", entry.source):
         problems.append("a '<' that starts no complete tag")

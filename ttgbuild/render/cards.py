@@ -235,6 +235,24 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
         lower = _band_bottom(trim, band)
         shield = 11 * mm
         name_w = inner_w - shield - 1 * mm
+        image = (
+            ctx.portrait(hero.portrait, where("portrait", hero.origin.at("portrait")))
+            if hero.portrait
+            else None
+        )
+        if image is not None:
+            side = band - 2 * mm
+            name_w -= side + 1 * mm
+            canvas.drawImage(
+                image,
+                x + w - safe - shield - side - 1 * mm,
+                lower + 1 * mm,
+                side,
+                side,
+                preserveAspectRatio=True,
+                anchor="c",
+                mask="auto",
+            )
         _line(
             ctx,
             canvas,

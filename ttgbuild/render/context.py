@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib.utils import ImageReader
 
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Content, Origin
@@ -13,10 +16,10 @@ from ttgbuild.render.sheet import Furniture, PrintSettings
 
 
 @dataclass(frozen=True)
-class TextProblem:
-    """Text that did not fit its box even at the smallest size, or that the font cannot draw."""
+class PrintProblem:
+    """Something that could not be printed as intended: text too long, glyphs, a portrait."""
 
-    code: str  # JT901 does not fit, JT902 missing glyphs
+    code: str  # JT901 does not fit, JT902 missing glyphs, JT903 unreadable portrait
     origin: Origin
     component: str  # e.g. "hero card 'Aoife Callinan'"
     box: str  # e.g. "talents"
@@ -28,8 +31,9 @@ class RenderContext:
     content: Content
     tr: Translator
     settings: PrintSettings
+    content_dir: Path | None = None  # where portraits are read from (never outside it)
     progress: Callable[[str], None] = lambda _message: None
-    problems: list[TextProblem] = field(default_factory=list)
+    problems: list[PrintProblem] = field(default_factory=list)
 
     @property
     def furniture(self) -> Furniture:
@@ -55,7 +59,7 @@ class RenderContext:
         origin, component, box = where
         if not block.fits:
             self.problems.append(
-                TextProblem("JT901", origin, component, box, block.overflow_text())
+                PrintProblem("JT901", origin, component, box, block.overflow_text())
             )
         missing = sorted(
             {
@@ -69,9 +73,29 @@ class RenderContext:
         if missing:
             shown = " ".join(f"U+{ord(c):04X}" for c in missing[:8])
             self.problems.append(
-                TextProblem("JT902", origin, component, box, f"the font has no glyph for {shown}")
+                PrintProblem("JT902", origin, component, box, f"the font has no glyph for {shown}")
             )
         return block
 
     def spans(self, value: str, bold: bool = False, italic: bool = False) -> list[text.Span]:
         return text.spans(value, bold, italic, icons.INLINE)
+
+    def portrait(self, rel: str, where: tuple[Origin, str, str]) -> ImageReader | None:
+        """A hero's portrait, read only from inside the content folder; None (reported) if not."""
+        origin, component, box = where
+        if self.content_dir is None:
+            return None
+        root = self.content_dir.resolve()
+        path = (root / rel).resolve()
+        problem = None
+        if not path.is_relative_to(root):
+            problem = f"portrait {rel!r} lies outside the content folder"
+        else:
+            try:
+                reader = ImageReader(str(path))
+                reader.getSize()
+                return reader
+            except Exception as exc:  # any unreadable image is a user's problem, not a crash
+                problem = f"portrait {rel!r} cannot be read as an image ({type(exc).__name__})"
+        self.problems.append(PrintProblem("JT903", origin, component, box, problem))
+        return None
