@@ -9,7 +9,6 @@ it overlaps its neighbours.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
@@ -203,15 +202,16 @@ def _tile(
     canvas.clipPath(clip, stroke=0, fill=0)
     _draw_board(ctx, canvas, board, MARGIN - ox, page_h - MARGIN + oy)
     canvas.restoreState()
-    # Overlap strips on the sides that continue on another tile: glue under the neighbour.
+    # On sides that lie over a neighbour, the white margin is cut off along the
+    # dashed edge, so the overlap strip can lie on the neighbour's matching strip.
     canvas.saveState()
     canvas.setStrokeColor(style.CUT)
     canvas.setLineWidth(0.3)
     canvas.setDash(2, 2)
     if column > 0:
-        canvas.line(MARGIN + OVERLAP, MARGIN, MARGIN + OVERLAP, page_h - MARGIN)
+        canvas.line(MARGIN, MARGIN, MARGIN, page_h - MARGIN)
     if row > 0:
-        canvas.line(MARGIN, page_h - MARGIN - OVERLAP, page_w - MARGIN, page_h - MARGIN - OVERLAP)
+        canvas.line(MARGIN, page_h - MARGIN, page_w - MARGIN, page_h - MARGIN)
     canvas.setDash()
     for x in _cross_positions(column, tiles.columns, MARGIN, area_w):
         for y in _cross_positions(row, tiles.rows, MARGIN, area_h, flip=page_h):
@@ -229,7 +229,10 @@ def _tile(
         ),
     )
     canvas.setFont(fonts.REGULAR, 7)
-    hint = tr._("Trim the dashed edges and glue them over the tiles to the left and above.")
+    hint = tr._(
+        "Cut along the dashed edges, lay this tile over its neighbours so the crosses "
+        "meet, and glue."
+    )
     canvas.drawRightString(page_w - MARGIN, page_h - MARGIN + 3 * mm, hint)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
     canvas.showPage()
@@ -269,8 +272,8 @@ def _assembly_map(
     canvas.drawString(MARGIN, page_h - MARGIN - 6 * mm, tr._("Board assembly map"))
     body = tr.fill(
         tr._(
-            "Print the {count} tile pages at 100 %, trim the dashed edges and lay "
-            "them out as shown; the crosses on each overlap must meet."
+            "Print the {count} tile pages at 100 %, cut along the dashed edges and lay "
+            "them out as shown, each over its neighbours so the crosses meet."
         ),
         {"count": tiles.count},
     )
@@ -297,46 +300,53 @@ def _assembly_map(
     canvas.showPage()
 
 
-SlotPainter = Callable[[Canvas, float, float, float, float, str], None]
-
-
 def _mats(ctx: RenderContext, canvas: Canvas) -> None:
-    """Player mats for the zones beside the field: in play, reserve, score and time, tokens."""
+    """Player mats for the zones beside the field: in play, reserve, score and time, tokens.
+
+    One row of card-sized slots per landscape page (two rows of cards do not
+    fit with the margins a home printer needs); each zone's name heads its
+    first slot.
+    """
     tr = ctx.tr
     rules = ctx.content.rules
     longest = max((f.team_size for f in rules.formats.values()), default=8) if rules else 8
     in_play = max((f.in_play for f in rules.formats.values()), default=5) if rules else 5
     card_w, card_h = ctx.settings.card_width, ctx.settings.card_height
     page_w, page_h = landscape(ctx.settings.page)
-    pages = [
-        [(tr.pgettext("mat", "In play"), [tr.pgettext("mat", "hero in play")] * in_play)],
-        [
-            (tr.pgettext("mat", "Reserve"), [tr.pgettext("mat", "reserve")] * (longest - in_play)),
-            (
-                tr.pgettext("mat", "Score and time"),
-                [tr.pgettext("mat", "stone cards"), tr.pgettext("mat", "point cards")],
-            ),
-        ],
-    ]
     gap = 4 * mm
-    for zones in pages:
-        y = page_h - MARGIN
-        for title, slots in zones:
-            canvas.setFillColor(style.INK)
-            canvas.setFont(fonts.BOLD, 12)
-            canvas.drawString(MARGIN, y - 5 * mm, title)
-            y -= 8 * mm
-            per_row = max(1, int((page_w - 2 * MARGIN + gap) // (card_w + gap)))
-            for start in range(0, len(slots), per_row):
-                row = slots[start : start + per_row]
-                for i, label in enumerate(row):
-                    x = MARGIN + i * (card_w + gap)
-                    _slot(canvas, x, y - card_h, card_w, card_h, label)
-                y -= card_h + gap
-        if zones is pages[-1]:
-            x = MARGIN + 2 * (card_w + gap)
-            w = page_w - MARGIN - x
-            _slot(canvas, x, y + gap, w, card_h, tr.pgettext("mat", "tokens"))
+    per_row = max(1, int((page_w - 2 * MARGIN + gap) // (card_w + gap)))
+    slots: list[tuple[str, str]] = []
+    slots += [(tr.pgettext("mat", "In play"), tr.pgettext("mat", "hero in play"))] * in_play
+    slots += [(tr.pgettext("mat", "Reserve"), tr.pgettext("mat", "reserve"))] * (longest - in_play)
+    score = tr.pgettext("mat", "Score and time")
+    slots += [
+        (score, tr.pgettext("mat", "stone cards")),
+        (score, tr.pgettext("mat", "point cards")),
+    ]
+    top = page_h - MARGIN - 8 * mm
+    for start in range(0, len(slots), per_row):
+        row = slots[start : start + per_row]
+        for i, (zone, label) in enumerate(row):
+            x = MARGIN + i * (card_w + gap)
+            if start + i == 0 or slots[start + i - 1][0] != zone or i == 0:
+                canvas.setFillColor(style.INK)
+                canvas.setFont(fonts.BOLD, 12)
+                canvas.drawString(x, top + 3 * mm, zone)
+            _slot(canvas, x, top - card_h, card_w, card_h, label)
+        if start + per_row >= len(slots):
+            used = MARGIN + len(row) * (card_w + gap)
+            if page_w - MARGIN - used >= card_w / 2:
+                canvas.setFillColor(style.INK)
+                canvas.setFont(fonts.BOLD, 12)
+                canvas.drawString(used, top + 3 * mm, tr.pgettext("mat", "Tokens"))
+                _slot(
+                    canvas,
+                    used,
+                    top - card_h,
+                    page_w - MARGIN - used,
+                    card_h,
+                    tr.pgettext("mat", "tokens"),
+                )
         ctx.furniture.on_margin_sheet(canvas, MARGIN)
         canvas.showPage()
 
