@@ -380,6 +380,8 @@ def test_glossary_rule(project) -> None:
     # Inflection and German compounds pass.
     assert check_terms("Make a bonus attack in range.", "Bonusangriffe in Reichweite.", de) == []
     assert check_terms("When you run or sprint", "Wenn du läufst oder sprintest", de) == []
+    # Placeholders are not words: {weapon} does not ask for "Pompfe".
+    assert check_terms("Preferred: {weapon}", "Bevorzugt: {weapon}", de) == []
     # An English abbreviation may be answered by the target's.
     assert check_terms("Spend 2 FP", "Gasta 2 PC", es) == []
 

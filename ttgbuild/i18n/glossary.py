@@ -15,16 +15,17 @@ The rule (JT818), designed to catch a wrong term without flagging natural prose:
   full form, the form without the parenthetical, or, for an abbreviation,
   the target abbreviation. Compared ignoring case, spacing and a final ':'.
 - Prose rule. Otherwise, every term the English contains as a whole phrase
-  (exact word forms, ignoring case; abbreviations matched case-sensitively;
-  longest match first, so "full defence" wins over "defence") must show up in
+  outside {placeholders}, [icons] and markup (exact word forms, ignoring
+  case; abbreviations matched case-sensitively; longest match first, so
+  "full defence" wins over "defence") must show up in
   the translation: the translation must contain the stem of the target's
   first word (case, accents and umlauts ignored; trailing vowels, n, r and s
   trimmed down to four letters, so "Angriff" also matches "Angriffe",
   "Gegenangriff" and "Levantar" matches "levanta"), or the target's
   abbreviation as a word. Matching inside words lets German compounds pass.
 - Wording the rule cannot see (a verb form that changes its stem, a German
-  separable verb) is accepted by marking the entry `#, ignore-glossary`
-  after checking it by hand.
+  separable verb, an English homonym such as "point to") is accepted by
+  marking the entry `#, ignore-glossary` after checking it by hand.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ GLOSSARY_FILE = "glossary.tsv"
 GLOSSARY_CODE = "JT822"
 IGNORE_FLAG = "ignore-glossary"
 _PARENTHETICAL = re.compile(r"(.*?)\s*\(([^()]*)\)")
+# Placeholders, icon tokens and markup are not words: `{weapon}` must not count as "weapon".
+_TOKENS = re.compile(r"\{[^{}]*\}|\[[A-Za-z][\w-]*\]|<[^<>]*>")
 _TRIMMED = "aeiounrs"
 _MIN_STEM = 4
 
@@ -134,6 +137,7 @@ def stem(word: str) -> str:
 
 def check_terms(source: str, translation: str, terms: list[Term]) -> list[str]:
     """Problems of one translation under the label rule or, if it is no label, the prose rule."""
+    source, translation = _TOKENS.sub(" ", source), _TOKENS.sub(" ", translation)
     label = _label_term(source, terms)
     if label is None:
         return _check_prose(source, translation, terms)
