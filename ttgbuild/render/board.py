@@ -118,7 +118,8 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
         for row in range(board.rows):
             corners = [at(p) for p in layout.corners(column, row)]
             side = zones.get((column, row))
-            _hexagon(canvas, corners, ZONE_TINT.get(side, style.PITCH) if side else style.PITCH)
+            fill = ZONE_TINT.get(side, style.PITCH) if side else style.PITCH
+            icons.polygon(canvas, corners, fill, style.HEX_LINE, 0.6)
     # Base lines: where a start zone meets the rest of the field.
     canvas.setLineWidth(2.4)
     canvas.setStrokeColor(style.PAPER)
@@ -161,16 +162,6 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
         canvas.drawCentredString(x, top - FRAME * 0.65, tr.number(column + 1))
         canvas.drawCentredString(x, top - height + FRAME * 0.35, tr.number(column + 1))
     canvas.restoreState()
-
-
-def _hexagon(canvas: Canvas, corners: list[tuple[float, float]], fill: Color) -> None:
-    path = canvas.beginPath()
-    path.moveTo(*corners[0])
-    for corner in corners[1:]:
-        path.lineTo(*corner)
-    path.close()
-    canvas.setFillColor(fill)
-    canvas.drawPath(path, stroke=1, fill=1)
 
 
 def _label(canvas: Canvas, value: str, cx: float, baseline: float, width: float) -> None:

@@ -23,6 +23,7 @@ from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
 Box = tuple[float, float, float, float]
 Where = tuple[Origin, str, str]
 BACK_BLEED_EXTRA = 2 * mm  # backs get more bleed: duplex printers drift
+SEAM = 0.3 * mm
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,8 @@ def _card(
     x, y = grid.origin(row, column)
     w, h = grid.cell_width, grid.cell_height
     bx, by, bw, bh = grid.bleed_box(row, column, extra)
+    if extra:  # identical backs overlap a little, so viewers show no hairline seams
+        bx, by, bw, bh = bx - SEAM, by - SEAM, bw + 2 * SEAM, bh + 2 * SEAM
     canvas.setFillColor(face.background)
     canvas.rect(bx, by, bw, bh, stroke=0, fill=1)
     if face.band:
@@ -428,31 +431,11 @@ def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
     band = 15 * mm
 
     def paint(canvas: Canvas, trim: Box) -> None:
-        x, y, w, h = trim
+        x, y, w, _h = trim
         safe = ctx.settings.safe
         inner_w = w - 2 * safe
         lower = _band_bottom(trim, band)
-        _line(
-            ctx,
-            canvas,
-            name,
-            (x + safe, y + h - safe - 7 * mm, inner_w, 7 * mm),
-            15,
-            7,
-            where,
-            bold=True,
-            colour=style.PAPER,
-        )
-        _line(
-            ctx,
-            canvas,
-            tr.pgettext("deck", "Weapon"),
-            (x + safe, lower + 1.5 * mm, inner_w, 3.2 * mm),
-            7,
-            5,
-            where,
-            colour=style.PAPER,
-        )
+        _title(ctx, canvas, trim, lower, name, tr.pgettext("deck", "Weapon"), where)
         _weapon_art(canvas, weapon, (x + safe, lower - 32 * mm, inner_w, 30 * mm))
         stats = [
             (tr.pgettext("card label", "Attack"), weapon.attack),
@@ -502,6 +485,19 @@ def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
     )
 
 
+def _title(
+    ctx: RenderContext, canvas: Canvas, trim: Box, lower: float, name: str, kind: str, where: Where
+) -> None:
+    """A weapon or position card's band: the big name and, under it, what kind of card it is."""
+    x, y, w, h = trim
+    safe = ctx.settings.safe
+    inner_w = w - 2 * safe
+    box = (x + safe, y + h - safe - 7 * mm, inner_w, 7 * mm)
+    _line(ctx, canvas, name, box, 15, 7, where, bold=True, colour=style.PAPER)
+    box = (x + safe, lower + 1.5 * mm, inner_w, 3.2 * mm)
+    _line(ctx, canvas, kind, box, 7, 5, where, colour=style.PAPER)
+
+
 def _weapon_art(canvas: Canvas, weapon: Weapon, box: Box) -> None:
     """A simple vector sketch of the weapon: its reach grows with its range."""
     x, y, w, h = box
@@ -549,31 +545,11 @@ def _qwik_face(ctx: RenderContext) -> Face:
     band = 15 * mm
 
     def paint(canvas: Canvas, trim: Box) -> None:
-        x, y, w, h = trim
+        x, y, w, _h = trim
         safe = ctx.settings.safe
         inner_w = w - 2 * safe
         lower = _band_bottom(trim, band)
-        _line(
-            ctx,
-            canvas,
-            name,
-            (x + safe, y + h - safe - 7 * mm, inner_w, 7 * mm),
-            15,
-            7,
-            where,
-            bold=True,
-            colour=style.PAPER,
-        )
-        _line(
-            ctx,
-            canvas,
-            tr.pgettext("deck", "Position"),
-            (x + safe, lower + 1.5 * mm, inner_w, 3.2 * mm),
-            7,
-            5,
-            where,
-            colour=style.PAPER,
-        )
+        _title(ctx, canvas, trim, lower, name, tr.pgettext("deck", "Position"), where)
         icons.jugg(canvas, x + w / 2 - 11 * mm, lower - 30 * mm, 22 * mm)
         body = tr._(
             "The Qwik carries no weapon. Only a Qwik may pick up, carry, throw and score the jugg."

@@ -15,13 +15,14 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.render import style
 
 
-def _polygon(
+def polygon(
     canvas: Canvas,
     points: list[tuple[float, float]],
     fill: Color,
     stroke: Color | None,
     width: float = 0.5,
 ) -> None:
+    """A closed filled shape, stroked too when `stroke` is given: hexes, triangles, bolts."""
     path = canvas.beginPath()
     path.moveTo(*points[0])
     for point in points[1:]:
@@ -45,7 +46,7 @@ def focus(canvas: Canvas, x: float, y: float, size: float) -> None:
         rad = r * (0.72 if i % 2 == 0 else 0.24)
         angle = math.pi / 2 + i * math.pi / 4
         star.append((cx + rad * math.cos(angle), cy + rad * math.sin(angle)))
-    _polygon(canvas, star, style.PAPER, None)
+    polygon(canvas, star, style.PAPER, None)
 
 
 def stamina(canvas: Canvas, x: float, y: float, size: float) -> None:
@@ -63,7 +64,7 @@ def stamina(canvas: Canvas, x: float, y: float, size: float) -> None:
         (0.0, 0.12),
         (0.2, 0.75),
     ]
-    _polygon(canvas, [(cx + px * r, cy + py * r) for px, py in bolt], style.PAPER, None)
+    polygon(canvas, [(cx + px * r, cy + py * r) for px, py in bolt], style.PAPER, None)
 
 
 def free(canvas: Canvas, x: float, y: float, size: float) -> None:
@@ -87,7 +88,7 @@ def light_foot(canvas: Canvas, x: float, y: float, size: float) -> None:
         (cx + r * 0.9, cy + r * 0.1),
         (cx + r * 0.35, cy - r * 0.3),
     ]
-    _polygon(canvas, wing, style.ORANGE, None)
+    polygon(canvas, wing, style.ORANGE, None)
 
 
 def _eye(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
@@ -104,7 +105,7 @@ def _eye(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
 
 def front_eye(canvas: Canvas, x: float, y: float, size: float) -> None:
     """Front arc marker: a green eye in an upright triangle."""
-    _polygon(
+    polygon(
         canvas,
         [(x, y), (x + size, y), (x + size / 2, y + size * 0.9)],
         style.EYE_GREEN,
@@ -116,7 +117,7 @@ def front_eye(canvas: Canvas, x: float, y: float, size: float) -> None:
 
 def rear_eye(canvas: Canvas, x: float, y: float, size: float) -> None:
     """Rear arc marker: a red eye in an inverted triangle."""
-    _polygon(
+    polygon(
         canvas,
         [(x, y + size * 0.9), (x + size, y + size * 0.9), (x + size / 2, y)],
         style.EYE_RED,

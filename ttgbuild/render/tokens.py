@@ -14,6 +14,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.model import Hero, Origin
 from ttgbuild.render import fonts, icons, style, text
 from ttgbuild.render.board import HEX_ACROSS
@@ -316,22 +317,12 @@ def _hex_template(
     ctx: RenderContext, label: str, colour: Color, where: tuple[Origin, str, str]
 ) -> Item:
     """A crouch template the size of a board hex, to slide under a crouched hero's token."""
-    from ttgbuild.geometry.hexgrid import HexLayout
-
     layout = HexLayout(HEX_ACROSS / 3**0.5)
     width, height = layout.size(1, 1)
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]
-        path = canvas.beginPath()
-        path.moveTo(*corners[0])
-        for corner in corners[1:]:
-            path.lineTo(*corner)
-        path.close()
-        canvas.setFillColor(colour)
-        canvas.setStrokeColor(style.CUT)
-        canvas.setLineWidth(0.3)
-        canvas.drawPath(path, stroke=1, fill=1)
+        icons.polygon(canvas, corners, colour, style.CUT, 0.3)
         block = ctx.fit(
             [ctx.spans(label, bold=True)], width * 0.7, height * 0.4, 9, 5, text.CONDENSED, where
         )
@@ -352,23 +343,13 @@ def _hex_template(
 
 def _base(ctx: RenderContext, side: str) -> Item:
     """A hex base to glue on card stock; the token's feet go through the slot."""
-    from ttgbuild.geometry.hexgrid import HexLayout
-
     layout = HexLayout(HEX_ACROSS * 0.9 / 3**0.5)
     width, height = layout.size(1, 1)
     colour = style.TEAM_COLOURS.get(side, style.HEADER)
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]
-        path = canvas.beginPath()
-        path.moveTo(*corners[0])
-        for corner in corners[1:]:
-            path.lineTo(*corner)
-        path.close()
-        canvas.setFillColor(colour)
-        canvas.setStrokeColor(style.CUT)
-        canvas.setLineWidth(0.3)
-        canvas.drawPath(path, stroke=1, fill=1)
+        icons.polygon(canvas, corners, colour, style.CUT, 0.3)
         canvas.setFillColor(style.PAPER)
         canvas.rect(
             x + (width - STANDEE_W) / 2,
