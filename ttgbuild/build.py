@@ -20,7 +20,7 @@ from ttgbuild.i18n.runtime import RUNTIME_CODES, load_translator
 from ttgbuild.loader import Loaded
 from ttgbuild.render import board, cards, quickref, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.sheet import PrintSettings
+from ttgbuild.render.sheet import PrintSettings, card_grid
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import describe
 
@@ -70,8 +70,6 @@ def choose_locales(project: Path, requested: list[str] | None) -> list[str]:
 
 def check_settings(settings: PrintSettings) -> None:
     """Refuse settings that cannot give a usable page before any work is done."""
-    from ttgbuild.render.sheet import card_grid
-
     grid = card_grid(settings)
     if grid.columns < 1 or grid.rows < 1:
         raise UsageError("the cards with their bleed do not fit on one sheet of this paper")
