@@ -325,33 +325,23 @@ def _hero_stats(
     x, y, w, h = box
     rows = [
         [
-            ("Will", hero.will, None),
-            ("Reflexes", hero.reflexes, None),
-            ("Fortitude", hero.fortitude, None),
-            ("Light feet", hero.light_feet, "light_feet"),
+            ("will", tr.pgettext("card label", "Will"), hero.will, None),
+            ("reflexes", tr.pgettext("card label", "Reflexes"), hero.reflexes, None),
+            ("fortitude", tr.pgettext("card label", "Fortitude"), hero.fortitude, None),
+            ("light feet", tr.pgettext("card label", "Light feet"), hero.light_feet, "light_feet"),
         ],
         [
-            ("Attack", hero.attack, None),
-            ("Defence", hero.defence, None),
-            ("Focus", hero.focus, "focus"),
-            ("Stamina", hero.stamina, "stamina"),
+            ("attack", tr.pgettext("card label", "Attack"), hero.attack, None),
+            ("defence", tr.pgettext("card label", "Defence"), hero.defence, None),
+            ("focus", tr.pgettext("card label", "Focus"), hero.focus, "focus"),
+            ("stamina", tr.pgettext("card label", "Stamina"), hero.stamina, "stamina"),
         ],
     ]
-    labels = {
-        "Will": tr.pgettext("card label", "Will"),
-        "Reflexes": tr.pgettext("card label", "Reflexes"),
-        "Fortitude": tr.pgettext("card label", "Fortitude"),
-        "Light feet": tr.pgettext("card label", "Light feet"),
-        "Attack": tr.pgettext("card label", "Attack"),
-        "Defence": tr.pgettext("card label", "Defence"),
-        "Focus": tr.pgettext("card label", "Focus"),
-        "Stamina": tr.pgettext("card label", "Stamina"),
-    }
     cell_w, cell_h = w / 4, (h - 1 * mm) / 2
     for r, row in enumerate(rows):
-        for c, (key, value, icon) in enumerate(row):
+        for c, (box_name, text_, value, icon) in enumerate(row):
             cell = (x + c * cell_w, y + h - (r + 1) * cell_h - r * 1 * mm, cell_w, cell_h)
-            _stat(ctx, canvas, cell, labels[key], tr.number(value), icon, where(key.lower()))
+            _stat(ctx, canvas, cell, text_, tr.number(value), icon, where(box_name))
 
 
 def _heading(value: str) -> str:
@@ -567,7 +557,7 @@ def _count_face(ctx: RenderContext, kind: str, number: int) -> Face:
     """Stone n / point n: a big numeral with the deck's name."""
     tr = ctx.tr
     label = tr.pgettext("deck", "Stone") if kind == "stone" else tr.pgettext("deck", "Point")
-    where = _kit_where(ctx, f"{kind} card", "label")
+    where = ctx.kit_where(f"{kind} card", "label")
 
     def paint(canvas: Canvas, trim: Box) -> None:
         x, y, w, h = trim
@@ -596,7 +586,7 @@ def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
     """A deck's shared back: the game's name, the deck's name and a jugg emblem."""
     tr = ctx.tr
     title = tr._("Jugger TTG")
-    where = _kit_where(ctx, f"{kind} card back", "title")
+    where = ctx.kit_where(f"{kind} card back", "title")
 
     def paint(canvas: Canvas, trim: Box) -> None:
         x, y, w, h = trim
@@ -630,12 +620,6 @@ def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
         )
 
     return Face(paint, background=style.DECK_COLOURS[kind], form=f"back-{kind}")
-
-
-def _kit_where(ctx: RenderContext, component: str, box: str) -> Where:
-    """Where to point a fitting problem in text that is not about one content object."""
-    kit = ctx.content.kit
-    return (kit.origin if kit else Origin("content/kit.yaml"), component, box)
 
 
 def _alignment_test(ctx: RenderContext, canvas: Canvas, grid: Grid) -> None:
@@ -672,7 +656,7 @@ def _alignment_test(ctx: RenderContext, canvas: Canvas, grid: Grid) -> None:
                 "Red crosses: the back. If they line up with the black crosses of the "
                 "front, your printer needs no back offset."
             )
-        where = _kit_where(ctx, "alignment test", "text")
+        where = ctx.kit_where("alignment test", "text")
         left, top = grid.left + 8 * mm, grid.top - 10 * mm
         width = grid.cell_width * grid.columns - 16 * mm
         _line(ctx, canvas, heading, (left, top - 8 * mm, width, 8 * mm), 16, 9, where, bold=True)

@@ -77,6 +77,11 @@ class RenderContext:
             )
         return block
 
+    def kit_where(self, component: str, box: str) -> tuple[Origin, str, str]:
+        """Where to point a problem in printed text that belongs to no one content object."""
+        kit = self.content.kit
+        return (kit.origin if kit else Origin("content/kit.yaml"), component, box)
+
     def spans(self, value: str, bold: bool = False, italic: bool = False) -> list[text.Span]:
         return text.spans(value, bold, italic, icons.INLINE)
 

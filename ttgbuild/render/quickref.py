@@ -11,7 +11,6 @@ from pathlib import Path
 import jinja2
 from reportlab.lib.units import mm
 
-from ttgbuild.model import Origin
 from ttgbuild.render import board, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
@@ -66,8 +65,7 @@ def render(ctx: RenderContext) -> bytes:
         if paragraphs:
             paragraphs.append([])
         paragraphs.append(ctx.spans(value, bold=heading))
-    kit = ctx.content.kit
-    where = (kit.origin if kit else Origin("content/kit.yaml"), "assembly guide", "text")
+    where = ctx.kit_where("assembly guide", "text")
     width, height = page_w - 2 * MARGIN, page_h - 2 * MARGIN - 10 * mm
     block = ctx.fit(paragraphs, width, height, 12, 7, text.SANS, where)
     canvas.setFillColor(style.INK)

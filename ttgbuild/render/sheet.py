@@ -8,7 +8,7 @@ duplex) or rows (short-edge) so each back lands behind its front.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -207,6 +207,3 @@ def pages(count: int, per_page: int) -> Iterator[range]:
     """Index ranges of items, one range per page."""
     for start in range(0, count, per_page):
         yield range(start, min(start + per_page, count))
-
-
-CellPainter = Callable[[Canvas, float, float, int, int], None]

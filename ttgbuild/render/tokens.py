@@ -156,17 +156,10 @@ def render(ctx: RenderContext) -> bytes:
     return finish(canvas, buffer)
 
 
-def _where(
-    ctx: RenderContext, component: str, origin: Origin | None = None
-) -> tuple[Origin, str, str]:
-    kit = ctx.content.kit
-    return (origin or (kit.origin if kit else Origin("content/kit.yaml")), component, "label")
-
-
 def _standee(ctx: RenderContext, hero: Hero, side: str) -> Item:
     """A strip folded in the middle: front face, back face (upside down) and two feet."""
     colour = style.TEAM_COLOURS[side]
-    where = _where(ctx, f"field token {hero.name!r}", hero.origin.at("name"))
+    where = (hero.origin.at("name"), f"field token {hero.name!r}", "label")
     height = 2 * (STANDEE_FACE + STANDEE_TAB)
 
     def face(canvas: Canvas, x: float, y: float, front: bool) -> None:
@@ -271,7 +264,7 @@ def counter_labels(ctx: RenderContext) -> dict[str, str]:
 def _counter(ctx: RenderContext, name: str) -> Item:
     labels = counter_labels(ctx)
     colour = COUNTER_COLOURS.get(name, style.HEADER)
-    where = _where(ctx, f"counter {name!r}")
+    where = ctx.kit_where(f"counter {name!r}", "label")
     if name == "crouch_template":
         return _hex_template(ctx, labels[name], colour, where)
     diameter = DISC * (1.3 if name == "initiative" else 1)
