@@ -169,6 +169,41 @@ def team_check(
         raise typer.Exit(EXIT_PROBLEMS)
 
 
+@app.command("odds")
+def odds(
+    attack: Annotated[int, typer.Option("--attack", min=0, max=100, help="Attack dice rolled.")],
+    defence: Annotated[int, typer.Option("--defence", min=0, max=100, help="Defence dice rolled.")],
+    fmt: FormatOption = Format.text,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Exact odds of an attack for each defence choice, from the die faces in content."""
+    from ttgbuild.odds import combat_odds
+
+    loaded, diags = validate_project(project)
+    rules = loaded.content.rules
+    broken = [d for d in diags if d.severity == "error" and d.file.endswith("rules.yaml")]
+    if rules is None or broken:
+        console.diagnostics(broken, "text")
+        console.err("odds: content/rules.yaml has errors, so the die is unknown; fix them first")
+        raise typer.Exit(EXIT_UNREADABLE)
+    result = combat_odds(rules.faces, attack, defence)
+    if fmt is Format.json:
+        console.as_json(result.as_json())
+        return
+    faces = ", ".join(str(face) for face in rules.faces)
+    console.out(f"{attack} attack dice against {defence} defence dice (die faces {faces})")
+    rows = [
+        (choice.replace("_", " "), outcome.replace("_", " "), f"{float(p):7.2%}", str(p))
+        for choice, outcomes in (
+            ("full_defence", result.full_defence),
+            ("duel", result.duel),
+            ("no_defence", result.no_defence),
+        )
+        for outcome, p in outcomes.items()
+    ]
+    console.table(rows, ("choice", "outcome", "chance", "exact"))
+
+
 class Paper(StrEnum):
     a4 = "a4"
     letter = "letter"

@@ -1,0 +1,92 @@
+"""Exact combat odds (rules.md §14) from the die's faces in content/rules.yaml.
+
+Everything is rational arithmetic: the jugg total of a pool is the exact
+convolution of one die's face distribution, so the figures printed on the
+quick reference and by `ttgbuild odds` are exact, never sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+Distribution = dict[int, Fraction]
+
+
+@dataclass(frozen=True)
+class CombatOdds:
+    """The outcome probabilities of one attack for each of the defender's three choices."""
+
+    attack: int
+    defence: int
+    full_defence: dict[str, Fraction]
+    duel: dict[str, Fraction]
+    no_defence: dict[str, Fraction]
+
+    def as_json(self) -> dict[str, object]:
+        """The shape cli.md gives for `odds --format json` (probabilities as floats)."""
+
+        def floats(outcomes: dict[str, Fraction]) -> dict[str, float]:
+            return {name: float(p) for name, p in outcomes.items()}
+
+        return {
+            "attack": self.attack,
+            "defence": self.defence,
+            "full_defence": floats(self.full_defence),
+            "duel": floats(self.duel),
+            "no_defence": floats(self.no_defence),
+        }
+
+
+def pool(faces: Sequence[int], dice: int) -> Distribution:
+    """Probability of each jugg total when `dice` dice with these faces are rolled."""
+    return dict(_pool(tuple(faces), dice))
+
+
+@cache
+def _pool(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, Fraction], ...]:
+    # Built one die at a time from the pool one die smaller, so asking for every
+    # pool size up to n (as the quick reference's table does) costs n steps in all.
+    if dice == 0:
+        return ((0, Fraction(1)),)
+    share = Fraction(1, len(faces))
+    totals: Distribution = {}
+    for total, p in _pool(faces, dice - 1):
+        for face in faces:
+            totals[total + face] = totals.get(total + face, Fraction(0)) + p * share
+    return tuple(sorted(totals.items()))
+
+
+def combat_odds(faces: Sequence[int], attack: int, defence: int) -> CombatOdds:
+    """Odds of `attack` attack dice against `defence` defence dice.
+
+    An attack that rolls no jugg (all blank faces) misses whatever the defender
+    chose. Otherwise: full defence hits the defender only if the attack rolls
+    more juggs; no defence hits it on a tie too; in a duel the side with fewer
+    juggs is hit and a tie hits both (doubles).
+    """
+    if attack < 0 or defence < 0:
+        raise ValueError("dice counts cannot be negative")
+    if len(faces) == 0 or any(face < 0 for face in faces):
+        raise ValueError("a die needs at least one face and no negative face")
+    full = dict.fromkeys(("defender_hit", "no_hit"), Fraction(0))
+    duel = dict.fromkeys(("defender_hit", "attacker_hit", "both_hit", "no_hit"), Fraction(0))
+    none = dict.fromkeys(("defender_hit", "no_hit"), Fraction(0))
+    attacks, defences = pool(faces, attack), pool(faces, defence)
+    for a, pa in attacks.items():
+        for d, pd in defences.items():
+            p = pa * pd
+            if a == 0:
+                outcomes = ("no_hit", "no_hit", "no_hit")
+            else:
+                outcomes = (
+                    "defender_hit" if a > d else "no_hit",
+                    "defender_hit" if a > d else "attacker_hit" if a < d else "both_hit",
+                    "defender_hit" if a >= d else "no_hit",
+                )
+            full[outcomes[0]] += p
+            duel[outcomes[1]] += p
+            none[outcomes[2]] += p
+    return CombatOdds(attack, defence, full, duel, none)
