@@ -18,7 +18,7 @@ from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.i18n.paths import project_locales
 from ttgbuild.i18n.runtime import RUNTIME_CODES, load_translator
 from ttgbuild.loader import Loaded
-from ttgbuild.render import board, cards, quickref, tokens
+from ttgbuild.render import board, cards, guide, quickref, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.sheet import PrintSettings, card_grid
 from ttgbuild.validate.project import validate_project
@@ -39,6 +39,7 @@ COMPONENTS: dict[str, Callable[[RenderContext], bytes]] = {
     "tokens.pdf": tokens.render,
     "board.pdf": board.render,
     "quickref.pdf": quickref.render,
+    "guide.pdf": guide.render,
 }
 
 

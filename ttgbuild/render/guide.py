@@ -1,0 +1,76 @@
+"""guide.pdf: the kit's assembly guide, from a translated Jinja2 template.
+
+The guide's prose is a template rather than code strings because it is
+running text with a few values in it; Jinja2's i18n extension hands each
+paragraph to the translator whole, so translators see complete sentences.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+from reportlab.lib.units import mm
+
+from ttgbuild.render import board, icons, style, text
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.sheet import RULER
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+MARGIN = 15 * mm
+
+
+def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
+    """(is_heading, text) blocks of the assembly guide in the context's locale."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=False,  # the output is laid out as plain text, never parsed as markup
+        undefined=jinja2.StrictUndefined,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    tr = ctx.tr
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=tr._, ngettext=lambda s, p, n: tr._(s if n == 1 else p), newstyle=True
+    )
+    tiles = 0
+    if ctx.content.board is not None:
+        tiles = board.tiling(board.board_size(ctx.content.board), ctx.settings.page).count
+    edge = (
+        tr.pgettext("duplex", "long")
+        if ctx.settings.duplex == "long"
+        else tr.pgettext("duplex", "short")
+    )
+    rendered = env.get_template("assembly.j2").render(
+        ruler=tr.number(round(RULER / mm)), tiles=tr.number(tiles), edge=edge
+    )
+    blocks = []
+    for chunk in rendered.split("\n\n"):
+        chunk = " ".join(chunk.split())
+        if chunk:
+            heading = chunk.startswith("# ")
+            blocks.append((heading, chunk[2:] if heading else chunk))
+    return blocks
+
+
+def render(ctx: RenderContext) -> bytes:
+    tr = ctx.tr
+    page_w, page_h = ctx.settings.page
+    canvas, buffer = new_canvas(
+        ctx.settings.page, tr._("Jugger TTG assembly guide"), "guide", tr.locale
+    )
+    ctx.progress("guide: assembly guide")
+    paragraphs: list[list[text.Span]] = []
+    for heading, value in guide_blocks(ctx):
+        if paragraphs:
+            paragraphs.append([])
+        paragraphs.append(ctx.spans(value, bold=heading))
+    where = ctx.kit_where("assembly guide", "text")
+    width, height = page_w - 2 * MARGIN, page_h - 2 * MARGIN - 10 * mm
+    block = ctx.fit(paragraphs, width, height, 12, 7, text.SANS, where)
+    canvas.setFillColor(style.INK)
+    text.draw(canvas, block, MARGIN, page_h - MARGIN, text.SANS, icons.inline)
+    ctx.furniture.on_margin_sheet(canvas, MARGIN)
+    canvas.showPage()
+    return finish(canvas, buffer)
