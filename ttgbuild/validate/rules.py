@@ -13,7 +13,7 @@ import string
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.model import HERO_NUMBERS, Content, Origin
@@ -194,34 +194,6 @@ def talent_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.id not in ctx.talent_refs:
             yield at(talent.origin, f"talent '{talent.id}' is on no hero's card", "id")
-
-
-@rule("JT113", "error", "a hero's portrait is a file inside the content folder")
-def portrait_inside_content(ctx: Context) -> Iterator[Finding]:
-    if ctx.content_dir is None:
-        return
-    root = ctx.content_dir.resolve()
-    for hero in ctx.content.heroes:
-        if hero.portrait is None:
-            continue
-        problem = portrait_problem(root, hero.portrait)
-        if problem:
-            yield at(hero.origin, f"portrait '{hero.portrait}' {problem}", "portrait")
-
-
-def portrait_problem(root: Path, rel: str) -> str | None:
-    """Why a content-relative path may not be read, or None when it is a file inside `root`."""
-    pure = PurePosixPath(rel.replace("\\", "/"))
-    if pure.is_absolute() or re.match(r"^[A-Za-z]:", rel):
-        return "must be relative to content/, not absolute"
-    if ".." in pure.parts:
-        return "must not climb out of content/ with '..'"
-    target = (root / pure).resolve()
-    if not target.is_relative_to(root):
-        return "leads outside content/ through a link"
-    if not target.is_file():
-        return "does not exist in content/"
-    return None
 
 
 # --- hero numbers ----------------------------------------------------------------------
