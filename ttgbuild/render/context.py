@@ -3,6 +3,7 @@ report text that does not fit."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +14,10 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Content, Origin
 from ttgbuild.render import fonts, icons, text
 from ttgbuild.render.sheet import Furniture, PrintSettings
+from ttgbuild.validate.paths import path_problem, shown
+
+# Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
+MAX_PIXELS = 24_000_000
 
 
 @dataclass(frozen=True)
@@ -86,21 +91,39 @@ class RenderContext:
         return text.spans(value, bold, italic, icons.INLINE)
 
     def portrait(self, rel: str, where: tuple[Origin, str, str]) -> ImageReader | None:
-        """A hero's portrait, read only from inside the content folder; None (reported) if not."""
+        """A hero's portrait, read only from inside the content folder; None (reported) if not.
+
+        Validation already refused bad paths (JT113); asking again here means a
+        file swapped for a link after validation is still never read.
+        """
         origin, component, box = where
         if self.content_dir is None:
             return None
         root = self.content_dir.resolve()
-        path = (root / rel).resolve()
-        problem = None
-        if not path.is_relative_to(root):
-            problem = f"portrait {rel!r} lies outside the content folder"
-        else:
-            try:
-                reader = ImageReader(str(path))
-                reader.getSize()
-                return reader
-            except Exception as exc:  # any unreadable image is a user's problem, not a crash
-                problem = f"portrait {rel!r} cannot be read as an image ({type(exc).__name__})"
-        self.problems.append(PrintProblem("JT903", origin, component, box, problem))
-        return None
+        problem = path_problem(root, rel)
+        reader = None
+        if problem is None:
+            reader, problem = _open_image(root / rel)
+        if problem is not None:
+            self.problems.append(
+                PrintProblem("JT903", origin, component, box, f"portrait {shown(rel)} {problem}")
+            )
+        return reader
+
+
+def _open_image(path: Path) -> tuple[ImageReader | None, str | None]:
+    """The image, or why it cannot be a portrait: unreadable, or too many pixels to decode.
+
+    Opening reads only the header; Pillow's decompression-bomb warning is made
+    an error so that a small file claiming huge dimensions is refused quietly.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            reader = ImageReader(str(path))
+            width, height = reader.getSize()
+    except Exception as exc:  # any unreadable image is a user's problem, not a crash
+        return None, f"cannot be read as an image ({type(exc).__name__})"
+    if width * height > MAX_PIXELS:
+        return None, f"is {width} x {height} pixels; a portrait may have at most {MAX_PIXELS}"
+    return reader, None
