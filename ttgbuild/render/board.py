@@ -16,7 +16,7 @@ from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.geometry.hexgrid import HexLayout
+from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.model import Board
 from ttgbuild.render import fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
@@ -124,7 +124,7 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
     canvas.setLineWidth(2.4)
     canvas.setStrokeColor(style.PAPER)
     for (column, row), side in zones.items():
-        for other in layout.neighbours(column, row):
+        for other in neighbours((column, row)):
             if board.contains(other) and zones.get(other) != side:
                 edge = layout.shared_edge((column, row), other)
                 if edge:
