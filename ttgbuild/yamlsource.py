@@ -29,6 +29,9 @@ MAX_DEPTH = 32
 # libyaml's C composer recurses once per nesting level; below this size a file
 # cannot nest deep enough to exhaust the C stack, so the pre-scan is skipped.
 PRESCAN_BYTES = 16 * 1024
+# Python refuses to convert integers of more than 4300 digits (a denial-of-service
+# guard); no game number comes near this many, so longer ones are refused first.
+MAX_DIGITS = 1000
 
 LOAD_CODES: dict[str, str] = {
     "JT001": "the file can be read, is at most 1 MiB and is UTF-8 text",
@@ -38,6 +41,7 @@ LOAD_CODES: dict[str, str] = {
     "JT005": "the file holds exactly one document, a mapping",
     "JT006": f"nesting stays within {MAX_DEPTH} levels",
     "JT007": "no YAML tags; mapping keys are text",
+    "JT008": f"numbers are written with at most {MAX_DIGITS} digits",
 }
 
 _BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -47,6 +51,7 @@ _ALLOWED_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}"
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 )
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 class ContentError(Exception):
@@ -81,7 +86,16 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
             raise ContentError("JT004", "YAML aliases are not allowed in content", *_mark(node))
         if node.tag not in _ALLOWED_TAGS:
             raise ContentError("JT007", f"YAML tag {node.tag} is not allowed", *_mark(node))
-        return super().construct_object(node, deep)
+        if node.tag == _INT_TAG and len(node.value) > MAX_DIGITS:
+            message = f"a number {len(node.value)} digits long; at most {MAX_DIGITS} are allowed"
+            raise ContentError("JT008", message, *_mark(node))
+        try:
+            return super().construct_object(node, deep)
+        except ValueError as exc:  # a date-like scalar that is no date, e.g. 2024-13-45
+            if not isinstance(node, yaml.ScalarNode):
+                raise
+            message = f"YAML cannot read {node.value[:40]!r} ({exc}); quote it to make it text"
+            raise ContentError("JT002", message, *_mark(node)) from None
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[str, Any]:
         mapping: dict[str, Any] = {}
