@@ -1,1 +1,2 @@
-"""Hex geometry of the field, shared by renderers and (later) rules diagrams."""
+"""Hex geometry of the field: the grid and its layout (hexgrid), arcs (arcs), line of sight
+and range (sight). Board, tokens and the rules diagrams all draw from it."""
