@@ -42,7 +42,7 @@ SINGLE_FILES = {
 }
 # Folders with one file per object.
 FOLDERS = {"heroes": "hero", "talents": "talent"}
-MAX_FILES = 5000
+MAX_FILES = 20_000
 
 LAYOUT_CODES: dict[str, str] = {"JT010": "every content file the game needs exists"}
 LAYOUT_WARNINGS: dict[str, str] = {"JT011": "content/ holds only files ttgbuild reads"}
