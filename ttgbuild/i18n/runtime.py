@@ -19,14 +19,25 @@ from babel.numbers import format_decimal
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.loader import display_path
+from ttgbuild.validate.registry import describe
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
+# Catalogs may come from anyone. The shipped ones are about 60 KB with a few hundred
+# entries and no translation over 400 characters; these bounds are far above that
+# and keep a hostile catalog from exhausting memory or the page layout.
+MAX_CATALOG_BYTES = 8 * 1024 * 1024
+MAX_ENTRIES = 50_000
+MAX_TRANSLATION_CHARS = 2000
+
 RUNTIME_CODES = {
     "JT801": "every string printed in a locale has a translation (else English is used)",
     "JT802": "a catalog can be read, and its locale is known to CLDR",
+    "JT803": f"a catalog is at most {MAX_CATALOG_BYTES // (1024 * 1024)} MiB with at most "
+    f"{MAX_ENTRIES} entries, each translation at most {MAX_TRANSLATION_CHARS} characters",
 }
+describe({"JT803": RUNTIME_CODES["JT803"]})
 
 
 @dataclass
@@ -139,6 +150,11 @@ def load_translator(project: Path, locale: str) -> Translator:
     if locale == SOURCE_LOCALE:
         return tr
     try:
+        size = path.stat().st_size
+        if size > MAX_CATALOG_BYTES:
+            why = f"catalog is {size} bytes; a catalog may be at most {MAX_CATALOG_BYTES}"
+            tr.diagnostics.append(Diagnostic(shown, 0, 0, "error", "JT803", why))
+            return tr
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=locale, abort_invalid=True)
     except FileNotFoundError:
@@ -146,17 +162,37 @@ def load_translator(project: Path, locale: str) -> Translator:
             Diagnostic(shown, 0, 0, "error", "JT802", "no catalog for this locale")
         )
         return tr
+    except OSError as exc:
+        why = f"cannot read catalog: {exc.strerror or exc}"
+        tr.diagnostics.append(Diagnostic(shown, 0, 0, "error", "JT802", why))
+        return tr
     except (PoFileError, UnicodeDecodeError, ValueError) as exc:
         tr.diagnostics.append(
             Diagnostic(shown, _po_line(exc), 0, "error", "JT802", f"cannot read catalog: {exc}")
         )
+        return tr
+    if len(catalog) > MAX_ENTRIES:
+        why = f"catalog has {len(catalog)} entries; a catalog may have at most {MAX_ENTRIES}"
+        tr.diagnostics.append(Diagnostic(shown, 0, 0, "error", "JT803", why))
         return tr
     for message in catalog:
         if not message.id or isinstance(message.id, tuple):
             continue
         key = (message.context, message.id)
         text = message.string if isinstance(message.string, str) else ""
-        if text and not message.fuzzy:
+        if len(text) > MAX_TRANSLATION_CHARS:
+            tr.diagnostics.append(
+                Diagnostic(
+                    shown,
+                    message.lineno,
+                    0,
+                    "error",
+                    "JT803",
+                    f"translation of {message.id[:40]!r} is {len(text)} characters; "
+                    f"at most {MAX_TRANSLATION_CHARS} are allowed",
+                )
+            )
+        elif text and not message.fuzzy:
             tr.messages[key] = text
         else:
             tr.pending[key] = message.lineno
