@@ -80,10 +80,7 @@ def _all(checks: list[Check]) -> Check:
         return checks[0]
 
     def every(value: Any) -> bool:
-        for check in checks:
-            if not check(value):
-                return False
-        return True
+        return all(check(value) for check in checks)
 
     return every
 
@@ -129,7 +126,7 @@ class _Compiler:
     def ref(self, ref: str, doc: dict[str, Any]) -> Check:
         """A `$ref` to the same schema (#/...) or to another shipped one (file.json#/...)."""
         target_file, _, pointer = ref.partition("#")
-        if target_file and target_file not in self.documents or "%" in pointer:
+        if (target_file and target_file not in self.documents) or "%" in pointer:
             raise Unsupported(f"$ref {ref}")
         target_doc = self.documents[target_file] if target_file else doc
         key = (id(target_doc), pointer)
@@ -154,7 +151,7 @@ class _Compiler:
             def prefix_items(value: Any) -> bool:
                 if not isinstance(value, list):
                     return True
-                return all(check(item) for check, item in zip(prefix, value))
+                return all(check(item) for check, item in zip(prefix, value, strict=False))
 
             checks.append(prefix_items)
         if "items" in node:
