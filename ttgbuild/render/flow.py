@@ -1,0 +1,313 @@
+"""Dense reference pages: sections of prose, tables and figures flowed into columns.
+
+A reference sheet is read at a glance, so all columns of a page share one
+type size: the page takes the largest size (in text.STEP steps) at which
+every section flows into its columns. Sections never break across columns,
+so a heading always sits with its table or text. When even the smallest
+size does not fit, the page is still drawn and the caller gets the
+overflow to report (JT901), never a silently clipped sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.render import fonts, icons, style, text
+
+Box = tuple[float, float, float, float]  # x, y (bottom), width, height
+LEADING = 1.15
+PAD = 0.25  # table cell padding, in ems
+BLOCK_GAP = 0.4  # space between the blocks of a section, in ems
+SECTION_GAP = 0.9  # space between sections, in ems
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A block laid out at one size: how tall it is, what overflows, how to draw it."""
+
+    height: float
+    overflow_width: float
+    paint: Callable[[Canvas, float, float], None]  # (canvas, x, top)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A table cell holding a drawn icon (a square `scale` ems wide) instead of text."""
+
+    draw: Callable[[Canvas, float, float, float], None]  # (canvas, x, y, side)
+    scale: float = 1.4
+
+
+Cell = Sequence[text.Span] | Picture
+
+
+def _text_cell(
+    spans: Sequence[text.Span], width: float, size: float, family: text.Family
+) -> text.Fitted:
+    return text.layout([spans], width, size, family, LEADING)
+
+
+def _paint_block(
+    canvas: Canvas,
+    block: text.Fitted,
+    x: float,
+    top: float,
+    family: text.Family,
+    colour: Color,
+    align: str = "left",
+    width: float = 0.0,
+) -> None:
+    canvas.setFillColor(colour)
+    text.draw(canvas, block, x, top, family, icons.inline, align, width)
+
+
+def _widest_line(block: text.Fitted) -> float:
+    """The longest line of a laid-out block (laid out at width 0, its longest word)."""
+    return max((line[-1].x + line[-1].width for line in block.lines if line), default=0.0)
+
+
+@dataclass(frozen=True)
+class Prose:
+    """Paragraphs of running text; with `markers` (bullets, step numbers) a hanging indent."""
+
+    paragraphs: Sequence[Sequence[text.Span]]
+    markers: Sequence[str] = ()
+
+    def layout(self, width: float, size: float, family: text.Family) -> Laid:
+        indent = 0.0
+        if self.markers:
+            indent = max(fonts.width(m, family.bold, size) for m in self.markers) + 0.4 * size
+        gap = 0.2 * size
+        blocks = [_text_cell(p, width - indent, size, family) for p in self.paragraphs]
+        height = sum(b.height for b in blocks) + gap * max(len(blocks) - 1, 0)
+
+        def paint(canvas: Canvas, x: float, top: float) -> None:
+            y = top
+            for i, block in enumerate(blocks):
+                if self.markers:
+                    canvas.setFillColor(style.HEADER)
+                    canvas.setFont(family.bold, size)
+                    canvas.drawString(x, y - size * 0.8, self.markers[i])
+                _paint_block(canvas, block, x + indent, y, family, style.INK)
+                y -= block.height + gap
+
+        return Laid(height, max((b.overflow_width for b in blocks), default=0.0), paint)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: `weight` 0 is as wide as its widest body cell, else a share of the rest."""
+
+    align: str = "left"  # "left" or "center"
+    weight: float = 0.0
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells under an optional header row; cells wrap within their column."""
+
+    columns: Sequence[Column]
+    rows: Sequence[Sequence[Cell]]
+    header: Sequence[Cell] = ()
+
+    def _natural(self, index: int, size: float, family: text.Family) -> float:
+        """Width a fixed column needs: its widest body cell, or its header's widest word."""
+        widest = 0.0
+        for row in self.rows:
+            cell = row[index]
+            if isinstance(cell, Picture):
+                widest = max(widest, cell.scale * size)
+            else:
+                widest = max(widest, _widest_line(_text_cell(cell, 1e9, size, family)))
+        if self.header and not isinstance(self.header[index], Picture):
+            bold = [text.Span(s.text, True, s.italic, s.icon) for s in self.header[index]]
+            widest = max(widest, _widest_line(_text_cell(bold, 0.0, size, family)))
+        return widest + 2 * PAD * size
+
+    def widths(self, width: float, size: float, family: text.Family) -> list[float]:
+        fixed = {
+            i: self._natural(i, size, family)
+            for i, col in enumerate(self.columns)
+            if col.weight == 0
+        }
+        rest = max(width - sum(fixed.values()), 0.0)
+        total = sum(col.weight for col in self.columns) or 1.0
+        return [
+            fixed[i] if i in fixed else rest * col.weight / total
+            for i, col in enumerate(self.columns)
+        ]
+
+    def layout(self, width: float, size: float, family: text.Family) -> Laid:
+        widths = self.widths(width, size, family)
+        pad = PAD * size
+        over = max(sum(widths) - width, 0.0)
+        grid: list[tuple[bool, list[text.Fitted | Picture], float]] = []
+        for is_header, row in [(True, self.header)] * bool(self.header) + [
+            (False, r) for r in self.rows
+        ]:
+            cells: list[text.Fitted | Picture] = []
+            tallest = 0.0
+            for cell, w in zip(row, widths, strict=True):
+                if isinstance(cell, Picture):
+                    cells.append(cell)
+                    tallest = max(tallest, cell.scale * size)
+                    continue
+                spans = [text.Span(s.text, is_header or s.bold, s.italic, s.icon) for s in cell]
+                fitted = _text_cell(spans, w - 2 * pad, size, family)
+                over = max(over, fitted.overflow_width)
+                cells.append(fitted)
+                tallest = max(tallest, fitted.height)
+            grid.append((is_header, cells, tallest + 2 * pad))
+        height = sum(h for _, _, h in grid)
+
+        def paint(canvas: Canvas, x: float, top: float) -> None:
+            y = top
+            for number, (is_header, cells, h) in enumerate(grid):
+                fill = style.HEADER if is_header else (style.CARD_TINT if number % 2 else None)
+                if fill is not None:
+                    canvas.setFillColor(fill)
+                    canvas.rect(x, y - h, sum(widths), h, stroke=0, fill=1)
+                cx = x
+                for cell, w, col in zip(cells, widths, self.columns, strict=True):
+                    if isinstance(cell, Picture):
+                        side = cell.scale * size * 0.9
+                        canvas.saveState()
+                        cell.draw(canvas, cx + pad, y - pad - side, side)
+                        canvas.restoreState()
+                    else:
+                        colour = style.PAPER if is_header else style.INK
+                        _paint_block(
+                            canvas, cell, cx + pad, y - pad, family, colour, col.align, w - 2 * pad
+                        )
+                    cx += w
+                y -= h
+            canvas.setStrokeColor(style.RULE)
+            canvas.setLineWidth(0.4)
+            canvas.line(x, y, x + sum(widths), y)
+
+        return Laid(height, over, paint)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A drawing of fixed height filling the column's width (diagrams)."""
+
+    height: float
+    draw: Callable[[Canvas, float, float, float, float], None]  # (canvas, x, y, w, h)
+
+    def layout(self, width: float, size: float, family: text.Family) -> Laid:
+        del size, family  # a drawing keeps its size whatever the text does
+
+        def paint(canvas: Canvas, x: float, top: float) -> None:
+            canvas.saveState()
+            self.draw(canvas, x, top - self.height, width, self.height)
+            canvas.restoreState()
+
+        return Laid(self.height, 0.0, paint)
+
+
+Block = Prose | Table | Figure
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading band and its blocks: the unit that flows, never split between columns."""
+
+    title: str
+    blocks: Sequence[Block]
+
+    def layout(self, width: float, size: float, family: text.Family) -> Laid:
+        band = size * 1.75
+        title = _text_cell([text.Span(self.title, bold=True)], width - size, size * 1.1, family)
+        parts = [block.layout(width, size, family) for block in self.blocks]
+        gap = BLOCK_GAP * size
+        height = band + sum(p.height + gap for p in parts)
+        over = max([title.overflow_width] + [p.overflow_width for p in parts])
+
+        def paint(canvas: Canvas, x: float, top: float) -> None:
+            canvas.setFillColor(style.HEADER)
+            canvas.rect(x, top - band, width, band, stroke=0, fill=1)
+            _paint_block(canvas, title, x + size * 0.5, top - size * 0.35, family, style.PAPER)
+            y = top - band - gap
+            for part in parts:
+                part.paint(canvas, x, y)
+                y -= part.height + gap
+
+        return Laid(height, over, paint)
+
+
+@dataclass(frozen=True)
+class Flowed:
+    """Sections placed in columns at one size, with what still overflows (points)."""
+
+    size: float
+    placed: list[tuple[Laid, float, float]]  # (section, x, top)
+    overflow_height: float
+    overflow_width: float
+
+    @property
+    def fits(self) -> bool:
+        return self.overflow_height <= 0.01 and self.overflow_width <= 0.01
+
+    def overflow_text(self) -> str:
+        """How much too big, in words a user can act on (as text.Fitted says it)."""
+        return text.Fitted(
+            self.size, 0, (), self.overflow_height, self.overflow_width
+        ).overflow_text()
+
+    def paint(self, canvas: Canvas) -> None:
+        for laid, x, top in self.placed:
+            laid.paint(canvas, x, top)
+
+
+def flow_at(
+    sections: Sequence[Section], columns: Sequence[Box], size: float, family: text.Family
+) -> Flowed:
+    """Fill the columns in order with whole sections; what is left goes in the last one."""
+    placed: list[tuple[Laid, float, float]] = []
+    index = 0
+    x, bottom, width, height = columns[0]
+    y = bottom + height
+    lowest = 0.0
+    too_wide = 0.0
+    for section in sections:
+        laid = section.layout(width, size, family)
+        too_wide = max(too_wide, laid.overflow_width)
+        starts_column = y == bottom + height
+        if y - laid.height < bottom - 0.01 and not starts_column and index + 1 < len(columns):
+            index += 1
+            x, bottom, width, height = columns[index]
+            y = bottom + height
+        placed.append((laid, x, y))
+        y -= laid.height
+        lowest = max(lowest, bottom - y)
+        y -= SECTION_GAP * size
+    return Flowed(size, placed, lowest, too_wide)
+
+
+def flow(
+    sections: Sequence[Section],
+    columns: Sequence[Box],
+    largest: float,
+    smallest: float,
+    family: text.Family = text.CONDENSED,
+) -> Flowed:
+    """The sections flowed at the largest size that fits, or at the smallest if none does."""
+    size = largest
+    while True:
+        flowed = flow_at(sections, columns, size, family)
+        if flowed.fits or size - text.STEP < smallest - 1e-9:
+            return flowed
+        size -= text.STEP
+
+
+def columns(box: Box, count: int, gutter: float = 4 * mm) -> list[Box]:
+    """`count` equal columns across a box, `gutter` apart."""
+    x, y, w, h = box
+    width = (w - gutter * (count - 1)) / count
+    return [(x + i * (width + gutter), y, width, h) for i in range(count)]
