@@ -146,8 +146,9 @@ def content_files(project: Path) -> list[Path]:
     """Content files that can hold translatable text, in a stable order."""
     root = project / "content"
     files = [root / name for name in SINGLE_FILES if (root / name).is_file()]
-    for folder in FOLDERS:
-        files.extend(sorted((root / folder).glob("*.yaml")))
+    for folder, kind in FOLDERS.items():
+        if translatable_fields(kind):  # heroes have none: thousands of them need not be read
+            files.extend(sorted((root / folder).glob("*.yaml")))
     return files
 
 

@@ -134,11 +134,17 @@ def translatable_fields(kind: str) -> list[tuple[str, int]]:
     and the translation checks both read this, so the schema stays the one
     place that says what is translated.
     """
-    return [
+    return list(_translatable_fields(kind))
+
+
+@cache
+def _translatable_fields(kind: str) -> tuple[tuple[str, int], ...]:
+    # The extractor asks once per content file; the schema walk is done once per kind.
+    return tuple(
         (path, int(node.get("x-max-chars", 0)))
         for path, node, _ in walk_objects(kind)
         if node.get("x-translatable")
-    ]
+    )
 
 
 def check_document(doc: Document, kind: str) -> list[Diagnostic]:
