@@ -115,32 +115,56 @@ class Table:
     rows: Sequence[Sequence[Cell]]
     header: Sequence[Cell] = ()
 
-    def _natural(self, index: int, size: float, family: text.Family) -> float:
-        """Width a fixed column needs: its widest body cell, or its header's widest word."""
-        widest = 0.0
-        for row in self.rows:
+    def _measure(self, index: int, size: float, family: text.Family) -> tuple[float, float, float]:
+        """(longest word, widest body line, widest header line) of a column, padding included."""
+        word = body = head = 0.0
+        for row in [self.header, *self.rows] if self.header else self.rows:
             cell = row[index]
             if isinstance(cell, Picture):
-                widest = max(widest, cell.scale * size)
+                word, body = max(word, cell.scale * size), max(body, cell.scale * size)
+                continue
+            spans = [
+                text.Span(s.text, s.bold or row is self.header, s.italic, s.icon) for s in cell
+            ]
+            word = max(word, _widest_line(_text_cell(spans, 0.0, size, family)))
+            line = _widest_line(_text_cell(spans, 1e9, size, family))
+            if row is self.header:
+                head = max(head, line)
             else:
-                widest = max(widest, _widest_line(_text_cell(cell, 1e9, size, family)))
-        if self.header and not isinstance(self.header[index], Picture):
-            bold = [text.Span(s.text, True, s.italic, s.icon) for s in self.header[index]]
-            widest = max(widest, _widest_line(_text_cell(bold, 0.0, size, family)))
-        return widest + 2 * PAD * size
+                body = max(body, line)
+        pad = 2 * PAD * size
+        return word + pad, body + pad, head + pad
 
     def widths(self, width: float, size: float, family: text.Family) -> list[float]:
+        """Column widths: fixed columns as wide as their text, weighted ones share the rest.
+
+        A fixed column keeps its header on one line when the table has room,
+        else the header wraps. No column is narrower than its longest word,
+        so a narrow weighted column takes room from the wider ones first.
+        """
+        measured = [self._measure(i, size, family) for i in range(len(self.columns))]
+        weighted = [i for i, col in enumerate(self.columns) if col.weight > 0]
+        least = {i: measured[i][0] for i in weighted}
         fixed = {
-            i: self._natural(i, size, family)
+            i: max(measured[i][0], measured[i][1], measured[i][2])
             for i, col in enumerate(self.columns)
             if col.weight == 0
         }
-        rest = max(width - sum(fixed.values()), 0.0)
-        total = sum(col.weight for col in self.columns) or 1.0
-        return [
-            fixed[i] if i in fixed else rest * col.weight / total
-            for i, col in enumerate(self.columns)
-        ]
+        if sum(fixed.values()) + sum(least.values()) > width:
+            fixed = {i: max(measured[i][0], measured[i][1]) for i in fixed}
+        out = dict(fixed)
+        free = list(weighted)
+        while free:
+            rest = max(width - sum(out.values()), 0.0)
+            total = sum(self.columns[i].weight for i in free)
+            short = [i for i in free if rest * self.columns[i].weight / total < least[i]]
+            if not short:
+                out.update({i: rest * self.columns[i].weight / total for i in free})
+                break
+            for i in short:
+                out[i] = least[i]
+                free.remove(i)
+        return [out[i] for i in range(len(self.columns))]
 
     def layout(self, width: float, size: float, family: text.Family) -> Laid:
         widths = self.widths(width, size, family)
@@ -222,8 +246,8 @@ class Section:
     blocks: Sequence[Block]
 
     def layout(self, width: float, size: float, family: text.Family) -> Laid:
-        band = size * 1.75
         title = _text_cell([text.Span(self.title, bold=True)], width - size, size * 1.1, family)
+        band = title.height + size * 0.5  # a long title wraps and the band grows with it
         parts = [block.layout(width, size, family) for block in self.blocks]
         gap = BLOCK_GAP * size
         height = band + sum(p.height + gap for p in parts)

@@ -14,7 +14,7 @@ page at the largest type size that fits (see flow.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from reportlab.lib.units import mm
@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.model import Rules
 from ttgbuild.odds import combat_odds
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render import diagrams, fonts, icons, style, text
 from ttgbuild.render.cards import keyword_label
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import (
@@ -163,18 +163,32 @@ def _bullets(paragraphs: list[Paragraph]) -> Prose:
     return Prose(paragraphs, ["•"] * len(paragraphs))
 
 
-def _frame(caption: str) -> Callable[[Canvas, float, float, float, float], None]:
-    """A labelled empty box where a diagram goes (until the diagram module draws it)."""
+def _diagram(ctx: RenderContext, draw: Callable[..., None], **labels: object) -> Figure:
+    """A rules diagram (diagrams.py) in a figure box; its captions' overflow is reported."""
+    where = ctx.kit_where("quick reference", "diagram captions")
 
-    def draw(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        canvas.setStrokeColor(style.RULE)
-        canvas.setLineWidth(0.6)
-        canvas.rect(x, y, w, h, stroke=1, fill=0)
-        canvas.setFillColor(style.MUTED)
-        canvas.setFont(fonts.CONDENSED_ITALIC, 7)
-        canvas.drawCentredString(x + w / 2, y + h / 2, caption)
+    def fit(
+        paragraphs: Sequence[Sequence[Span]],
+        width: float,
+        height: float,
+        largest: float,
+        smallest: float,
+        family: text.Family,
+    ) -> text.Fitted:
+        return ctx.fit(paragraphs, width, height, largest, smallest, family, where)
 
-    return draw
+    def paint(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+        draw(canvas, x, y, w, h, fit=fit, **labels)
+
+    return Figure(DIAGRAM, paint)
+
+
+def _arc_labels(ctx: RenderContext) -> dict[str, str]:
+    tr = ctx.tr
+    return {
+        "front": tr.pgettext("diagram", "Front arc"),
+        "rear": tr.pgettext("diagram", "Rear arc"),
+    }
 
 
 # --- front: playing a point ----------------------------------------------------------
@@ -548,7 +562,12 @@ def _movement(ctx: RenderContext, rules: Rules) -> Section:
             ),
         ),
     ]
-    diagram = Figure(DIAGRAM, _frame(tr.pgettext("diagram", "Walk, run and sprint")))
+    diagram = _diagram(
+        ctx,
+        diagrams.movement_reach,
+        labels={m.id: _move_name(ctx, m.id) for m in rules.movement},
+        movement=rules.movement,
+    )
     return Section(tr.pgettext("quickref heading", "Movement"), [table, _bullets(items), diagram])
 
 
@@ -782,7 +801,7 @@ def _combat(ctx: RenderContext, rules: Rules) -> Section:
         ),
     ]
     results = Table(
-        [Column(), Column(weight=1)],
+        [Column(weight=1), Column(weight=2)],
         [
             [
                 _cell(tr.pgettext("quickref action", "Full defence"), bold=True),
@@ -865,12 +884,17 @@ def _arcs(ctx: RenderContext, rules: Rules) -> Section:
             ),
         ),
     ]
+    flank_labels = {
+        **_arc_labels(ctx),
+        "flank": tr.pgettext("diagram", "Flank attack"),
+        "back": tr.pgettext("diagram", "Back attack"),
+    }
     return Section(
         tr.pgettext("quickref heading", "Facing, flank and back attacks"),
         [
-            Figure(DIAGRAM, _frame(tr.pgettext("diagram", "Front arc and rear arc"))),
+            _diagram(ctx, diagrams.front_rear_arc, labels=_arc_labels(ctx)),
             _bullets(items),
-            Figure(DIAGRAM, _frame(tr.pgettext("diagram", "Flank attack and back attack"))),
+            _diagram(ctx, diagrams.flank_and_back, labels=flank_labels),
         ],
     )
 
@@ -909,7 +933,17 @@ def _sight(ctx: RenderContext) -> Section:
         tr.pgettext("quickref heading", "Line of sight"),
         [
             Prose([body]),
-            Figure(DIAGRAM, _frame(tr.pgettext("diagram", "Line of sight: clear and blocked"))),
+            _diagram(
+                ctx,
+                diagrams.line_of_sight,
+                labels={
+                    # Translators: title of a diagram panel: a line of sight that a token blocks.
+                    "blocked": tr.pgettext("diagram", "Blocked"),
+                    # Translators: title of a diagram panel: the blocking token crouches, so the
+                    # line of sight is clear.
+                    "clear": tr.pgettext("diagram", "Clear: crouched"),
+                },
+            ),
         ],
     )
 
