@@ -145,11 +145,12 @@ def test_works_from_any_folder(tmp_path) -> None:
 
 def test_internal_error_is_one_line_and_a_log(monkeypatch, capsys) -> None:
     from ttgbuild import cli
+    from ttgbuild.validate import project
 
     def explode(*_args, **_kwargs):
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(cli, "validate_project", explode)
+    monkeypatch.setattr(project, "validate_project", explode)  # commands import it when run
     monkeypatch.setattr(sys, "argv", ["ttgbuild", "validate"])
     with pytest.raises(SystemExit) as stop:
         cli.main()

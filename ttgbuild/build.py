@@ -1,26 +1,43 @@
-"""The build: load and check everything, render every locale in memory, then write.
+"""The build: check everything, draw what changed, then write it all atomically.
 
-Content or catalog errors mean nothing is written. Each file is written to a
-temporary name in its final folder and moved into place, so an interrupted
-or failed build leaves the previous kit as it was.
+Content or catalog errors mean nothing is written. Locales whose files are up
+to date (see `buildplan`) are not drawn again; the others are drawn in memory,
+in parallel worker processes when there are several, and only when every one
+has succeeded is each file moved into place (`atomic`), so a failed, killed or
+interrupted build leaves the previous kit as it was. Writing takes a lock on
+the output folder: two builds into one folder take turns, and the last one's
+files and manifest win whole.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.units import mm
+
+from ttgbuild import atomic, parallel
+from ttgbuild.buildplan import (
+    BuildResult,
+    LocaleRecord,
+    Manifest,
+    Plan,
+    PrintOptions,
+    UsageError,
+    choose_locales,
+    clear_leftovers,
+    plan,
+)
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
-from ttgbuild.i18n.paths import project_locales
+from ttgbuild.fingerprint import bytes_digest
 from ttgbuild.i18n.runtime import RUNTIME_CODES, load_translator
 from ttgbuild.loader import Loaded
+from ttgbuild.model import Content
 from ttgbuild.render import board, cards, guide, quickref, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.sheet import PrintSettings, card_grid
+from ttgbuild.render.sheet import Duplex, PrintSettings, card_grid
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import describe
 
@@ -43,30 +60,47 @@ COMPONENTS: dict[str, Callable[[RenderContext], bytes]] = {
 }
 
 
-class UsageError(Exception):
-    """A request the build cannot serve (unknown locale, impossible settings)."""
+Progress = Callable[[str], None]
 
 
-@dataclass
-class BuildResult:
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    written: list[Path] = field(default_factory=list)
-    locales: list[str] = field(default_factory=list)
-    seconds: float = 0.0
+@dataclass(frozen=True)
+class Job:
+    """One file of one locale to draw, with all a worker needs (it pickles: workers may spawn).
+
+    A job is one file rather than one locale so that both cores stay busy to
+    the end: three locales would leave one core idle for the last third.
+    """
+
+    project: Path
+    locale: str
+    component: str  # a key of COMPONENTS
+    content: Content
+    settings: PrintSettings
 
 
-def choose_locales(project: Path, requested: list[str] | None) -> list[str]:
-    """The requested locales in the order given, or every locale the project has."""
-    available = project_locales(project)
-    if not requested:
-        return available
-    unknown = [loc for loc in requested if loc not in available]
-    if unknown:
-        raise UsageError(
-            f"no catalog for locale(s) {', '.join(unknown)}; this project has "
-            f"{', '.join(available)} (start one with 'ttgbuild i18n init LOCALE')"
-        )
-    return list(dict.fromkeys(requested))
+@dataclass(frozen=True)
+class Drawn:
+    """One drawn file in memory, with what its translator and renderer reported."""
+
+    locale: str
+    component: str
+    data: bytes
+    translator_diagnostics: list[Diagnostic]
+    problems: list[PrintProblem]
+
+
+def print_settings(options: PrintOptions) -> PrintSettings:
+    """The renderer's settings (points) from the user's options (mm)."""
+    width, height = options.card_size
+    x, y = options.back_offset
+    return PrintSettings(
+        paper=options.paper,
+        card_width=width * mm,
+        card_height=height * mm,
+        bleed=options.bleed * mm,
+        duplex=Duplex(options.duplex),
+        back_offset=(x * mm, y * mm),
+    )
 
 
 def check_settings(settings: PrintSettings) -> None:
@@ -79,44 +113,102 @@ def check_settings(settings: PrintSettings) -> None:
 def build(
     project: Path,
     out: Path,
-    settings: PrintSettings,
+    options: PrintOptions,
     requested: list[str] | None = None,
     strict: bool = False,
-    progress: Callable[[str], None] = lambda _message: None,
+    progress: Progress = lambda _message: None,
+    force: bool = False,
 ) -> BuildResult:
-    """Build the kit for each locale into out/<locale>/; write only if nothing fails."""
+    """Build the kit for each locale into out/<locale>/; write only if nothing fails.
+
+    With `force` every locale is drawn even if the cache says its files are current.
+    """
     started = time.perf_counter()
     locales = choose_locales(project, requested)
+    todo = plan(project, out, locales, options, force)
+    settings = print_settings(options)
     check_settings(settings)
-    result = BuildResult(locales=locales)
+    result = BuildResult(current=list(todo.current))
     progress("checking content")
-    loaded, diags = validate_project(project)
-    result.diagnostics.extend(diags)
-    if has_failures(diags, strict):
-        return result
-    rendered: dict[str, dict[str, bytes]] = {}
-    for locale in locales:
-        tr = load_translator(project, locale)
-        ctx = RenderContext(
-            loaded.content,
-            tr,
-            settings,
-            content_dir=project / "content",
-            progress=lambda message, loc=locale: progress(f"{loc}: {message}"),
-        )
-        files = {name: render(ctx) for name, render in COMPONENTS.items()}
-        rendered[locale] = files
-        result.diagnostics.extend(tr.diagnostics)
-        result.diagnostics.extend(_text_problem(loaded, locale, p) for p in ctx.problems)
+    loaded, content_diagnostics = validate_project(project)
+    result.diagnostics.extend(content_diagnostics)
+    for record in todo.current.values():
+        result.diagnostics.extend(record.diagnostics)
+    if has_failures(content_diagnostics, strict):
+        return _stop(result)
+    if todo.current:
+        progress(f"{', '.join(todo.current)} up to date; drawing {', '.join(todo.stale)}")
+    jobs = [
+        Job(project, locale, name, loaded.content, settings)
+        for name in COMPONENTS  # largest first, which keeps the cores evenly busy
+        for locale in todo.stale
+    ]
+    kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
+    reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
+    for drawn in parallel.run_all(draw, jobs, progress):
+        kits[drawn.locale][drawn.component] = drawn.data
+        reported[drawn.locale] += drawn.translator_diagnostics
+        reported[drawn.locale] += [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
+    for locale, diagnostics in reported.items():
+        reported[locale] = list(dict.fromkeys(diagnostics))  # one per string, not per file
+        result.diagnostics.extend(reported[locale])
     result.diagnostics.sort(key=sort_key)
     if has_failures(result.diagnostics, strict):
-        return result
+        return _stop(result)
     progress("writing")
-    for locale, files in rendered.items():
-        for name, data in files.items():
-            result.written.append(write_atomically(out / locale / name, data))
+    result.written = write_kit(out, todo, kits, reported, content_diagnostics)
+    result.built = list(kits)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _stop(result: BuildResult) -> BuildResult:
+    result.diagnostics.sort(key=sort_key)
+    result.failed = True
+    return result
+
+
+def draw(job: Job, progress: Progress) -> Drawn:
+    """Draw one file of one locale in memory (in a worker process, or in this one)."""
+    tr = load_translator(job.project, job.locale)
+    ctx = RenderContext(
+        job.content,
+        tr,
+        job.settings,
+        content_dir=job.project / "content",
+        progress=lambda message: progress(f"{job.locale}: {message}"),
+    )
+    data = COMPONENTS[job.component](ctx)
+    return Drawn(job.locale, job.component, data, tr.diagnostics, ctx.problems)
+
+
+def write_kit(
+    out: Path,
+    todo: Plan,
+    kits: dict[str, dict[str, bytes]],
+    diagnostics: dict[str, list[Diagnostic]],
+    content_diagnostics: list[Diagnostic],
+) -> list[Path]:
+    """Move every drawn file into place, then record them in the manifest; one writer at a time.
+
+    The manifest is written last: a build killed before it leaves the old
+    manifest, whose sizes and hashes no longer match the new files, so the
+    next build draws those locales again rather than trusting them.
+    """
+    written = []
+    with atomic.locked(out):
+        clear_leftovers(out, {locale: COMPONENTS for locale in todo.locales})
+        manifest = Manifest.load(out)  # read under the lock: keep what other builds recorded
+        for locale, kit in kits.items():
+            files = {}
+            for name, data in kit.items():
+                written.append(atomic.write_atomically(out / locale / name, data))
+                files[name] = (len(data), bytes_digest(data))
+            manifest.locales[locale] = LocaleRecord(todo.keys[locale], files, diagnostics[locale])
+        manifest.content_key = todo.content_key
+        manifest.content_diagnostics = content_diagnostics
+        manifest.save(out)
+    return written
 
 
 def _text_problem(loaded: Loaded, locale: str, problem: PrintProblem) -> Diagnostic:
@@ -133,19 +225,3 @@ def _text_problem(loaded: Loaded, locale: str, problem: PrintProblem) -> Diagnos
         f"{locale}: {problem.component}, {problem.box}: {what}: {problem.detail}",
         problem.origin.pointer,
     )
-
-
-def write_atomically(path: Path, data: bytes) -> Path:
-    """Write a file so that readers see the old or the new version, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path

@@ -2,6 +2,10 @@
 
 Exit codes: 0 success, 1 problems found (or an illegal team), 2 usage error
 or unreadable input, 3 internal error (details in a log file).
+
+Each command imports the modules it needs when it runs: the validator, the
+renderer and Babel take most of a second to load, and an up-to-date
+`ttgbuild build` needs none of them.
 """
 
 from __future__ import annotations
@@ -10,26 +14,24 @@ import os
 import re
 import sys
 import tempfile
+import time
 import traceback
 from dataclasses import asdict
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from reportlab.lib.units import mm
 
-from ttgbuild import console, schemadoc
-from ttgbuild.build import UsageError, build
+from ttgbuild import console
+from ttgbuild.atomic import write_atomically
 from ttgbuild.diagnostics import has_failures, sort_key
-from ttgbuild.i18n.checks import check_catalogs
 from ttgbuild.i18n_cli import i18n_app
-from ttgbuild.loader import display_path
 from ttgbuild.options import Format, FormatOption, ProjectOption, StrictOption
-from ttgbuild.render.sheet import Duplex, PrintSettings
-from ttgbuild.teamcheck import check_team
-from ttgbuild.validate.project import validate_project
-from ttgbuild.validate.registry import RULES
+
+if TYPE_CHECKING:
+    from ttgbuild.buildplan import BuildResult
+    from ttgbuild.validate.registry import Rule
 
 EXIT_PROBLEMS = 1
 EXIT_UNREADABLE = 2
@@ -59,6 +61,9 @@ def validate(
     project: ProjectOption = Path("."),
 ) -> None:
     """Check all content against its schemas and the game's rules, and the translations."""
+    from ttgbuild.i18n.checks import check_catalogs
+    from ttgbuild.validate.project import validate_project
+
     _, content_diags = validate_project(project)
     diags = sorted(content_diags + check_catalogs(project), key=sort_key)
     console.diagnostics(diags, fmt.value)
@@ -71,13 +76,24 @@ def validate(
 def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
     """List every check: code, severity and what it ensures (the same for every project)."""
     del project  # accepted like on every command; the rules do not depend on it
-    rules = sorted(RULES.values(), key=lambda r: r.code)
+    rules = sorted(_every_rule().values(), key=lambda r: r.code)
     if fmt is Format.json:
         console.as_json(
             [{"code": r.code, "severity": r.severity, "summary": r.summary} for r in rules]
         )
         return
     console.table([(r.code, r.severity, r.summary) for r in rules], ("code", "severity", "summary"))
+
+
+def _every_rule() -> dict[str, Rule]:
+    """The registry, once every module that reports codes has registered them."""
+    import ttgbuild.build
+    import ttgbuild.i18n.checks
+    import ttgbuild.teamcheck
+    import ttgbuild.validate.project  # noqa: F401  (imported for their registrations)
+    from ttgbuild.validate.registry import RULES
+
+    return RULES
 
 
 # Columns the text listing shows; --format json gives every field.
@@ -92,6 +108,8 @@ TEXT_COLUMNS: dict[Listing, tuple[str, ...]] = {
 def schema_docs(project: ProjectOption = Path(".")) -> None:
     """Print the content format's reference (Markdown), generated from the schemas."""
     del project  # accepted like on every command; the schemas ship with ttgbuild
+    from ttgbuild import schemadoc
+
     console.out(schemadoc.render().rstrip("\n"))
 
 
@@ -102,6 +120,8 @@ def list_content(
     project: ProjectOption = Path("."),
 ) -> None:
     """List the content, one row each."""
+    from ttgbuild.validate.project import validate_project
+
     loaded, diags = validate_project(project)
     items = list(getattr(loaded.content, what.value))
     if what is not Listing.weapons:  # weapons keep the order of table 1
@@ -143,6 +163,10 @@ def team_check(
     project: ProjectOption = Path("."),
 ) -> None:
     """Check a team: size, budget, uniqueness, positions, weapons; report its synergy."""
+    from ttgbuild.loader import display_path
+    from ttgbuild.teamcheck import check_team
+    from ttgbuild.validate.project import validate_project
+
     loaded, diags = validate_project(project)
     errors = [d for d in diags if d.severity == "error"]
     if errors:
@@ -178,6 +202,7 @@ def odds(
 ) -> None:
     """Exact odds of an attack for each defence choice, from the die faces in content."""
     from ttgbuild.odds import combat_odds
+    from ttgbuild.validate.project import validate_project
 
     loaded, diags = validate_project(project)
     rules = loaded.content.rules
@@ -207,6 +232,13 @@ def odds(
 class Paper(StrEnum):
     a4 = "a4"
     letter = "letter"
+
+
+class Duplex(StrEnum):
+    """How the printer turns the sheet (the renderer's `sheet.Duplex`, kept light here)."""
+
+    long = "long"
+    short = "short"
 
 
 SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX\u00d7]\s*(\d+(?:\.\d+)?)\s*$")
@@ -265,42 +297,72 @@ def build_kit(
             "--back-offset", help="Shift of printed backs, X,Y in mm (see the test page)."
         ),
     ] = "0,0",
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Draw every locale again, even those already up to date."),
+    ] = False,
     fmt: FormatOption = Format.text,
     project: ProjectOption = Path("."),
 ) -> None:
-    """Render the printable kit: cards, tokens, board and guide, per locale, as PDFs."""
+    """Render the printable kit: cards, tokens, board and guide, per locale, as PDFs.
+
+    Only locales whose inputs changed are drawn again (--force draws them all);
+    several are drawn in parallel, one per core.
+    """
+    from ttgbuild import buildplan
+
+    started = time.perf_counter()
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch and not epoch.isdigit():
         console.err(f"build: SOURCE_DATE_EPOCH must be a whole number of seconds, not {epoch!r}")
         raise typer.Exit(EXIT_UNREADABLE)
-    width, height = _card_size(card_size)
-    settings = PrintSettings(
+    options = buildplan.PrintOptions(
         paper=paper.value,
-        card_width=width * mm,
-        card_height=height * mm,
-        bleed=bleed * mm,
-        duplex=duplex,
-        back_offset=tuple(v * mm for v in _back_offset(back_offset)),  # type: ignore[arg-type]
+        card_size=_card_size(card_size),
+        bleed=bleed,
+        duplex=duplex.value,
+        back_offset=_back_offset(back_offset),
     )
     requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
     target = out if out is not None else project / "output"
     try:
-        result = build(project, target, settings, requested, strict, console.progress)
-    except UsageError as exc:
+        result = None
+        if not force:  # the up-to-date check needs neither validator nor renderer
+            locales = buildplan.choose_locales(project, requested)
+            todo = buildplan.plan(project, target, locales, options)
+            result = buildplan.replay(todo, target, strict, started)
+        if result is None:
+            from ttgbuild.build import build
+
+            result = build(project, target, options, requested, strict, console.progress, force)
+    except buildplan.UsageError as exc:
         console.progress_done()
         console.err(f"build: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
     console.progress_done()
     console.diagnostics(result.diagnostics, fmt.value)
-    if not result.written:
-        console.summary(result.diagnostics, "build")
+    console.summary(result.diagnostics, "build")
+    if result.failed:
         console.err("build: nothing written (fix the problems above; the previous kit is kept)")
         raise typer.Exit(EXIT_PROBLEMS)
-    console.summary(result.diagnostics, "build")
-    console.err(
-        f"build: wrote {len(result.written)} files for {', '.join(result.locales)} "
-        f"to {display_path(target, Path('.'))}/ in {result.seconds:.1f} s"
+    console.err(_build_summary(result, target))
+
+
+def _build_summary(result: BuildResult, target: Path) -> str:
+    """The closing line: what was drawn and written, and what was already up to date."""
+    where = f"{target.as_posix()}/"
+    if not result.built:
+        return (
+            f"build: {', '.join(result.current)} up to date in {where}, nothing drawn "
+            f"(--force draws again) in {result.seconds:.1f} s"
+        )
+    line = (
+        f"build: wrote {len(result.written)} files for {', '.join(result.built)} "
+        f"to {where} in {result.seconds:.1f} s"
     )
+    if result.current:
+        line += f"; {', '.join(result.current)} already up to date"
+    return line
 
 
 def main() -> None:
@@ -313,8 +375,17 @@ def main() -> None:
         console.err("ttgbuild: interrupted")
         sys.exit(130)
     except Exception as exc:
-        handle, name = tempfile.mkstemp(prefix="ttgbuild-error-", suffix=".log")
-        with open(handle, "w", encoding="utf-8") as log:
-            log.write(traceback.format_exc())
-        console.err(f"ttgbuild: internal error ({type(exc).__name__}); the details are in {name}")
+        console.progress_done()
+        console.err(f"ttgbuild: internal error ({type(exc).__name__}); {_save_traceback()}")
         sys.exit(EXIT_INTERNAL)
+
+
+def _save_traceback() -> str:
+    """Write the current exception's traceback to a new log file; say where (or why not)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    log = Path(tempfile.gettempdir()) / f"ttgbuild-error-{stamp}-{os.getpid()}.log"
+    try:
+        write_atomically(log, traceback.format_exc().encode("utf-8"))
+    except OSError as exc:
+        return f"the details could not be saved to {log}: {exc.strerror}"
+    return f"the details are in {log}"

@@ -8,15 +8,16 @@ found (a broken catalog, a failing check), 2 usage error. The work happens in
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ttgbuild import console
 from ttgbuild.diagnostics import has_failures
-from ttgbuild.i18n import catalogs
-from ttgbuild.i18n.checks import check_catalogs
 from ttgbuild.options import Format, FormatOption, ProjectOption, StrictOption
+
+if TYPE_CHECKING:  # imported when a command runs: Babel is slow to load (cli.py's docstring)
+    from ttgbuild.i18n import catalogs
 
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
@@ -30,18 +31,24 @@ i18n_app = typer.Typer(
 @i18n_app.command()
 def extract(project: ProjectOption = Path(".")) -> None:
     """Write locales/ttgbuild.pot from content and code (only if its messages changed)."""
+    from ttgbuild.i18n import catalogs
+
     _finish(catalogs.extract(_project(project)), "extract")
 
 
 @i18n_app.command()
 def update(project: ProjectOption = Path(".")) -> None:
     """Merge the template into every locale's catalog; changed English becomes fuzzy."""
+    from ttgbuild.i18n import catalogs
+
     _finish(catalogs.update(_project(project)), "update", "no catalogs yet")
 
 
 @i18n_app.command("compile")
 def compile_(project: ProjectOption = Path(".")) -> None:
     """Write a .mo next to every .po (fuzzy and untranslated entries left out)."""
+    from ttgbuild.i18n import catalogs
+
     _finish(catalogs.compile_catalogs(_project(project)), "compile", "no catalogs yet")
 
 
@@ -51,6 +58,8 @@ def init(
     project: ProjectOption = Path("."),
 ) -> None:
     """Start a catalog for a new locale (no code change needed to add one)."""
+    from ttgbuild.i18n import catalogs
+
     try:
         outcome = catalogs.init(_project(project), locale)
     except catalogs.UnknownLocale as exc:
@@ -65,6 +74,8 @@ def init(
 @i18n_app.command()
 def status(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
     """How far each locale is: translated, fuzzy, untranslated, obsolete."""
+    from ttgbuild.i18n import catalogs
+
     rows, diags = catalogs.status(_project(project))
     if fmt is Format.json:
         console.as_json([row.as_json() for row in rows])
@@ -86,6 +97,8 @@ def check(
     project: ProjectOption = Path("."),
 ) -> None:
     """Check every catalog: placeholders, icons, markup, length, numbers, glossary, progress."""
+    from ttgbuild.i18n.checks import check_catalogs
+
     diags = check_catalogs(_project(project))
     console.diagnostics(diags, fmt.value)
     console.summary(diags, "i18n check")

@@ -1,0 +1,102 @@
+"""Writing files so that nobody ever sees half of one.
+
+Every file ttgbuild writes goes through `write_atomically`: the bytes go to a
+hidden temporary file in the target's folder (`.NAME.XXXX.tmp`), are flushed
+to disk, and the temporary file is renamed over the target. A rename within
+one folder is atomic, so a reader, a crash or a `kill -9` finds either the old
+file or the new one. A process killed before its rename leaves its temporary
+file behind; `remove_stale_temps` clears those while `locked` keeps other
+writers out, so a live writer's temporary file is never taken for a stale one.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+
+
+def _default_mode() -> int:
+    """The mode a plain new file gets here (0o666 less the umask), as `open` would give it.
+
+    `mkstemp` creates files readable by their owner only; a printed kit and a
+    catalog are meant to be shared like any other file the user makes.
+    """
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+NEW_FILE_MODE = _default_mode()
+
+
+def temp_prefix(name: str) -> str:
+    """How the temporary files for a target called `name` start (they end in `.tmp`)."""
+    return f".{name}."
+
+
+def write_atomically(path: Path, data: bytes) -> Path:
+    """Replace `path` with `data` in one step; keep the old file's mode if there was one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = NEW_FILE_MODE
+    handle, temp = tempfile.mkstemp(
+        prefix=temp_prefix(path.name), suffix=TEMP_SUFFIX, dir=path.parent
+    )
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def remove_stale_temps(folder: Path, names: Iterable[str]) -> list[Path]:
+    """Delete temporary files a killed writer left for any of `names` in `folder`.
+
+    Call it only inside `locked(folder)`: otherwise another process's file that
+    is still being written could be removed under it.
+    """
+    removed = []
+    if not folder.is_dir():
+        return removed
+    prefixes = tuple(temp_prefix(name) for name in names)
+    for entry in folder.iterdir():
+        if entry.name.startswith(prefixes) and entry.name.endswith(TEMP_SUFFIX):
+            entry.unlink(missing_ok=True)
+            removed.append(entry)
+    return removed
+
+
+@contextmanager
+def locked(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `folder` (created if missing) so writers take turns.
+
+    The lock is the operating system's (flock on the folder itself): it leaves
+    no lock file behind and is released when its holder exits or is killed.
+    Where flock does not exist (Windows) writers do not wait for each other;
+    each file is still replaced atomically.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)

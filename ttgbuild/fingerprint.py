@@ -1,0 +1,106 @@
+"""Fingerprints of everything a built file's bytes depend on.
+
+Two builds whose fingerprints agree would write the same bytes, so the build
+cache may keep the files it has. Hashing is of bytes, never of modification
+times, so a fresh checkout, a copied folder or a touched file do not force a
+rebuild, and an edit that keeps a file's time does not fool it. This module
+imports nothing heavy: an up-to-date build must finish before ReportLab could
+even load.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from importlib import metadata
+from pathlib import Path
+
+from ttgbuild.i18n.paths import catalog_path
+
+PACKAGE = Path(__file__).resolve().parent
+CODE_SUFFIXES = {".py", ".j2", ".json"}
+# Libraries whose version can change what is drawn: PDF writing, fonts, CLDR
+# data (numbers, country names), templates and YAML reading.
+DRAWING_LIBRARIES = (
+    "reportlab",
+    "fontpkg-fira-sans",
+    "fontpkg-fira-sans-condensed",
+    "Babel",
+    "Jinja2",
+    "PyYAML",
+)
+
+
+def tree_digest(root: Path, suffixes: set[str] | None = None) -> str:
+    """SHA-256 over every file under `root` (names and bytes, in a fixed order).
+
+    A file that cannot be read is hashed as such, so the build goes on to
+    report it rather than the cache trusting an old result.
+    """
+    digest = hashlib.sha256()
+    if not root.is_dir():
+        digest.update(b"missing folder")
+        return digest.hexdigest()
+    files = sorted(
+        path
+        for path in root.rglob("*")
+        if path.is_file() and (suffixes is None or path.suffix in suffixes)
+    )
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+        digest.update(file_digest(path).encode("ascii"))
+    return digest.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's bytes; a fixed marker if it is missing or unreadable."""
+    try:
+        with path.open("rb") as stream:
+            return hashlib.file_digest(stream, "sha256").hexdigest()
+    except OSError as exc:
+        return f"unreadable:{type(exc).__name__}"
+
+
+def bytes_digest(data: bytes) -> str:
+    """SHA-256 of bytes in memory, as `file_digest` gives it for the same bytes in a file."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def code_key() -> str:
+    """ttgbuild's own code, templates and schemas, the Python and the drawing libraries."""
+    versions = []
+    for name in DRAWING_LIBRARIES:
+        try:
+            versions.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name}=missing")
+    return _combine(
+        {
+            "code": tree_digest(PACKAGE, CODE_SUFFIXES),
+            "python": sys.version,
+            "libraries": versions,
+        }
+    )
+
+
+def content_key(project: Path, code: str) -> str:
+    """Everything under content/ (portraits included), with the code that reads it."""
+    return _combine({"content": tree_digest(project / "content"), "code": code})
+
+
+def locale_key(project: Path, locale: str, content: str, settings: dict[str, object]) -> str:
+    """What one locale's files depend on: content and code, its catalog, the print settings."""
+    return _combine(
+        {
+            "content": content,
+            "locale": locale,
+            "catalog": file_digest(catalog_path(project, locale)),
+            "settings": settings,
+        }
+    )
+
+
+def _combine(parts: dict[str, object]) -> str:
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
