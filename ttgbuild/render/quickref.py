@@ -14,13 +14,14 @@ page at the largest type size that fits (see flow.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.model import Rules
+from ttgbuild.model import Origin, Rules
 from ttgbuild.odds import combat_odds
 from ttgbuild.render import diagrams, fonts, icons, style, text
 from ttgbuild.render.cards import keyword_label
@@ -46,6 +47,8 @@ COLUMNS = 3
 LARGEST, SMALLEST = 9.0, 5.5  # body type sizes the fitting may choose between
 DIAGRAM = 45 * mm  # height of a diagram box (the column gives its width, about 60 mm)
 
+NUMBER_ICON = re.compile(r"(\d)\s+(\[[a-z_]+\])")
+
 Span = text.Span
 Paragraph = list[Span]
 
@@ -65,34 +68,52 @@ def render(ctx: RenderContext) -> bytes:
     ]
     for subtitle, side, sections in pages:
         ctx.progress(f"quickref: {side}")
-        _page(ctx, canvas, subtitle, side, sections)
+        _page(ctx, canvas, rules, subtitle, side, sections)
     return finish(canvas, buffer)
 
 
 def _page(
-    ctx: RenderContext, canvas: Canvas, subtitle: str, side: str, sections: list[Section]
+    ctx: RenderContext,
+    canvas: Canvas,
+    rules: Rules,
+    subtitle: str,
+    side: str,
+    sections: list[Section],
 ) -> None:
-    """One page: title band, the sections flowed into columns, the print furniture."""
-    tr = ctx.tr
+    """One page: title band, the sections flowed into columns, the print furniture.
+
+    Problems point at rules.yaml: nearly everything on the sheet is read from it.
+    """
     page_w, page_h = ctx.settings.page
-    title_top = page_h - TOP
+    top = page_h - TOP
+    width = page_w - 2 * SIDE
+
+    def where(box: str) -> tuple[Origin, str, str]:
+        return (rules.origin, "quick reference", f"{side} page, {box}")
+
+    title = ctx.fit(
+        [[Span(ctx.tr._("Jugger TTG quick reference"), bold=True)]],
+        width * 0.58,
+        TITLE,
+        14,
+        9,
+        text.SANS,
+        where("title"),
+    )
     canvas.setFillColor(style.HEADER)
-    canvas.setFont(fonts.BOLD, 14)
-    title = tr._("Jugger TTG quick reference")
-    canvas.drawString(SIDE, title_top - 6 * mm, title)
-    room = page_w - 2 * SIDE - fonts.width(title, fonts.BOLD, 14) - 6 * mm
-    size = 10.0
-    while size > 6 and fonts.width(subtitle, fonts.CONDENSED_BOLD, size) > room:
-        size -= text.STEP
-    canvas.setFont(fonts.CONDENSED_BOLD, size)
-    canvas.drawRightString(page_w - SIDE, title_top - 6 * mm, subtitle)
+    text.draw(canvas, title, SIDE, top - 1 * mm, text.SANS, icons.inline)
+    sub = ctx.fit(
+        [[Span(subtitle, bold=True)]], width * 0.4, TITLE, 10, 6, text.CONDENSED, where("title")
+    )
+    sub_width = max((line[-1].x + line[-1].width for line in sub.lines if line), default=0.0)
+    text.draw(canvas, sub, page_w - SIDE - sub_width, top - 2 * mm, text.CONDENSED, icons.inline)
     canvas.setStrokeColor(style.HEADER)
     canvas.setLineWidth(1.2)
-    canvas.line(SIDE, title_top - TITLE + 1 * mm, page_w - SIDE, title_top - TITLE + 1 * mm)
-    area = (SIDE, FOOT, page_w - 2 * SIDE, title_top - TITLE - 1 * mm - FOOT)
+    canvas.line(SIDE, top - TITLE + 1 * mm, page_w - SIDE, top - TITLE + 1 * mm)
+    area = (SIDE, FOOT, width, top - TITLE - 1 * mm - FOOT)
     flowed = flow(sections, columns(area, COLUMNS), LARGEST, SMALLEST)
     flowed.paint(canvas)
-    origin, component, box = ctx.kit_where("quick reference", f"{side} page")
+    origin, component, box = where("columns")
     if not flowed.fits:
         ctx.problems.append(PrintProblem("JT901", origin, component, box, flowed.overflow_text()))
     # Characters the fonts lack are reported like on any other component (JT902);
@@ -100,15 +121,8 @@ def _page(
     every = [[Span(s.title, bold=True)] for s in sections] + [
         list(p) for s in sections for p in _paragraphs(s)
     ]
-    ctx.fit(
-        every,
-        float("inf"),
-        float("inf"),
-        flowed.size,
-        flowed.size,
-        text.CONDENSED,
-        (origin, component, box),
-    )
+    inf = float("inf")
+    ctx.fit(every, inf, inf, flowed.size, flowed.size, text.CONDENSED, where("columns"))
     ctx.furniture.on_margin_sheet(canvas, FOOT)
     canvas.showPage()
 
@@ -129,8 +143,12 @@ def _paragraphs(section: Section) -> list[Paragraph]:
 
 
 def _say(ctx: RenderContext, message: str, **values: int | str) -> Paragraph:
-    """A translated sentence with its placeholders filled and its [icons] drawn."""
-    return ctx.spans(ctx.tr.fill(message, values))
+    """A translated sentence with its placeholders filled and its [icons] drawn.
+
+    A number and the point icon after it ("2 [focus]") are glued into one word so
+    a line never ends between a cost and its unit.
+    """
+    return ctx.spans(NUMBER_ICON.sub(r"\1\2", ctx.tr.fill(message, values)))
 
 
 def _lead(ctx: RenderContext, lead: str, message: str, **values: int | str) -> Paragraph:
@@ -163,9 +181,11 @@ def _bullets(paragraphs: list[Paragraph]) -> Prose:
     return Prose(paragraphs, ["•"] * len(paragraphs))
 
 
-def _diagram(ctx: RenderContext, draw: Callable[..., None], **labels: object) -> Figure:
+def _diagram(
+    ctx: RenderContext, rules: Rules, draw: Callable[..., None], **labels: object
+) -> Figure:
     """A rules diagram (diagrams.py) in a figure box; its captions' overflow is reported."""
-    where = ctx.kit_where("quick reference", "diagram captions")
+    where = (rules.origin, "quick reference", "diagram captions")
 
     def fit(
         paragraphs: Sequence[Sequence[Span]],
@@ -564,6 +584,7 @@ def _movement(ctx: RenderContext, rules: Rules) -> Section:
     ]
     diagram = _diagram(
         ctx,
+        rules,
         diagrams.movement_reach,
         labels={m.id: _move_name(ctx, m.id) for m in rules.movement},
         movement=rules.movement,
@@ -749,7 +770,7 @@ def back(ctx: RenderContext, rules: Rules) -> list[Section]:
         _combat(ctx, rules),
         _arcs(ctx, rules),
         _opportunity(ctx, rules),
-        _sight(ctx),
+        _sight(ctx, rules),
         _crouching(ctx, rules),
         _wrestling(ctx, rules),
         _talents(ctx),
@@ -847,7 +868,6 @@ def _combat(ctx: RenderContext, rules: Rules) -> Section:
 
 
 def _arcs(ctx: RenderContext, rules: Rules) -> Section:
-    del rules  # arcs are geometry: no numbers
     tr = ctx.tr
     items = [
         _say(
@@ -892,9 +912,9 @@ def _arcs(ctx: RenderContext, rules: Rules) -> Section:
     return Section(
         tr.pgettext("quickref heading", "Facing, flank and back attacks"),
         [
-            _diagram(ctx, diagrams.front_rear_arc, labels=_arc_labels(ctx)),
+            _diagram(ctx, rules, diagrams.front_rear_arc, labels=_arc_labels(ctx)),
             _bullets(items),
-            _diagram(ctx, diagrams.flank_and_back, labels=flank_labels),
+            _diagram(ctx, rules, diagrams.flank_and_back, labels=flank_labels),
         ],
     )
 
@@ -917,7 +937,7 @@ def _opportunity(ctx: RenderContext, rules: Rules) -> Section:
     return Section(tr.pgettext("quickref heading", "Attacks of opportunity"), [Prose([body])])
 
 
-def _sight(ctx: RenderContext) -> Section:
+def _sight(ctx: RenderContext, rules: Rules) -> Section:
     tr = ctx.tr
     body = _say(
         ctx,
@@ -935,6 +955,7 @@ def _sight(ctx: RenderContext) -> Section:
             Prose([body]),
             _diagram(
                 ctx,
+                rules,
                 diagrams.line_of_sight,
                 labels={
                     # Translators: title of a diagram panel: a line of sight that a token blocks.
