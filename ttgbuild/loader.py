@@ -78,12 +78,14 @@ class Loaded:
 
 def display_path(path: Path, project: Path) -> str:
     """The path shown to users: relative to the project, with forward slashes."""
-    for candidate, base in ((path, project), (path.resolve(), project.resolve())):
-        try:
-            return candidate.relative_to(base).as_posix()
-        except ValueError:
-            continue
-    return path.as_posix()
+    try:
+        return path.relative_to(project).as_posix()
+    except ValueError:
+        pass
+    try:  # resolving costs a system call per folder on the way: only when needed
+        return path.resolve().relative_to(project.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def load_content(project: Path) -> Loaded:
@@ -99,10 +101,10 @@ def load_content(project: Path) -> Loaded:
         )
         return loaded
     valid: dict[str, list[Document]] = {}
-    root = project.resolve()
+    inside = _Inside(project.resolve())
     for path, kind in _discover(content_dir, project, loaded):
         shown = display_path(path, project)
-        if not path.resolve().is_relative_to(root):
+        if not inside(path):
             loaded.whole_file(
                 path,
                 project,
@@ -123,6 +125,27 @@ def load_content(project: Path) -> Loaded:
             valid.setdefault(kind, []).append(doc)
     _build(loaded.content, valid)
     return loaded
+
+
+class _Inside:
+    """Whether a file resolves to a place inside the project, links followed.
+
+    Resolving every one of thousands of files costs a system call per folder
+    on its path; a file that is not itself a link lies where its folder
+    resolves to, so each folder is resolved once.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.folders: dict[Path, bool] = {}
+
+    def __call__(self, path: Path) -> bool:
+        if path.is_symlink():
+            return path.resolve().is_relative_to(self.root)
+        folder = path.parent
+        if folder not in self.folders:
+            self.folders[folder] = folder.resolve().is_relative_to(self.root)
+        return self.folders[folder]
 
 
 def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Path, str]]:
@@ -158,8 +181,9 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
                 f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
             )
     known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
-    for path in sorted(content_dir.rglob("*")):
-        if path.is_file() and path not in known and not _is_ignorable(path, content_dir):
+    strays = (p for p in content_dir.rglob("*") if p not in known and p.is_file())
+    for path in sorted(strays):
+        if not _is_ignorable(path, content_dir):
             loaded.whole_file(
                 path,
                 project,
