@@ -2,8 +2,8 @@
 
 They return what happened (one `FileResult` per file) and diagnostics
 instead of printing, so the CLI alone decides how results look and what the
-exit code is. Files are written atomically (a temporary file in the same
-folder, then `os.replace`) and only when their bytes change: running a
+exit code is. Files are written atomically (`ttgbuild.atomic`) and only
+when their bytes change: running a
 command twice changes nothing, and version control shows only real edits.
 
 A catalog that cannot be read becomes one located diagnostic (code JT810),
@@ -19,10 +19,7 @@ writes them itself, in GNU gettext's format.
 from __future__ import annotations
 
 import io
-import os
 import re
-import stat
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -35,6 +32,7 @@ from babel.messages.pofile import PoFileError, normalize, read_po, unescape, wri
 from babel.util import LOCALTZ
 
 import ttgbuild
+from ttgbuild.atomic import write_atomically
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n.extract import extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
@@ -278,17 +276,7 @@ def write_if_changed(path: Path, data: bytes, shown: str) -> bool:
     except OSError:
         pass  # missing or unreadable: writing tells which
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
-        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.chmod(temp, mode)
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_atomically(path, data)
     except OSError as exc:
         raise _io_error(shown, 0, 0, f"cannot write the file: {exc.strerror}") from None
     return True
