@@ -345,3 +345,17 @@ def test_reach_within_distance(start: tuple[int, int], steps: int, occupied: set
 def test_arcs_are_mirror_images(a: tuple[int, int], b: tuple[int, int], facing: Facing) -> None:
     """Turning round never leaves a hex in both front arcs."""
     assert not (in_front_arc(a, facing, b) and in_front_arc(a, facing.turned(3), b))
+
+
+@settings(max_examples=60, deadline=None)
+@given(field_hexes, field_hexes, st.sampled_from(list(Facing)), st.sets(field_hexes, max_size=8))
+def test_sight_is_the_front_arc_minus_what_blocks(
+    viewer: tuple[int, int], target: tuple[int, int], facing: Facing, occupied: set
+) -> None:
+    """On an empty field sight is exactly the front arc; tokens only ever take sight away,
+    and crouching them all gives it back."""
+    open_field = has_line_of_sight(viewer, facing, target, ())
+    assert open_field == in_front_arc(viewer, facing, target)
+    blocked = has_line_of_sight(viewer, facing, target, occupied)
+    assert not blocked or open_field
+    assert has_line_of_sight(viewer, facing, target, occupied, crouched=occupied) == open_field

@@ -14,6 +14,7 @@ import itertools
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from ttgbuild.geometry.arcs import EPSILON, in_front_arc
@@ -50,9 +51,28 @@ def _crossing(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     )
 
 
+@cache
+def _corners(hex_: Hex) -> tuple[Point, ...]:
+    return tuple(UNIT.corners(*hex_))
+
+
+def _box(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return (
+        a[0] <= b[2] + EPSILON
+        and b[0] <= a[2] + EPSILON
+        and a[1] <= b[3] + EPSILON
+        and b[1] <= a[3] + EPSILON
+    )
+
+
 def segment_touches(a: Point, b: Point, hex_: Hex) -> bool:
     """Whether the segment from a to b touches the closed hex (unit layout), grazing included."""
-    corners = UNIT.corners(*hex_)
+    corners = _corners(hex_)
     if _inside(a, corners) or _inside(b, corners):
         return True
     for i, c in enumerate(corners):
@@ -89,10 +109,16 @@ def sight_lines(
     Blocking hexes are the occupied ones except the viewer's, the target's and
     those of crouched tokens.
     """
-    blockers = [h for h in occupied if h not in crouched and h not in (viewer, target)]
+    # Every line lies within the box around both hexes: hexes outside it cannot touch one.
+    span = _box(_corners(viewer) + _corners(target))
+    blockers = [
+        h
+        for h in occupied
+        if h not in crouched and h not in (viewer, target) and _overlap(span, _box(_corners(h)))
+    ]
     out = []
-    for i, start in enumerate(UNIT.corners(*viewer)):
-        for j, end in enumerate(UNIT.corners(*target)):
+    for i, start in enumerate(_corners(viewer)):
+        for j, end in enumerate(_corners(target)):
             clear = not any(segment_touches(start, end, h) for h in blockers)
             out.append(SightLine(i, j, start, end, clear))
     return out
