@@ -1,0 +1,278 @@
+"""The quick reference as a user builds it: two clean pages per locale and paper, every
+number read from content (change one and every locale follows), odds, headings, the guide."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+import pytest
+from babel.messages.pofile import read_po
+from conftest import REPO, Project
+from typer.testing import CliRunner
+
+from ttgbuild.cli import app
+from ttgbuild.i18n.runtime import Translator, load_translator
+from ttgbuild.odds import combat_odds
+
+LOCALES = ("en", "es", "de")
+PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+def build(root: Path, out: Path, *args: str) -> Any:
+    """`ttgbuild build` as a user types it."""
+    return CliRunner().invoke(
+        app, ["build", "--project", str(root), "--out", str(out), "--locale", *args]
+    )
+
+
+def sheet(out: Path, locale: str, name: str = "quickref.pdf") -> str:
+    """The printed text of a file, whitespace collapsed (line breaks become spaces)."""
+    return " ".join(" ".join(page.get_text().split()) for page in pymupdf.open(out / locale / name))
+
+
+def said(tr: Translator, context: str, message: str, **values: int) -> str:
+    """A sentence as the sheet prints it: translated, filled, its icons drawn (not text)."""
+    filled = tr.fill(tr.pgettext(context, message), values)
+    for icon in ("[focus]", "[stamina]", "[free]", "[light_feet]"):
+        filled = filled.replace(icon, " ")
+    return " ".join(filled.split())
+
+
+def copy_project(tmp: Path) -> Project:
+    """Content and catalogs of the shipped project, to change without touching the repo."""
+    shutil.copytree(REPO / "content", tmp / "content")
+    shutil.copytree(REPO / "locales", tmp / "locales")
+    return Project(tmp)
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """The shipped project built once per paper, all locales, --strict."""
+    built: dict[str, Path] = {}
+
+    def get(paper: str) -> Path:
+        if paper not in built:
+            out = tmp_path_factory.mktemp(f"kit-{paper}")
+            result = build(REPO, out, ",".join(LOCALES), "--paper", paper, "--strict")
+            assert result.exit_code == 0, result.output
+            assert "JT901" not in result.output and "JT902" not in result.output
+            built[paper] = out
+        return built[paper]
+
+    return get
+
+
+# Values changed in a copy of the project: (file, path to the value, old, new).
+CHANGES = [
+    ("content/rules.yaml", ("costs", "pin"), 1, 4),
+    ("content/rules.yaml", ("formats", "long", "budget"), 50, 57),
+    ("content/rules.yaml", ("movement", "types", 2, "max"), 9, 11),
+    ("content/rules.yaml", ("movement", "max_per_activation"), 9, 11),
+    ("content/rules.yaml", ("exhausted", "max_move"), 3, 2),
+    ("content/rules.yaml", ("out_of_bounds_crouch",), 3, 6),
+    ("content/rules.yaml", ("synergy", 4), 4, 6),
+    ("content/rules.yaml", ("dice", "faces"), [0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 1, 2]),
+    ("content/weapons.yaml", ("weapons", 1, "range"), 2, 4),
+]
+
+
+def set_value(data: Any, path: tuple[Any, ...], old: Any, new: Any) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    assert data[path[-1]] == old, (path, data[path[-1]])
+    data[path[-1]] = new
+
+
+@pytest.fixture(scope="module")
+def changed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Project, Path]:
+    """A copy of the project with the CHANGES made, built in every locale (A4, --strict)."""
+    project = copy_project(tmp_path_factory.mktemp("changed"))
+    for rel, path, old, new in CHANGES:
+        project.edit(rel, lambda data, p=path, o=old, n=new: set_value(data, p, o, n))
+    out = project.path("output")
+    result = build(project.root, out, ",".join(LOCALES), "--strict")
+    assert result.exit_code == 0, result.output
+    return project, out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_pages_per_locale_with_clean_text_fit(shipped, paper):
+    out = shipped(paper)
+    for locale in LOCALES:
+        doc = pymupdf.open(out / locale / "quickref.pdf")
+        assert doc.page_count == 2, locale
+        for page in doc:
+            assert (round(page.rect.width, 2), round(page.rect.height, 2)) == PAGE[paper]
+            assert len(page.get_text().split()) > 400, (locale, "a page of a reference sheet")
+
+
+def test_a_sheet_that_cannot_fit_is_reported_not_clipped(tmp_path):
+    """The failing fixture of the fit check: ninety more reaction triggers to list."""
+    project = copy_project(tmp_path)
+    shutil.rmtree(project.path("locales"))
+    project.path("locales").mkdir()
+    letters = "abcdefghij"
+    extra = [
+        {"id": f"t-{a}{b}", "name": f"an enemy performs a long and rare manoeuvre {a}{b}"}
+        for a in letters
+        for b in letters
+    ][:90]  # with the shipped ones, just under the schema's limit of a hundred
+    project.edit("content/rules.yaml", lambda rules: rules["reaction_triggers"].extend(extra))
+    strict = build(project.root, tmp_path / "strict", "en", "--strict")
+    assert strict.exit_code == 1
+    assert "content/rules.yaml" in strict.output
+    assert "JT901" in strict.output and "quick reference, back page, columns" in strict.output
+    assert "too tall at the smallest size" in strict.output
+    assert not (tmp_path / "strict").exists()
+    lenient = build(project.root, tmp_path / "lenient", "en")
+    assert lenient.exit_code == 0, lenient.output
+    assert pymupdf.open(tmp_path / "lenient/en/quickref.pdf").page_count == 2
+
+
+def rows(project_root: Path, tr: Translator) -> dict[str, str]:
+    """The table rows the sheet must print, built from the content files and the catalog."""
+    project = Project(project_root)
+    rules = project.read("content/rules.yaml")
+    weapons = project.read("content/weapons.yaml")["weapons"]
+    out: dict[str, str] = {}
+    for ident, label in (("short", "Short game"), ("long", "Long game")):
+        f = rules["formats"][ident]
+        numbers = (f["points_to_win"], f["team_size"], f["in_play"], f["budget"])
+        out[f"format {ident}"] = " ".join([tr.pgettext("quickref", label), *map(str, numbers)])
+    for w in weapons:
+        name = tr.content("weapon", w["id"], "name", w["name"])
+        name = name[:1].upper() + name[1:]
+        numbers = (w["attack"], w["defence"], w["range"], w["crouch_count"])
+        out[f"weapon {w['id']}"] = " ".join([name, *map(str, numbers)])
+    for move in rules["movement"]["types"]:
+        label = tr.pgettext("movement", move["id"].capitalize())
+        cost = f" {move['cost']}" if move["cost"] else ""
+        out[f"move {move['id']}"] = f"{label} {move['min']}\u2013{move['max']}{cost}"
+    out["synergy"] = " ".join([tr.pgettext("quickref table", "TSP"), *map(str, rules["synergy"])])
+    pin = (
+        tr.pgettext("quickref action", "Pin"),
+        tr.pgettext("quickref action", "defender next to a crouched enemy"),
+        str(rules["costs"]["pin"]),
+    )
+    out["pin"] = " ".join(pin)
+    out["most hexes"] = said(
+        tr,
+        "quickref",
+        "Add light feet [light_feet] to the limit. Never more than {hexes} hexes in one "
+        "activation, light feet and quick steps aside.",
+        hexes=rules["movement"]["max_per_activation"],
+    )
+    out["exhausted"] = said(
+        tr,
+        "quickref",
+        "right after the action that spends a hero's last stamina point. Attack "
+        "\u2212{attack} and defence \u2212{defence} dice, moves at most {hexes} hexes, "
+        "no talents. It stays at the end of a point.",
+        attack=rules["exhausted"]["attack_penalty"],
+        defence=rules["exhausted"]["defence_penalty"],
+        hexes=rules["exhausted"]["max_move"],
+    )
+    out["out of bounds"] = said(
+        tr,
+        "quickref",
+        "off the grid, the hero crouches (crouch count {stones}).",
+        stones=rules["out_of_bounds_crouch"],
+    )
+    return out
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_sheet_prints_the_contents_numbers(shipped, locale):
+    printed = sheet(shipped("a4"), locale)
+    expected = rows(REPO, load_translator(REPO, locale))
+    assert len(expected) >= 14
+    missing = {key: row for key, row in expected.items() if row not in printed}
+    assert not missing, (locale, missing)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_changed_content_values_reach_the_sheet_in_every_locale(shipped, changed, locale):
+    project, out = changed
+    tr = load_translator(project.root, locale)
+    before = rows(REPO, tr)
+    after = rows(project.root, tr)
+    printed = sheet(out, locale)
+    differing = [key for key in after if after[key] != before[key]]
+    assert len(differing) >= 8, differing  # every change shows in some row or sentence
+    for key in after:
+        assert after[key] in printed, (locale, key, after[key])
+    for key in differing:
+        assert before[key] not in printed, (locale, key, before[key])
+    assert before["pin"] in sheet(shipped("a4"), locale)  # the old row was there before
+
+
+def percent(p: Fraction) -> str:
+    value = round(p * 100)
+    if value == 0 and p > 0:
+        return "<1"
+    if value == 100 and p < 1:
+        return ">99"
+    return str(value)
+
+
+def odds_rows(project_root: Path) -> list[str]:
+    """The rows of both odds tables: attack dice, then a percentage per defender's dice."""
+    project = Project(project_root)
+    rules = project.read("content/rules.yaml")
+    weapons = project.read("content/weapons.yaml")["weapons"]
+    cap = rules["dice"]["per_player"]
+    attack = min(cap, rules["attributes"]["attack"]["max"] + max(w["attack"] for w in weapons))
+    defence = min(cap, rules["attributes"]["defence"]["max"] + max(w["defence"] for w in weapons))
+    faces = rules["dice"]["faces"]
+    out = []
+    for a in range(1, attack + 1):
+        hit = [combat_odds(faces, a, d).full_defence["defender_hit"] for d in range(defence + 1)]
+        out.append(" ".join([str(a), *map(percent, hit)]))
+    for a in range(1, attack + 1):
+        duels = [combat_odds(faces, a, d).duel for d in range(1, attack + 1)]
+        back = [duel["attacker_hit"] + duel["both_hit"] for duel in duels]
+        out.append(" ".join([str(a), *map(percent, back)]))
+    return out
+
+
+def test_the_odds_tables_match_combat_odds_and_follow_the_die(shipped, changed):
+    shipped_rows = odds_rows(REPO)
+    changed_rows = odds_rows(changed[0].root)
+    assert len(shipped_rows) == 14 and shipped_rows != changed_rows
+    for locale in LOCALES:
+        before, after = sheet(shipped("a4"), locale), sheet(changed[1], locale)
+        assert all(row in before for row in shipped_rows), locale
+        assert all(row in after for row in changed_rows), locale
+        faces = ", ".join(map(str, changed[0].read("content/rules.yaml")["dice"]["faces"]))
+        assert faces in after
+
+
+def test_every_section_heading_and_trigger_is_printed_in_every_locale(shipped):
+    with (REPO / "locales/ttgbuild.pot").open("rb") as handle:
+        headings = [m.id for m in read_po(handle) if m.context == "quickref heading"]
+    assert len(headings) >= 16
+    rules = Project(REPO).read("content/rules.yaml")
+    for locale in LOCALES:
+        tr = load_translator(REPO, locale)
+        printed = sheet(shipped("letter"), locale)
+        missing = [h for h in headings if tr.pgettext("quickref heading", h) not in printed]
+        assert not missing, (locale, missing)
+        for trigger in rules["reaction_triggers"]:
+            name = tr.content("trigger", trigger["id"], "name", trigger["name"])
+            assert name in printed, (locale, name)
+        assert not tr.diagnostics, (locale, tr.diagnostics[:3])
+
+
+def test_the_assembly_guide_has_its_own_file(shipped):
+    out = shipped("a4")
+    for locale in LOCALES:
+        tr = load_translator(REPO, locale)
+        heading = tr._("Building your Jugger TTG kit")
+        assert heading in sheet(out, locale, "guide.pdf")
+        assert heading not in sheet(out, locale)
+        assert tr._("Jugger TTG quick reference") in sheet(out, locale)
