@@ -101,7 +101,7 @@ class Prose:
 
 @dataclass(frozen=True)
 class Column:
-    """A table column: `weight` 0 is as wide as its widest body cell, else a share of the rest."""
+    """A table column: `weight` 0 is as wide as its text, else a share of the room left."""
 
     align: str = "left"  # "left" or "center"
     weight: float = 0.0
@@ -301,12 +301,13 @@ def flow_at(
     too_wide = 0.0
     for section in sections:
         laid = section.layout(width, size, family)
-        too_wide = max(too_wide, laid.overflow_width)
         starts_column = y == bottom + height
         if y - laid.height < bottom - 0.01 and not starts_column and index + 1 < len(columns):
             index += 1
             x, bottom, width, height = columns[index]
             y = bottom + height
+            laid = section.layout(width, size, family)  # columns may differ in width
+        too_wide = max(too_wide, laid.overflow_width)
         placed.append((laid, x, y))
         y -= laid.height
         lowest = max(lowest, bottom - y)

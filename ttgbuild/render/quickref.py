@@ -46,6 +46,7 @@ FOOT = 14 * mm  # room for the 100 % note and ruler (kept clear of the unprintab
 COLUMNS = 3
 LARGEST, SMALLEST = 9.0, 5.5  # body type sizes the fitting may choose between
 DIAGRAM = 45 * mm  # height of a diagram box (the column gives its width, about 60 mm)
+ODDS_DICE = 10  # the odds tables show pools up to this many dice (a layout limit, not a rule)
 
 NUMBER_ICON = re.compile(r"(\d)\s+(\[[a-z_]+\])")
 
@@ -182,7 +183,7 @@ def _bullets(paragraphs: list[Paragraph]) -> Prose:
 
 
 def _diagram(
-    ctx: RenderContext, rules: Rules, draw: Callable[..., None], **labels: object
+    ctx: RenderContext, rules: Rules, draw: Callable[..., None], **arguments: object
 ) -> Figure:
     """A rules diagram (diagrams.py) in a figure box; its captions' overflow is reported."""
     where = (rules.origin, "quick reference", "diagram captions")
@@ -198,7 +199,7 @@ def _diagram(
         return ctx.fit(paragraphs, width, height, largest, smallest, family, where)
 
     def paint(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
-        draw(canvas, x, y, w, h, fit=fit, **labels)
+        draw(canvas, x, y, w, h, fit=fit, **arguments)
 
     return Figure(DIAGRAM, paint)
 
@@ -773,7 +774,7 @@ def back(ctx: RenderContext, rules: Rules) -> list[Section]:
         _sight(ctx, rules),
         _crouching(ctx, rules),
         _wrestling(ctx, rules),
-        _talents(ctx),
+        _talents(ctx, rules),
         _legend(ctx, rules),
         _odds(ctx, rules),
     ]
@@ -1054,7 +1055,7 @@ def _wrestling(ctx: RenderContext, rules: Rules) -> Section:
     return Section(tr.pgettext("quickref heading", "Wrestling"), [_bullets(items)])
 
 
-def _talents(ctx: RenderContext) -> Section:
+def _talents(ctx: RenderContext, rules: Rules) -> Section:
     tr = ctx.tr
     keywords = [
         ("standard_action", tr.pgettext("quickref", "part of the hero's activation")),
@@ -1081,11 +1082,7 @@ def _talents(ctx: RenderContext) -> Section:
             "talents.",
         ),
     )
-    triggers = (
-        [_say(ctx, tr.content("trigger", t.id, "name", t.name)) for t in ctx.content.rules.triggers]
-        if ctx.content.rules
-        else []
-    )
+    triggers = [_say(ctx, tr.content("trigger", t.id, "name", t.name)) for t in rules.triggers]
     return Section(
         tr.pgettext("quickref heading", "Talents"),
         [
@@ -1119,7 +1116,7 @@ def _legend(ctx: RenderContext, rules: Rules) -> Section:
     ]
     rows = []
     for i in range(0, len(entries), 2):
-        row: list = []
+        row: list[Cell] = []
         for draw, label in entries[i : i + 2]:
             row += [Picture(draw), _cell(label)]
         while len(row) < 4:
@@ -1131,16 +1128,21 @@ def _legend(ctx: RenderContext, rules: Rules) -> Section:
 
 def _odds_bounds(ctx: RenderContext, rules: Rules) -> tuple[int, int]:
     """The largest attack and defence pools a hero can roll: hero + best weapon, capped by the
-    dice a player owns (talent bonus dice aside: they are rare and would widen the table)."""
+    dice a player owns (talent bonus dice aside: they are rare and would widen the table).
+
+    ODDS_DICE bounds the table whatever the content says: more columns could not be read
+    in a column of the sheet (and would only be reported as overflow).
+    """
     weapons = ctx.content.weapons
     attack = rules.attributes.get("attack", (0, 0))[1] + max((w.attack for w in weapons), default=0)
     defence = rules.attributes.get("defence", (0, 0))[1] + max(
         (w.defence for w in weapons), default=0
     )
-    return min(attack, rules.dice_per_player), min(defence, rules.dice_per_player)
+    cap = min(rules.dice_per_player, ODDS_DICE)
+    return max(min(attack, cap), 1), max(min(defence, cap), 0)
 
 
-def percent(ctx: RenderContext, p: Fraction) -> str:
+def _percent(ctx: RenderContext, p: Fraction) -> str:
     """A probability as a whole percentage; never "0" or "100" for what can still happen."""
     tr = ctx.tr
     value = round(p * 100)
@@ -1153,7 +1155,6 @@ def percent(ctx: RenderContext, p: Fraction) -> str:
 
 def _odds_table(
     ctx: RenderContext,
-    rules: Rules,
     attacks: range,
     defences: range,
     chance: Callable[[int, int], Fraction],
@@ -1165,7 +1166,7 @@ def _odds_table(
     rows: list[list[Cell]] = []
     for a in attacks:
         row: list[Cell] = [_cell(tr.number(a), bold=True)]
-        row += [_cell(percent(ctx, chance(a, d))) for d in defences]
+        row += [_cell(_percent(ctx, chance(a, d))) for d in defences]
         rows.append(row)
     return Table([Column("center")] + [Column("center", weight=1)] * len(defences), rows, header)
 
@@ -1199,8 +1200,8 @@ def _odds(ctx: RenderContext, rules: Rules) -> Section:
         [
             Prose([intro]),
             Prose([[Span(full_title, bold=True)]]),
-            _odds_table(ctx, rules, attacks, range(0, most_defence + 1), full),
+            _odds_table(ctx, attacks, range(0, most_defence + 1), full),
             Prose([[Span(duel_title, bold=True)]]),
-            _odds_table(ctx, rules, attacks, attacks, duel),
+            _odds_table(ctx, attacks, attacks, duel),
         ],
     )
