@@ -26,7 +26,7 @@ import pytest
 from conftest import REPO, SPARE_TALENT, Project
 from pypdf import PdfReader
 
-from ttgbuild import build, parallel
+from ttgbuild import atomic, build, parallel
 from ttgbuild.buildplan import MANIFEST, PrintOptions
 from ttgbuild.validate.project import validate_project
 
@@ -273,6 +273,43 @@ def test_leftover_temporary_files_are_cleared(kit):
     assert result.returncode == 0, result.stderr
     assert not any(path.exists() for path in leftovers)
     assert unrelated.exists()
+
+
+# --- atomic writes ------------------------------------------------------------------
+
+
+def test_written_files_get_the_usual_mode_not_owner_only(kit):
+    expected = atomic.NEW_FILE_MODE  # 0o666 less the umask, as `open` gives
+    for path in kit.path("output").glob("*/*.pdf"):
+        assert path.stat().st_mode & 0o777 == expected, path
+    assert kit.path(f"output/{MANIFEST}").stat().st_mode & 0o777 == expected
+
+
+def test_replacing_a_file_keeps_its_mode(tmp_path):
+    target = tmp_path / "catalog.po"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    atomic.write_atomically(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert target.stat().st_mode & 0o777 == 0o640
+
+
+def test_a_failed_write_keeps_the_old_file_and_leaves_no_temp(tmp_path):
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"old kit")
+    with pytest.raises(TypeError):
+        atomic.write_atomically(target, "text, not bytes")  # type: ignore[arg-type]
+    assert target.read_bytes() == b"old kit"
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
+
+
+def test_only_the_named_files_temporaries_are_removed(tmp_path):
+    ours = tmp_path / ".cards.pdf.abc123.tmp"
+    others = [tmp_path / name for name in (".other.pdf.abc123.tmp", "cards.pdf.tmp", "cards.pdf")]
+    for path in [ours, *others]:
+        path.write_bytes(b"x")
+    assert atomic.remove_stale_temps(tmp_path, ["cards.pdf"]) == [ours]
+    assert all(path.exists() for path in others)
 
 
 # --- kills, concurrency, crashes ------------------------------------------------------
