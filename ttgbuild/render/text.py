@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape as _xml_escape
 
 from reportlab.lib.units import mm
@@ -115,7 +116,8 @@ class Fitted:
         return " and ".join(parts) + f" at the smallest size, {self.size:g} pt"
 
 
-def _words(paragraph: Sequence[Span]) -> list[list[Span]]:
+@lru_cache(maxsize=4096)
+def _words(paragraph: tuple[Span, ...]) -> tuple[tuple[Span, ...], ...]:
     """Group spans into unbreakable words (a word may mix styles and icons)."""
     words: list[list[Span]] = [[]]
     for span in paragraph:
@@ -131,7 +133,7 @@ def _words(paragraph: Sequence[Span]) -> list[list[Span]]:
                     words.append([])
                 continue
             words[-1].append(Span(chunk, span.bold, span.italic))
-    return [w for w in words if w]
+    return tuple(tuple(w) for w in words if w)
 
 
 def _span_width(span: Span, family: Family, size: float) -> float:
@@ -148,6 +150,24 @@ def layout(
     leading: float = 1.18,
 ) -> Fitted:
     """Greedy line breaking at one size; reports overflow against `width` only."""
+    return _layout(_key(paragraphs), width, size, family, leading)
+
+
+def _key(paragraphs: Sequence[Sequence[Span]]) -> tuple[tuple[Span, ...], ...]:
+    return tuple(tuple(paragraph) for paragraph in paragraphs)
+
+
+# A kit sets the same texts in the same boxes many times (every hero card's
+# stat labels, both teams' tokens, each size a fit tries), and a layout is an
+# immutable value of its arguments, so layouts and fits are remembered.
+@lru_cache(maxsize=8192)
+def _layout(
+    paragraphs: tuple[tuple[Span, ...], ...],
+    width: float,
+    size: float,
+    family: Family,
+    leading: float,
+) -> Fitted:
     lines: list[tuple[Piece, ...]] = []
     too_wide = 0.0
     space = fonts.width(" ", family.regular, size)
@@ -180,9 +200,22 @@ def fit(
     leading: float = 1.18,
 ) -> Fitted:
     """The largest size (in STEP steps) at which the block fits the box, or the smallest."""
+    return _fit(_key(paragraphs), width, height, largest, smallest, family, leading)
+
+
+@lru_cache(maxsize=4096)
+def _fit(
+    paragraphs: tuple[tuple[Span, ...], ...],
+    width: float,
+    height: float,
+    largest: float,
+    smallest: float,
+    family: Family,
+    leading: float,
+) -> Fitted:
     size = largest
     while True:
-        block = layout(paragraphs, width, size, family, leading)
+        block = _layout(paragraphs, width, size, family, leading)
         over = block.height - height
         if (over <= 0.01 and block.overflow_width <= 0.01) or size - STEP < smallest - 1e-9:
             return Fitted(size, block.leading, block.lines, max(over, 0.0), block.overflow_width)

@@ -1,0 +1,1 @@
+"""Benchmarks: ttgbuild against a plain floor and a peer route; `python -m bench`."""

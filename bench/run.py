@@ -1,0 +1,363 @@
+"""One command, one machine, one run: ttgbuild against its floors and its peer.
+
+Every side runs as its own process, the way a user runs it, and is timed on
+the wall clock (best of --runs, sides alternating so that a busy moment hurts
+both); CPU time and peak memory are reported beside it. Peak memory is the
+largest resident size of all the run's processes together (workers
+included), sampled every 10 ms, and never less than the largest single
+process's peak the kernel reports.
+
+  full kit     `ttgbuild build --out FRESH` (every shipped locale, nothing
+               cached) against bench/floor_kit.py drawing the same page
+               counts; then a no-change rebuild into the same folder.
+  hero cards   bench/ours_cards.py against bench/peer_weasyprint.py (the
+               same heroes, 3 x 3 per A4 sheet); compared on their render
+               time after imports, end to end shown beside it.
+  validation   `ttgbuild validate` on a copy of the project with N generated
+               heroes against bench/floor_validate.py on the same hero files.
+
+Usage: python -m bench [--quick] [--runs N] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from bench.heroes import make_project
+
+REPO = Path(__file__).resolve().parent.parent
+PAGE = os.sysconf("SC_PAGE_SIZE")
+MIB = 1024 * 1024
+
+
+@dataclass
+class Sample:
+    """One side's best run: wall and CPU seconds, peak memory, what the process printed."""
+
+    wall: float
+    cpu: float
+    peak_mib: float
+    render: float | None = None  # seconds the process itself reported, if it did
+
+
+@dataclass
+class Row:
+    """One line of the report: ttgbuild's figure, the floor's or peer's, and the verdict."""
+
+    name: str
+    ours: Sample | None
+    other: Sample | None
+    ratio: float | None
+    target: str
+    passed: bool | None
+    note: str = ""
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+def ttgbuild_command() -> list[str]:
+    """The `ttgbuild` a user runs: the console script beside this Python."""
+    script = Path(sys.executable).parent / "ttgbuild"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "ttgbuild"]
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident bytes of a process and all its descendants now (0 if gone)."""
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            with open(f"/proc/{current}/statm", encoding="ascii") as statm:
+                total += int(statm.read().split()[1]) * PAGE
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as kids:
+                    stack.extend(int(k) for k in kids.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run_once(command: Sequence[str], cwd: Path) -> Sample:
+    """Run a command to completion; its wall and CPU time, peak memory and reported JSON."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
+        peak = 0
+        done = threading.Event()
+
+        def sample() -> None:
+            nonlocal peak
+            while not done.wait(0.01):
+                peak = max(peak, _tree_rss(process.pid))
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - started
+        done.set()
+        sampler.join()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    if process.returncode != 0:
+        raise RuntimeError(
+            f"{' '.join(command)} exited {process.returncode}:\n{stdout[-800:]}{stderr[-800:]}"
+        )
+    peak = max(peak, usage.ru_maxrss * 1024)  # ru_maxrss is in KiB on Linux
+    return Sample(wall, usage.ru_utime + usage.ru_stime, peak / MIB, _reported(stdout))
+
+
+def _reported(stdout: str) -> float | None:
+    lines = stdout.strip().splitlines()
+    try:
+        return float(json.loads(lines[-1])["render_seconds"]) if lines else None
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def best_of(runs: int, sides: Sequence[Callable[[], Sample]]) -> list[Sample]:
+    """Each side `runs` times, alternating; per side the fastest wall and CPU, the largest peak."""
+    samples: list[list[Sample]] = [[] for _ in sides]
+    for _ in range(runs):
+        for i, side in enumerate(sides):
+            samples[i].append(side())
+    return [
+        Sample(
+            min(s.wall for s in runs_),
+            min(s.cpu for s in runs_),
+            max(s.peak_mib for s in runs_),
+            min((s.render for s in runs_ if s.render is not None), default=None),
+        )
+        for runs_ in samples
+    ]
+
+
+def count_pages(folder: Path) -> dict[str, int]:
+    """Pages of every PDF under `folder`, by path relative to it."""
+    from pypdf import PdfReader
+
+    return {
+        path.relative_to(folder).as_posix(): len(PdfReader(path).pages)
+        for path in sorted(folder.glob("*/*.pdf"))
+    }
+
+
+def kit_rows(work: Path, runs: int, locales: str | None) -> list[Row]:
+    """The full kit against the floor, and a rebuild with nothing changed."""
+    build = [*ttgbuild_command(), "build"] + (["--locale", locales] if locales else [])
+    counter = iter(range(10**6))
+
+    def ours() -> Sample:
+        out = work / f"kit-{next(counter)}"  # a fresh folder: nothing cached
+        return run_once([*build, "--out", str(out)], REPO)
+
+    first = work / "kit-plan"
+    run_once([*build, "--out", str(first)], REPO)
+    pages = count_pages(first)
+    plan = work / "pages.json"
+    plan.write_text(json.dumps(pages), encoding="utf-8")
+
+    def floor() -> Sample:
+        out = work / f"floor-{next(counter)}"
+        return run_once([sys.executable, "-m", "bench.floor_kit", str(out), str(plan)], REPO)
+
+    kit, base = best_of(runs, [ours, floor])
+    total = sum(pages.values())
+    shown = sorted({name.split("/")[0] for name in pages})
+    ratio = kit.wall / base.wall
+    rows = [
+        Row(
+            f"full kit ({', '.join(shown)}; {len(pages)} files, {total} pages) vs floor",
+            kit,
+            base,
+            ratio,
+            "<= 1.5x",
+            ratio <= 1.5,
+        )
+    ]
+    (rebuilt,) = best_of(runs, [lambda: run_once([*build, "--out", str(first)], REPO)])
+    rows.append(
+        Row(
+            "rebuild, nothing changed",
+            rebuilt,
+            None,
+            None,
+            "<= 0.5 s",
+            rebuilt.wall <= 0.5,
+        )
+    )
+    return rows
+
+
+def peer_rows(work: Path, runs: int, heroes: int | None) -> list[Row]:
+    """The same hero cards through ttgbuild and through WeasyPrint."""
+    limit = ["--heroes", str(heroes)] if heroes else []
+    name = "hero cards vs WeasyPrint peer (render time after imports)"
+    try:
+        import weasyprint  # noqa: F401  (only whether it can be imported)
+    except (ImportError, OSError) as exc:
+        note = f"peer not run: WeasyPrint unavailable ({exc}); pip install -e '.[bench]'"
+        return [Row(name, None, None, None, ">= 20x faster", None, note)]
+
+    def ours() -> Sample:
+        return run_once(
+            [sys.executable, "-m", "bench.ours_cards", str(work / "ours.pdf"), *limit], REPO
+        )
+
+    def peer() -> Sample:
+        return run_once(
+            [sys.executable, "-m", "bench.peer_weasyprint", str(work / "peer.pdf"), *limit], REPO
+        )
+
+    mine, theirs = best_of(runs, [ours, peer])
+    assert mine.render is not None and theirs.render is not None
+    speedup = theirs.render / mine.render
+    return [
+        Row(
+            name,
+            mine,
+            theirs,
+            speedup,
+            ">= 20x faster",
+            speedup >= 20,
+            f"end to end (with interpreter start and imports): {theirs.wall / mine.wall:.1f}x",
+        )
+    ]
+
+
+def validation_rows(work: Path, runs: int, sizes: Sequence[int]) -> list[Row]:
+    """`ttgbuild validate` on projects of generated heroes against the floor on the same files."""
+    rows: list[Row] = []
+    per_hero: list[float] = []
+    for count in sizes:
+        project = work / f"heroes-{count}"
+        make_project(REPO, project, count)
+        heroes = project / "content" / "heroes"
+        files = len(list(heroes.glob("*.yaml")))
+        ours_, floor_ = best_of(
+            runs,
+            [
+                lambda p=project: run_once([*ttgbuild_command(), "validate"], p),
+                lambda h=heroes: run_once(
+                    [sys.executable, "-m", "bench.floor_validate", str(h)], REPO
+                ),
+            ],
+        )
+        ratio = ours_.wall / floor_.wall
+        per_hero.append(ours_.wall / files)
+        largest = count == max(sizes)
+        rows.append(
+            Row(
+                f"validate {count:,} generated heroes ({files:,} hero files) vs floor",
+                ours_,
+                floor_,
+                ratio,
+                "<= 1.3x" if largest else "(report)",
+                ratio <= 1.3 if largest else None,
+                f"{1000 * ours_.wall / files:.3f} ms per hero "
+                f"(floor {1000 * floor_.wall / files:.3f} ms)",
+                {"ms_per_hero": 1000 * ours_.wall / files},
+            )
+        )
+        shutil.rmtree(project)
+    if len(per_hero) > 1:
+        growth = per_hero[-1] / per_hero[0]
+        rows.append(
+            Row(
+                f"time per hero, {sizes[-1]:,} vs {sizes[0]:,} heroes (linear: <= 1)",
+                None,
+                None,
+                growth,
+                "<= 1.0x",
+                growth <= 1.0,
+                "fixed start-up cost spreads thinner as heroes grow; above 1 means superlinear",
+            )
+        )
+    return rows
+
+
+def _seconds(sample: Sample | None) -> str:
+    if sample is None:
+        return "-"
+    return f"{sample.wall:.2f} s"
+
+
+def report(rows: list[Row], header: str) -> str:
+    """The table people read, one row per measurement."""
+    lines = [header, ""]
+    cells = [
+        ("measurement", "ttgbuild", "floor/peer", "ratio", "target", "result", "peak MiB"),
+        *(
+            (
+                row.name,
+                _seconds(row.ours),
+                _seconds(row.other),
+                f"{row.ratio:.2f}x" if row.ratio is not None else "-",
+                row.target,
+                {True: "PASS", False: "FAIL", None: "-"}[row.passed],
+                " / ".join(f"{s.peak_mib:.0f}" for s in (row.ours, row.other) if s) or "-",
+            )
+            for row in rows
+        ),
+    ]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(cells[0]))]
+    for cell in cells:
+        lines.append("  ".join(v.ljust(w) for v, w in zip(cell, widths, strict=True)).rstrip())
+    lines.append("")
+    for row in rows:
+        details = []
+        for side, sample in (("ttgbuild", row.ours), ("other", row.other)):
+            if sample is not None:
+                render = f", render {sample.render:.3f} s" if sample.render is not None else ""
+                details.append(f"{side} cpu {sample.cpu:.2f} s{render}")
+        if row.note:
+            details.append(row.note)
+        if details:
+            lines.append(f"- {row.name}: {'; '.join(details)}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, one run (smoke test)")
+    parser.add_argument("--runs", type=int, help="runs per side, best kept (default 3; quick 1)")
+    parser.add_argument("--json", type=Path, help="also write the results here as JSON")
+    args = parser.parse_args(argv)
+    runs = args.runs or (1 if args.quick else 3)
+    sizes = (20, 100) if args.quick else (1000, 10000)
+    cores = len(os.sched_getaffinity(0))
+    header = (
+        f"ttgbuild benchmarks: {cores} cores, load average {os.getloadavg()[0]:.2f} "
+        f"at start, best of {runs} run(s), wall clock"
+        + (" (quick: English only, 9 hero cards, tiny hero counts)" if args.quick else "")
+    )
+    with tempfile.TemporaryDirectory(prefix="ttgbuild-bench-") as temp:
+        work = Path(temp)
+        rows = kit_rows(work, runs, "en" if args.quick else None)
+        rows += peer_rows(work, runs, 9 if args.quick else None)
+        rows += validation_rows(work, runs, sizes)
+    print(report(rows, header))
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {"header": header, "rows": [asdict(r) for r in rows]}, indent=2, sort_keys=False
+            )
+            + "\n",
+            encoding="utf-8",
+        )
+    return 0 if all(r.passed is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
