@@ -180,6 +180,23 @@ def test_renderer_refuses_a_portrait_with_too_many_pixels(project) -> None:
     ]
 
 
+@pytest.mark.parametrize("suffix", ["png", "jpg"])
+def test_truncated_portrait_is_reported_not_a_crash(project, run, suffix) -> None:
+    """Regression: a file whose header reads but whose pixels are cut off crashed drawing."""
+    project.path("content/art").mkdir()
+    whole = project.path(f"content/art/whole.{suffix}")
+    Image.effect_noise((200, 200), 60).convert("RGB").save(whole)
+    project.write_text(f"content/art/cut.{suffix}", whole.read_bytes()[: whole.stat().st_size // 2])
+    add_portrait(project, f"art/cut.{suffix}")
+    result = run("build", "--locale", "en", "--out", str(project.path("out")))
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    assert (
+        f"{HERO}:16:11: warning JT903: en: hero card 'Kirra Maddock', portrait: cannot print: "
+        f"portrait 'art/cut.{suffix}' cannot be read as an image (OSError) [/portrait]"
+    ) in result.stdout
+
+
 # --- limits: sizes, numbers, counts ------------------------------------------------------
 
 

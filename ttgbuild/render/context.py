@@ -114,16 +114,20 @@ class RenderContext:
 def _open_image(path: Path) -> tuple[ImageReader | None, str | None]:
     """The image, or why it cannot be a portrait: unreadable, or too many pixels to decode.
 
-    Opening reads only the header; Pillow's decompression-bomb warning is made
-    an error so that a small file claiming huge dimensions is refused quietly.
+    The size comes from the header, so a small file claiming huge dimensions is
+    refused before anything is decoded (Pillow's decompression-bomb warning is
+    made an error for the same reason); then the image is decoded in full, so a
+    truncated or corrupt file is reported rather than failing while drawing.
     """
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             reader = ImageReader(str(path))
             width, height = reader.getSize()
+            if width * height > MAX_PIXELS:
+                limit = f"a portrait may have at most {MAX_PIXELS}"
+                return None, f"is {width} x {height} pixels; {limit}"
+            reader.getRGBData()  # decode now: a truncated file fails here, not mid-drawing
     except Exception as exc:  # any unreadable image is a user's problem, not a crash
         return None, f"cannot be read as an image ({type(exc).__name__})"
-    if width * height > MAX_PIXELS:
-        return None, f"is {width} x {height} pixels; a portrait may have at most {MAX_PIXELS}"
     return reader, None
