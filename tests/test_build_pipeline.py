@@ -275,6 +275,14 @@ def test_leftover_temporary_files_are_cleared(kit):
     assert unrelated.exists()
 
 
+def test_an_output_folder_that_cannot_be_written_is_a_usage_error(kit):
+    blocker = kit.path("not-a-folder")
+    blocker.write_text("a file where the output folder should go", encoding="utf-8")
+    result = ttg(kit.root, "build", "--locale", "en", "--out", str(blocker / "out"))
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"build: cannot write to {blocker / 'out'}: Not a directory"
+
+
 # --- atomic writes ------------------------------------------------------------------
 
 

@@ -29,6 +29,7 @@ from ttgbuild.buildplan import (
     choose_locales,
     clear_leftovers,
     plan,
+    writing_into,
 )
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.fingerprint import bytes_digest
@@ -196,7 +197,7 @@ def write_kit(
     next build draws those locales again rather than trusting them.
     """
     written = []
-    with atomic.locked(out):
+    with writing_into(out):
         clear_leftovers(out, {locale: COMPONENTS for locale in todo.locales})
         manifest = Manifest.load(out)  # read under the lock: keep what other builds recorded
         for locale, kit in kits.items():

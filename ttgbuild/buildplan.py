@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -206,7 +207,7 @@ def replay(plan: Plan, out: Path, strict: bool, started: float) -> BuildResult |
     """
     if plan.stale or plan.content_diagnostics is None:
         return None
-    with atomic.locked(out):
+    with writing_into(out):
         clear_leftovers(out, {loc: record.files for loc, record in plan.current.items()})
     diagnostics = list(plan.content_diagnostics)
     for record in plan.current.values():
@@ -218,6 +219,17 @@ def replay(plan: Plan, out: Path, strict: bool, started: float) -> BuildResult |
         failed=has_failures(diagnostics, strict),
         seconds=time.perf_counter() - started,
     )
+
+
+@contextmanager
+def writing_into(out: Path) -> Iterator[None]:
+    """Hold the output folder's lock while writing; a folder that cannot be written is a
+    usage error (a clear message), not an internal one."""
+    try:
+        with atomic.locked(out):
+            yield
+    except OSError as exc:
+        raise UsageError(f"cannot write to {exc.filename or out}: {exc.strerror}") from None
 
 
 def clear_leftovers(out: Path, files: dict[str, Iterable[str]]) -> None:
