@@ -6,7 +6,7 @@ real glyphs; ReportLab's standard 14 fonts (Latin-1 only) are never used.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import fontpkg_fira_sans
 import fontpkg_fira_sans_condensed
@@ -41,8 +41,9 @@ def register() -> None:
     )
 
 
+@lru_cache(maxsize=65536)
 def width(text: str, font: str, size: float) -> float:
-    """Advance width of `text` in points."""
+    """Advance width of `text` in points (remembered: layouts measure the same words often)."""
     return pdfmetrics.stringWidth(text, font, size)
 
 

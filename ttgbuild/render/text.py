@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 from xml.sax.saxutils import escape as _xml_escape
 
 from reportlab.lib.units import mm
@@ -76,9 +77,12 @@ SANS = Family(fonts.REGULAR, fonts.BOLD, fonts.ITALIC)
 CONDENSED = Family(fonts.CONDENSED, fonts.CONDENSED_BOLD, fonts.CONDENSED_ITALIC)
 
 
-@dataclass(frozen=True)
-class Piece:
-    """One placed word or icon: where it starts on its line and how wide it is."""
+class Piece(NamedTuple):
+    """One placed word or icon: where it starts on its line and how wide it is.
+
+    A named tuple rather than a frozen dataclass: layouts make tens of
+    thousands of these, and a tuple is several times cheaper to create.
+    """
 
     x: float
     width: float
