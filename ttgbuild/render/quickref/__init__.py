@@ -1,0 +1,122 @@
+"""quickref.pdf: a two-page quick reference a player keeps at the table instead of the rulebook.
+
+The front (front.py) covers a point from the team sheet to the last stone:
+formats, structure of a point and a stone, activation order, the points
+economy, movement, every action's cost, weapons. The back (back.py) covers
+combat: sequence and results, flank and back attacks, attacks of
+opportunity, line of sight, crouching and pinning, wrestling; then talents,
+the icon legend and the odds.
+
+Every number is read from the content at render time and reaches translated
+text only through `{placeholders}` (parts.py builds the sentences), so
+changing rules.yaml or weapons.yaml changes the sheet in every locale.
+Sections flow into three columns per page at the largest type size that
+fits (render/flow.py).
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.model import Origin, Rules
+from ttgbuild.render import icons, style, text
+from ttgbuild.render.context import PrintProblem, RenderContext
+from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
+from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.quickref.back import back
+from ttgbuild.render.quickref.front import front
+from ttgbuild.render.quickref.parts import Paragraph, Span
+
+SIDE = 10 * mm  # left and right margins
+TOP = 9 * mm
+TITLE = 9 * mm  # the title band
+FOOT = 14 * mm  # room for the 100 % note and ruler (kept clear of the unprintable edge)
+COLUMNS = 3
+LARGEST, SMALLEST = 9.0, 5.5  # body type sizes the fitting may choose between
+
+
+def render(ctx: RenderContext) -> bytes:
+    """Both pages of the sheet: front (playing a point) and back (combat and talents)."""
+    tr = ctx.tr
+    rules = ctx.content.rules
+    if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts
+        raise ValueError("the quick reference needs content/rules.yaml")
+    canvas, buffer = new_canvas(
+        ctx.settings.page, tr._("Jugger TTG quick reference"), "quickref", tr.locale
+    )
+    pages = [
+        (tr.pgettext("quickref", "Front: playing a point"), "front", front(ctx, rules)),
+        (tr.pgettext("quickref", "Back: combat and talents"), "back", back(ctx, rules)),
+    ]
+    for subtitle, side, sections in pages:
+        ctx.progress(f"quickref: {side}")
+        _page(ctx, canvas, rules, subtitle, side, sections)
+    return finish(canvas, buffer)
+
+
+def _page(
+    ctx: RenderContext,
+    canvas: Canvas,
+    rules: Rules,
+    subtitle: str,
+    side: str,
+    sections: list[Section],
+) -> None:
+    """One page: title band, the sections flowed into columns, the print furniture.
+
+    Problems point at rules.yaml: nearly everything on the sheet is read from it.
+    """
+    page_w, page_h = ctx.settings.page
+    top = page_h - TOP
+    width = page_w - 2 * SIDE
+
+    def where(box: str) -> tuple[Origin, str, str]:
+        return (rules.origin, "quick reference", f"{side} page, {box}")
+
+    title = ctx.fit(
+        [[Span(ctx.tr._("Jugger TTG quick reference"), bold=True)]],
+        width * 0.58,
+        TITLE,
+        14,
+        9,
+        text.SANS,
+        where("title"),
+    )
+    canvas.setFillColor(style.HEADER)
+    text.draw(canvas, title, SIDE, top - 1 * mm, text.SANS, icons.inline)
+    sub = ctx.fit(
+        [[Span(subtitle, bold=True)]], width * 0.4, TITLE, 10, 6, text.CONDENSED, where("title")
+    )
+    sub_width = max((line[-1].x + line[-1].width for line in sub.lines if line), default=0.0)
+    text.draw(canvas, sub, page_w - SIDE - sub_width, top - 2 * mm, text.CONDENSED, icons.inline)
+    canvas.setStrokeColor(style.HEADER)
+    canvas.setLineWidth(1.2)
+    canvas.line(SIDE, top - TITLE + 1 * mm, page_w - SIDE, top - TITLE + 1 * mm)
+    area = (SIDE, FOOT, width, top - TITLE - 1 * mm - FOOT)
+    flowed = flow(sections, columns(area, COLUMNS), LARGEST, SMALLEST)
+    flowed.paint(canvas)
+    origin, component, box = where("columns")
+    if not flowed.fits:
+        ctx.problems.append(PrintProblem("JT901", origin, component, box, flowed.overflow_text()))
+    # Characters the fonts lack are reported like on any other component (JT902);
+    # an unbounded box makes ctx.fit check glyphs only, the flow above did the fitting.
+    every = [[Span(s.title, bold=True)] for s in sections] + [
+        list(p) for s in sections for p in _paragraphs(s)
+    ]
+    inf = float("inf")
+    ctx.fit(every, inf, inf, flowed.size, flowed.size, text.CONDENSED, where("columns"))
+    ctx.furniture.on_margin_sheet(canvas, FOOT)
+    canvas.showPage()
+
+
+def _paragraphs(section: Section) -> list[Paragraph]:
+    """All text of a section, for the glyph check."""
+    out: list[Paragraph] = []
+    for block in section.blocks:
+        if isinstance(block, Prose):
+            out += [list(p) for p in block.paragraphs]
+        elif isinstance(block, Table):
+            for row in [block.header, *block.rows]:
+                out += [list(cell) for cell in row if not isinstance(cell, Picture)]
+    return out
