@@ -24,8 +24,7 @@ from ttgbuild.render import icons, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.quickref.back import back
-from ttgbuild.render.quickref.front import front
+from ttgbuild.render.quickref import back, front
 from ttgbuild.render.quickref.parts import Paragraph, Span
 
 SIDE = 10 * mm  # left and right margins
@@ -46,8 +45,8 @@ def render(ctx: RenderContext) -> bytes:
         ctx.settings.page, tr._("Jugger TTG quick reference"), "quickref", tr.locale
     )
     pages = [
-        (tr.pgettext("quickref", "Front: playing a point"), "front", front(ctx, rules)),
-        (tr.pgettext("quickref", "Back: combat and talents"), "back", back(ctx, rules)),
+        (tr.pgettext("quickref", "Front: playing a point"), "front", front.sections(ctx, rules)),
+        (tr.pgettext("quickref", "Back: combat and talents"), "back", back.sections(ctx, rules)),
     ]
     for subtitle, side, sections in pages:
         ctx.progress(f"quickref: {side}")

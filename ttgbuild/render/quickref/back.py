@@ -26,7 +26,8 @@ def _arc_labels(ctx: RenderContext) -> dict[str, str]:
     }
 
 
-def back(ctx: RenderContext, rules: Rules) -> list[Section]:
+def sections(ctx: RenderContext, rules: Rules) -> list[Section]:
+    """The back page's sections in reading order (they flow down the columns)."""
     return [
         _combat(ctx, rules),
         _arcs(ctx, rules),

@@ -19,7 +19,8 @@ from ttgbuild.render.quickref.parts import (
 )
 
 
-def front(ctx: RenderContext, rules: Rules) -> list[Section]:
+def sections(ctx: RenderContext, rules: Rules) -> list[Section]:
+    """The front page's sections in reading order (they flow down the columns)."""
     return [
         _formats(ctx, rules),
         _point(ctx),
