@@ -14,15 +14,16 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from ttgbuild.diagnostics import Diagnostic, json_pointer
 from ttgbuild.validate.fastpath import Check, compile_schema
 from ttgbuild.yamlsource import Document
+
+if TYPE_CHECKING:  # jsonschema is imported when a document fails the fast path, not before
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SCHEMA_CODES: dict[str, str] = {
     "JT050": "every value has the type its schema gives",
@@ -63,26 +64,29 @@ def schema_texts() -> dict[str, dict[str, Any]]:
 
 @cache
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+
     resources_ = [
         (schema["$id"], Resource.from_contents(schema)) for schema in schema_texts().values()
     ]
     return Registry().with_resources(resources_)
 
 
-# JSON Schema counts 3.0 as an integer; in YAML it is a decimal number, and every game
-# number is a count that reaches range() and printing, so only true integers pass.
-_StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
-    ),
-)
-
-
 @cache
 def validator(kind: str) -> Draft202012Validator:
     """The validator for one content kind, e.g. 'hero' → hero.schema.json."""
-    return _StrictValidator(schema_texts()[f"{kind}.schema.json"], registry=_registry())
+    from jsonschema import Draft202012Validator, validators
+
+    # JSON Schema counts 3.0 as an integer; in YAML it is a decimal number, and every game
+    # number is a count that reaches range() and printing, so only true integers pass.
+    strict = validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer",
+            lambda _checker, value: isinstance(value, int) and not isinstance(value, bool),
+        ),
+    )
+    return strict(schema_texts()[f"{kind}.schema.json"], registry=_registry())
 
 
 @cache
@@ -162,6 +166,8 @@ def check_document(doc: Document, kind: str) -> list[Diagnostic]:
 
 
 def _errors(val: Draft202012Validator, data: Any) -> Iterator[ValidationError]:
+    from jsonschema.exceptions import best_match
+
     for error in val.iter_errors(data):
         if error.context:
             yield best_match(error.context)
