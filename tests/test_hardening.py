@@ -406,6 +406,24 @@ def test_overlong_translation_is_refused_at_its_line(es_project, run) -> None:
     assert not es_project.path("out/es").exists()
 
 
+def test_translation_the_fonts_cannot_draw_is_reported_at_its_line(es_project, run) -> None:
+    """Regression (fuzzer): the page note is drawn directly, so its missing glyphs went unseen."""
+    text = es_project.path(PO).read_text(encoding="utf-8")
+    note = "msgid \"Print at 100 % (actual size), never 'fit to page'.\""
+    line = text.splitlines().index(note) + 1
+    start = text.index(note)
+    end = text.index("\n\n", start)
+    entry = f'{note}\nmsgstr "{{nope}}&\\t\u2066 \u05e9\u05dc\u05d5\u05dd"'
+    es_project.path(PO).write_text(text[:start] + entry + text[end:], encoding="utf-8")
+    result = run("build", "--locale", "es", "--out", str(es_project.path("out")))
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    assert (
+        f'{PO}:{line}:0: warning JT902: es: translation of "Print at 100 % (actual size), '
+        "never 'fit\": the fonts have no glyph for U+05D5 U+05DC U+05DD U+05E9 U+2066"
+    ) in result.stdout
+
+
 def test_unreadable_catalog_is_reported(es_project) -> None:
     es_project.path(PO).unlink()
     es_project.path(PO).mkdir()

@@ -20,6 +20,7 @@ from babel.numbers import format_decimal
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.loader import display_path
+from ttgbuild.render import fonts
 from ttgbuild.validate.registry import describe
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
@@ -201,9 +202,33 @@ def load_translator(project: Path, locale: str) -> Translator:
             )
         elif text and not message.fuzzy:
             tr.messages[key] = text
+            _check_glyphs(tr, message.id, text, message.lineno)
         else:
             tr.pending[key] = message.lineno
     return tr
+
+
+def _check_glyphs(tr: Translator, msgid: str, text: str, line: int) -> None:
+    """Warn at the catalog line when the kit's fonts cannot draw a translation.
+
+    Text laid out in a box is checked again where it is drawn (JT902 at the
+    content); labels, headings and page notes are drawn directly, so this is
+    where their missing glyphs are caught.
+    """
+    fonts.register()
+    missing = sorted(fonts.missing_glyphs(text))
+    if missing:
+        shown = " ".join(f"U+{ord(c):04X}" for c in missing[:8])
+        tr.diagnostics.append(
+            Diagnostic(
+                tr.catalog_file,
+                line,
+                0,
+                "warning",
+                "JT902",
+                f"{tr.locale}: translation of {msgid[:40]!r}: the fonts have no glyph for {shown}",
+            )
+        )
 
 
 def _po_line(exc: Exception) -> int:
