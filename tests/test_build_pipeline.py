@@ -381,7 +381,7 @@ def test_a_killed_build_leaves_the_previous_kit_intact(kit):
     moments = [("after", delay) for delay in (0.05, 0.4, 1.5)]
     moments += [("writing", random.uniform(0.0, 0.04)) for _ in range(3)]
     for when, delay in moments:
-        proc, reader = start_build(kit.root, "--paper", "letter", "--locale", "en")
+        proc, reader = start_build(kit.root, "--paper", "letter", "--locale", "en", "--force")
         if when == "writing" and not wait_for(reader, b"writing"):
             pytest.fail("the build ended before it showed 'writing'")
         time.sleep(delay)
