@@ -62,6 +62,7 @@ class Row:
     passed: bool | None
     note: str = ""
     extra: dict[str, float] = field(default_factory=dict)
+    basis: str = "wall"  # which time the table shows and the ratio compares: wall or render
 
 
 def ttgbuild_command() -> list[str]:
@@ -256,7 +257,9 @@ def peer_rows(work: Path, runs: int, heroes: int | None) -> list[Row]:
             speedup,
             ">= 20x faster",
             speedup >= 20,
-            f"end to end (with interpreter start and imports): {theirs.wall / mine.wall:.1f}x",
+            f"end to end (with interpreter start and imports): {mine.wall:.2f} s against"
+            f" {theirs.wall:.2f} s, {theirs.wall / mine.wall:.1f}x",
+            basis="render",
         )
     ]
 
@@ -264,7 +267,7 @@ def peer_rows(work: Path, runs: int, heroes: int | None) -> list[Row]:
 def validation_rows(work: Path, runs: int, sizes: Sequence[int]) -> list[Row]:
     """`ttgbuild validate` on projects of generated heroes against the floor on the same files."""
     rows: list[Row] = []
-    per_hero: list[float] = []
+    timed: list[tuple[int, float, float]] = []  # hero files, ttgbuild's wall, the floor's
     for count in sizes:
         project = work / f"heroes-{count}"
         make_project(REPO, project, count)
@@ -280,24 +283,27 @@ def validation_rows(work: Path, runs: int, sizes: Sequence[int]) -> list[Row]:
             ],
         )
         ratio = ours_.wall / floor_.wall
-        per_hero.append(ours_.wall / files)
-        largest = count == max(sizes)
+        timed.append((files, ours_.wall, floor_.wall))
+        judged = count >= 10_000  # the target is set for ten thousand heroes
         rows.append(
             Row(
                 f"validate {count:,} generated heroes ({files:,} hero files) vs floor",
                 ours_,
                 floor_,
                 ratio,
-                "<= 1.3x" if largest else "(report)",
-                ratio <= 1.3 if largest else None,
+                "<= 1.3x" if judged else "(report)",
+                ratio <= 1.3 if judged else None,
                 f"{1000 * ours_.wall / files:.3f} ms per hero "
                 f"(floor {1000 * floor_.wall / files:.3f} ms)",
                 {"ms_per_hero": 1000 * ours_.wall / files},
             )
         )
         shutil.rmtree(project)
-    if len(per_hero) > 1:
-        growth = per_hero[-1] / per_hero[0]
+    if len(timed) > 1:
+        (few, ours_few, floor_few), (many, ours_many, floor_many) = timed[0], timed[-1]
+        growth = (ours_many / many) / (ours_few / few)
+        marginal = 1000 * (ours_many - ours_few) / (many - few)
+        floor_marginal = 1000 * (floor_many - floor_few) / (many - few)
         rows.append(
             Row(
                 f"time per hero, {sizes[-1]:,} vs {sizes[0]:,} heroes (linear: <= 1)",
@@ -306,16 +312,19 @@ def validation_rows(work: Path, runs: int, sizes: Sequence[int]) -> list[Row]:
                 growth,
                 "<= 1.0x",
                 growth <= 1.0,
-                "fixed start-up cost spreads thinner as heroes grow; above 1 means superlinear",
+                f"each hero past the first {sizes[0]:,} costs {marginal:.3f} ms"
+                f" (floor {floor_marginal:.3f} ms); above 1 would mean superlinear growth",
+                {"marginal_ms_per_hero": marginal, "floor_marginal_ms_per_hero": floor_marginal},
             )
         )
     return rows
 
 
-def _seconds(sample: Sample | None) -> str:
+def _seconds(sample: Sample | None, basis: str) -> str:
     if sample is None:
         return "-"
-    return f"{sample.wall:.2f} s"
+    seconds = sample.render if basis == "render" and sample.render is not None else sample.wall
+    return f"{seconds:.2f} s"
 
 
 def report(rows: list[Row], header: str) -> str:
@@ -326,8 +335,8 @@ def report(rows: list[Row], header: str) -> str:
         *(
             (
                 row.name,
-                _seconds(row.ours),
-                _seconds(row.other),
+                _seconds(row.ours, row.basis),
+                _seconds(row.other, row.basis),
                 f"{row.ratio:.2f}x" if row.ratio is not None else "-",
                 row.target,
                 {True: "PASS", False: "FAIL", None: "-"}[row.passed],
