@@ -358,6 +358,27 @@ def test_team_file_with_absurd_values_is_reported(project, run) -> None:
     assert "error JT008" in result.stdout + result.stderr
 
 
+def test_hostile_keys_and_names_are_shown_escaped_and_short(project, run) -> None:
+    """Diagnostics quote content: escape sequences must not reach the terminal raw, and a
+    100,000-character key must not become a 100,000-character message (the pointer after
+    it stays exact, for tools)."""
+    project.replace(HERO, '"Kirra Maddock"', '"Kirra\\e[2J\\u202e"')
+    project.replace(HERO, "stamina: 5\n", "stamina: 5\n? " + "k" * 100_000 + "\n: 1\n")
+    result = run("validate")
+    assert_clean_failure(result)
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    unknown = next(row for row in errors(result, "JT052") if row.startswith(HERO))
+    message = unknown.split(" [/", 1)[0]
+    assert message.endswith(
+        f"unknown field '{'k' * 37}...' in the file; known fields: attack, "
+        "cost, country, defence, focus, fortitude, id, light_feet, name, "
+        "portrait, preferred, reflexes, stamina, talents, team, will"
+    )
+    project.replace(HERO, "? " + "k" * 100_000 + "\n: 1\n", "")
+    listed = run("list", "heroes")
+    assert "Kirra\\x1b[2J\\u202e" in listed.stdout and "\x1b" not in listed.stdout
+
+
 # --- catalogs -------------------------------------------------------------------------------
 
 

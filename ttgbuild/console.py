@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.diagnostics import Diagnostic, printable
 
 
 def out(line: str = "") -> None:
@@ -50,7 +50,7 @@ def summary(diags: Sequence[Diagnostic], what: str) -> None:
 
 def table(rows: Sequence[Sequence[object]], header: Sequence[str]) -> None:
     """Aligned columns for humans; the JSON format is for scripts."""
-    cells = [[str(c) for c in header], *[[str(c) for c in row] for row in rows]]
+    cells = [[str(c) for c in header], *[[printable(str(c)) for c in row] for row in rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
     for row in cells:
         out("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())

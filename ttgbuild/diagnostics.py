@@ -28,11 +28,22 @@ class Diagnostic:
         """Render as `path:line:col: severity CODE: message [pointer]` (cli.md)."""
         where = f"{self.file}:{self.line}:{self.column}"
         tail = f" [{self.pointer}]" if self.pointer else ""
-        return f"{where}: {self.severity} {self.code}: {self.message}{tail}"
+        return printable(f"{where}: {self.severity} {self.code}: {self.message}{tail}")
 
     def as_json(self) -> dict[str, object]:
         """Render as the JSON object of cli.md."""
         return asdict(self)
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal and one line: control, format and other unprintable
+    characters (escape sequences, newlines, bidi overrides) shown as escapes like \\x1b.
+
+    Messages quote content, and content may be hostile.
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def sort_key(diag: Diagnostic) -> tuple[str, int, int, str, str]:

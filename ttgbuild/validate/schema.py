@@ -189,9 +189,14 @@ def _field(path: list[str | int]) -> str:
     if not path:
         return "the file"
     if isinstance(path[-1], int):
-        parent = path[-2] if len(path) > 1 else "list"
+        parent = _short(str(path[-2])) if len(path) > 1 else "list"
         return f"item {path[-1] + 1} of {parent}"
-    return str(path[-1])
+    return _short(str(path[-1]))
+
+
+def _short(key: str) -> str:
+    """A key from the data as a message names it: a hostile 100,000-character key is cut."""
+    return key if len(key) <= 40 else key[:37] + "..."
 
 
 def _describe(value: Any) -> str:
@@ -236,7 +241,9 @@ def _explain(error: ValidationError, path: list[Any]) -> list[tuple[str, str, li
         return [_unknown_field(name, allowed, field, path) for name in value if name not in allowed]
     if "propertyNames" in error.relative_schema_path and isinstance(value, str):
         form = _PATTERN_HINTS.get(error.validator_value, "")
-        message = f"key '{value}' in {field} is not allowed" + (f": use {form}" if form else "")
+        message = f"key '{_short(value)}' in {field} is not allowed" + (
+            f": use {form}" if form else ""
+        )
         return [("JT053", message, [*path, value])]
     if kind == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
@@ -282,4 +289,4 @@ def _unknown_field(
     hint = f"; did you mean '{close[0]}'?" if close else ""
     if allowed and not close:
         hint = f"; known fields: {', '.join(allowed)}"
-    return "JT052", f"unknown field '{name}' in {field}{hint}", [*path, name]
+    return "JT052", f"unknown field '{_short(name)}' in {field}{hint}", [*path, name]
