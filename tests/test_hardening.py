@@ -7,6 +7,10 @@ never a crash; next to it, the closest legal input must pass.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -377,6 +381,28 @@ def test_hostile_keys_and_names_are_shown_escaped_and_short(project, run) -> Non
     project.replace(HERO, "? " + "k" * 100_000 + "\n: 1\n", "")
     listed = run("list", "heroes")
     assert "Kirra\\x1b[2J\\u202e" in listed.stdout and "\x1b" not in listed.stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_file_name_that_is_not_utf8_is_reported(project, fmt) -> None:
+    """Regression: such a name reached JSON output as a lone surrogate, which a strict
+    UTF-8 terminal cannot write (an internal error)."""
+    heroes = os.fsencode(project.path("content/heroes"))
+    os.link(os.fsencode(project.path(HERO)), heroes + b"/bad\xff.yaml")
+    result = subprocess.run(
+        [sys.executable, "-m", "ttgbuild", "validate", "--format", fmt],
+        cwd=project.root,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+        check=False,
+    )
+    stdout = result.stdout.decode("utf-8")  # valid UTF-8 whatever the file names
+    assert result.returncode == 1, result.stderr
+    if fmt == "json":
+        files = {d["file"] for d in json.loads(stdout) if d["code"] == "JT101"}
+        assert files == {"content/heroes/bad\udcff.yaml"}  # decodes to the name's own bytes
+    else:
+        assert "content/heroes/bad\\udcff.yaml:2:5: error JT101: " in stdout
 
 
 # --- catalogs -------------------------------------------------------------------------------

@@ -24,8 +24,18 @@ def err(line: str) -> None:
 
 
 def as_json(value: object) -> None:
-    """The command's result as JSON."""
-    out(json.dumps(value, indent=2, ensure_ascii=False))
+    """The command's result as JSON.
+
+    Text stays readable (é, not \\u00e9) unless it holds a lone surrogate (a file
+    name that is not UTF-8): that cannot be written as UTF-8, so everything is escaped.
+    """
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = json.dumps(value, indent=2)
+    out(text)
 
 
 def diagnostics(diags: Sequence[Diagnostic], fmt: str) -> None:
