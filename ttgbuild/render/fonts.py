@@ -47,7 +47,11 @@ def width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
-def missing_glyphs(text: str, font: str = REGULAR) -> set[str]:
-    """Characters of `text` the font cannot draw (they would print as empty boxes)."""
+@lru_cache(maxsize=16384)
+def missing_glyphs(text: str, font: str = REGULAR) -> frozenset[str]:
+    """Characters of `text` the font cannot draw (they would print as empty boxes).
+
+    Remembered: every fitted text is checked, and most are drawn many times.
+    """
     glyphs = pdfmetrics.getFont(font).face.charToGlyph
-    return {ch for ch in text if ord(ch) not in glyphs and not ch.isspace()}
+    return frozenset(ch for ch in text if ord(ch) not in glyphs and not ch.isspace())
