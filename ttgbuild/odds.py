@@ -67,6 +67,11 @@ def combat_odds(faces: Sequence[int], attack: int, defence: int) -> CombatOdds:
     more juggs; no defence hits it on a tie too; in a duel the side with fewer
     juggs is hit and a tie hits both (doubles).
     """
+    return _combat_odds(tuple(faces), attack, defence)
+
+
+@cache  # the quick reference prints the same tables in every locale: work them out once
+def _combat_odds(faces: tuple[int, ...], attack: int, defence: int) -> CombatOdds:
     if attack < 0 or defence < 0:
         raise ValueError("dice counts cannot be negative")
     if len(faces) == 0 or any(face < 0 for face in faces):
