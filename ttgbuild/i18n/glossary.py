@@ -34,6 +34,7 @@ import csv
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic
@@ -114,14 +115,20 @@ def _problem(shown: str, line: int, message: str) -> Diagnostic:
     return Diagnostic(shown, line, 0, "error", GLOSSARY_CODE, message)
 
 
+@cache
 def split(term: str) -> tuple[str, str]:
     """A term's main form and its parenthetical: 'focus points (FP)' → ('focus points', 'FP')."""
     found = _PARENTHETICAL.fullmatch(term.strip())
     return (found.group(1), found.group(2).strip()) if found else (term.strip(), "")
 
 
+@cache
 def fold(text: str) -> str:
-    """Lower case without accents or umlauts, single spaces: what matching compares."""
+    """Lower case without accents or umlauts, single spaces: what matching compares.
+
+    Remembered: every message is compared with every term, so the same few
+    hundred strings are folded tens of thousands of times per check.
+    """
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.split())
@@ -185,15 +192,21 @@ def _check_prose(source: str, translation: str, terms: list[Term]) -> list[str]:
     return problems
 
 
+@cache
+def _phrase_patterns(english: str) -> tuple[re.Pattern[str], ...]:
+    """How a term shows up in English prose: its main form (any case), its abbreviation (exact)."""
+    head, abbreviation = split(english)
+    patterns = [re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE)]
+    if abbreviation:
+        patterns.append(re.compile(rf"(?<!\w){re.escape(abbreviation)}(?!\w)"))
+    return tuple(patterns)
+
+
 def _terms_in(source: str, terms: list[Term]) -> list[tuple[Term, str]]:
     """Terms the English uses as whole phrases, longest first, without overlaps."""
     spans: list[tuple[int, int, Term]] = []
     for term in terms:
-        head, abbreviation = term.english_parts
-        patterns = [re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE)]
-        if abbreviation:
-            patterns.append(re.compile(rf"(?<!\w){re.escape(abbreviation)}(?!\w)"))
-        for pattern in patterns:
+        for pattern in _phrase_patterns(term.english):
             spans.extend((m.start(), m.end(), term) for m in pattern.finditer(source))
     taken: list[tuple[int, int]] = []
     found: list[tuple[Term, str]] = []
