@@ -238,17 +238,48 @@ def draw(
 ) -> None:
     """Draw a fitted block with its first line's ascent at `top` (y grows upwards)."""
     baseline = top - block.size * 0.8
+    current_font = ""
     for line in block.lines:
         shift = 0.0
         if line and align == "center":
             shift = (box_width - (line[-1].x + line[-1].width)) / 2
         for piece in line:
-            px = x + shift + piece.x
             if piece.span.icon:
                 canvas.saveState()  # icons set their own colours
-                icon(canvas, piece.span.text, px, baseline, block.size)
+                icon(canvas, piece.span.text, x + shift + piece.x, baseline, block.size)
                 canvas.restoreState()
-            else:
-                canvas.setFont(family.font(piece.span), block.size)
-                canvas.drawString(px, baseline, piece.span.text)
+                current_font = ""  # restoreState may have brought back another font
+        for font, start, run in _runs(line, family, block.size):
+            if font != current_font:
+                canvas.setFont(font, block.size)
+                current_font = font
+            canvas.drawString(x + shift + start, baseline, run)
         baseline -= block.leading if line else block.leading * GAP
+
+
+def _runs(line: Sequence[Piece], family: Family, size: float) -> list[tuple[str, float, str]]:
+    """A line's text as (font, x, text) runs: neighbouring words in one font drawn as one string.
+
+    The layout places each word; words whose gap is exactly a space in their
+    font (or nothing, for style changes inside a word) land where a single
+    string would put them, so joining them changes no position. It halves the
+    drawing operators and lets PDF readers copy the text with its spaces.
+    """
+    runs: list[tuple[str, float, str]] = []
+    end = 0.0
+    for piece in line:
+        if piece.span.icon:
+            end = -1.0  # never join across an icon
+            continue
+        font = family.font(piece.span)
+        if runs and runs[-1][0] == font and end >= 0:
+            gap = piece.x - end
+            joiner = "" if abs(gap) < 1e-6 else " "
+            if joiner == "" or abs(gap - fonts.width(" ", font, size)) < 1e-6:
+                last_font, start, text = runs[-1]
+                runs[-1] = (last_font, start, text + joiner + piece.span.text)
+                end = piece.x + piece.width
+                continue
+        runs.append((font, piece.x, piece.span.text))
+        end = piece.x + piece.width
+    return runs
