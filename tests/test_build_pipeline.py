@@ -107,11 +107,7 @@ def draw_all(root: Path, locales: tuple[str, ...], **run) -> dict[str, bytes]:
     """The production jobs for `locales`, run by `parallel.run_all` with the given options."""
     loaded, _ = validate_project(root)
     settings = build.print_settings(A4)
-    jobs = [
-        build.Job(root, locale, name, loaded.content, settings)
-        for name in build.COMPONENTS
-        for locale in locales
-    ]
+    jobs = build.make_jobs(root, list(locales), loaded.content, settings)
     drawn = parallel.run_all(build.draw, jobs, lambda _message: None, **run)
     return {f"{d.locale}/{d.component}": d.data for d in drawn}
 

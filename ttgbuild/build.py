@@ -33,7 +33,7 @@ from ttgbuild.buildplan import (
 )
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.fingerprint import bytes_digest
-from ttgbuild.i18n.runtime import RUNTIME_CODES, load_translator
+from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.loader import Loaded
 from ttgbuild.model import Content
 from ttgbuild.render import board, cards, guide, quickref, tokens
@@ -77,6 +77,7 @@ class Job:
     component: str  # a key of COMPONENTS
     content: Content
     settings: PrintSettings
+    translator: Translator  # read once per locale by the parent, copied fresh for each file
 
 
 @dataclass(frozen=True)
@@ -139,11 +140,7 @@ def build(
         return _stop(result)
     if todo.current:
         progress(f"{', '.join(todo.current)} up to date; drawing {', '.join(todo.stale)}")
-    jobs = [
-        Job(project, locale, name, loaded.content, settings)
-        for name in COMPONENTS  # largest first, which keeps the cores evenly busy
-        for locale in todo.stale
-    ]
+    jobs = make_jobs(project, list(todo.stale), loaded.content, settings)
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     for drawn in parallel.run_all(draw, jobs, progress):
@@ -169,9 +166,21 @@ def _stop(result: BuildResult) -> BuildResult:
     return result
 
 
+def make_jobs(
+    project: Path, locales: list[str], content: Content, settings: PrintSettings
+) -> list[Job]:
+    """Every file of every locale to draw, each catalog read once."""
+    translators = {locale: load_translator(project, locale) for locale in locales}
+    return [
+        Job(project, locale, name, content, settings, translators[locale])
+        for name in COMPONENTS  # largest first, which keeps the cores evenly busy
+        for locale in locales
+    ]
+
+
 def draw(job: Job, progress: Progress) -> Drawn:
     """Draw one file of one locale in memory (in a worker process, or in this one)."""
-    tr = load_translator(job.project, job.locale)
+    tr = job.translator.fresh()
     ctx = RenderContext(
         job.content,
         tr,

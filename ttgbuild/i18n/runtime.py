@@ -8,7 +8,7 @@ catalog. Numbers, lists and country names come from Babel's CLDR data.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -53,6 +53,14 @@ class Translator:
     catalog_file: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _reported: set[tuple[str | None, str]] = field(default_factory=set)
+
+    def fresh(self) -> Translator:
+        """The same catalog with nothing yet reported past loading: one per drawn file.
+
+        Reading a .po costs tens of milliseconds, so a build reads each once and
+        every file it draws starts from a copy that shares the messages.
+        """
+        return replace(self, diagnostics=list(self.diagnostics), _reported=set())
 
     @property
     def cldr(self) -> Locale:
