@@ -10,6 +10,7 @@ overflow to report (JT901), never a silently clipped sheet.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -322,13 +323,33 @@ def flow(
     smallest: float,
     family: text.Family = text.CONDENSED,
 ) -> Flowed:
-    """The sections flowed at the largest size that fits, or at the smallest if none does."""
-    size = largest
-    while True:
-        flowed = flow_at(sections, columns, size, family)
-        if flowed.fits or size - text.STEP < smallest - 1e-9:
-            return flowed
-        size -= text.STEP
+    """The sections flowed at the largest size that fits, or at the smallest if none does.
+
+    Sizes go in `text.STEP` steps. Each try lays out the whole page, so rather
+    than stepping down from the top, the overflow at the largest size gives a
+    first guess (text takes room with the square of its size) and the search
+    steps up or down from there: two or three tries instead of up to fifteen.
+    """
+    steps = int((largest - smallest) / text.STEP + 1e-9)
+    tried: dict[int, Flowed] = {}
+
+    def at(step: int) -> Flowed:
+        if step not in tried:
+            tried[step] = flow_at(sections, columns, largest - step * text.STEP, family)
+        return tried[step]
+
+    if at(0).fits or steps == 0:
+        return at(0)
+    room = sum(box[3] for box in columns)
+    guess = largest * math.sqrt(room / (room + at(0).overflow_height))
+    step = min(steps, max(1, math.ceil((largest - guess) / text.STEP - 1e-9)))
+    if at(step).fits:
+        while step > 1 and at(step - 1).fits:
+            step -= 1
+        return at(step)
+    while step < steps and not at(step).fits:
+        step += 1
+    return at(step)
 
 
 def columns(box: Box, count: int, gutter: float = 4 * mm) -> list[Box]:
