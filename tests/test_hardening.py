@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from ttgbuild import loader
-from ttgbuild.i18n import runtime
+from ttgbuild.i18n import limits, runtime
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.render.context import MAX_PIXELS, RenderContext
 from ttgbuild.render.sheet import PrintSettings
@@ -451,6 +451,29 @@ def test_overlong_translation_is_refused_at_its_line(es_project, run) -> None:
         f"{len(long)} characters; at most {runtime.MAX_TRANSLATION_CHARS} are allowed"
     ) in result.stdout
     assert not es_project.path("out/es").exists()
+
+
+def test_translators_tools_apply_the_same_catalog_limits(es_project, run, monkeypatch) -> None:
+    """`validate` and `i18n check` read catalogs their own way; the bounds hold there too."""
+    long = "x" * (limits.MAX_TRANSLATION_CHARS + 1)
+    text = es_project.path(PO).read_text(encoding="utf-8")
+    text += f'\nmsgid "A message of my own"\nmsgstr "{long}"\n'
+    es_project.path(PO).write_text(text, encoding="utf-8")
+    line = text.count("\n") - 1  # the msgid line
+    for command in (("validate",), ("i18n", "check")):
+        result = run(*command)
+        assert_clean_failure(result)
+        assert f"{PO}:{line}:0: error JT803: translation of 'A message of my own' is " in (
+            result.stdout
+        )
+    monkeypatch.setattr(limits, "MAX_ENTRIES", 10)
+    result = run("i18n", "check")
+    assert_clean_failure(result)
+    assert "entries; at most 10 are allowed" in result.stdout
+    monkeypatch.setattr(limits, "MAX_CATALOG_BYTES", 1000)
+    result = run("validate")
+    assert_clean_failure(result)
+    assert f"{PO}:0:0: error JT803: the catalog is " in result.stdout
 
 
 def test_translation_the_fonts_cannot_draw_is_reported_at_its_line(es_project, run) -> None:

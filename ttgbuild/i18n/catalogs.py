@@ -34,6 +34,7 @@ from babel.util import LOCALTZ
 import ttgbuild
 from ttgbuild.atomic import write_atomically
 from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n import limits
 from ttgbuild.i18n.extract import extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
 from ttgbuild.loader import display_path
@@ -146,6 +147,13 @@ def catalog_locales(project: Path) -> list[str]:
 def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
     """Read a .po/.pot file, or raise CatalogError naming the file, line and column."""
     try:
+        size = path.stat().st_size
+        if size > limits.MAX_CATALOG_BYTES:
+            raise _too_big(
+                shown,
+                0,
+                f"the catalog is {size} bytes; at most {limits.MAX_CATALOG_BYTES} are allowed",
+            )
         raw = path.read_bytes()
     except OSError as exc:
         raise _io_error(shown, 0, 0, f"cannot read the catalog: {exc.strerror}") from None
@@ -161,9 +169,27 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
         header = re.search(r"^msgstr", text, re.MULTILINE)
         line = text[: header.start()].count("\n") + 1 if header else 0
         raise _io_error(shown, line, 0, f"cannot read the catalog header: {exc}") from None
+    if len(catalog) > limits.MAX_ENTRIES:
+        raise _too_big(
+            shown,
+            0,
+            f"the catalog has {len(catalog)} entries; at most {limits.MAX_ENTRIES} are allowed",
+        )
     for message in catalog:
         _lift_previous(message)
+        if isinstance(message.string, str) and len(message.string) > limits.MAX_TRANSLATION_CHARS:
+            raise _too_big(
+                shown,
+                message.lineno,
+                f"translation of {message.id[:40]!r} is "
+                f"{len(message.string)} characters; at most "
+                f"{limits.MAX_TRANSLATION_CHARS} are allowed",
+            )
     return catalog
+
+
+def _too_big(shown: str, line: int, message: str) -> CatalogError:
+    return CatalogError(Diagnostic(shown, line, 0, "error", limits.LIMIT_CODE, message))
 
 
 def _lift_previous(message: Message) -> None:

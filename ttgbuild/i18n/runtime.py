@@ -18,6 +18,7 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
 from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n.limits import MAX_CATALOG_BYTES, MAX_ENTRIES, MAX_TRANSLATION_CHARS
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.loader import display_path
 from ttgbuild.render import fonts
@@ -26,12 +27,6 @@ from ttgbuild.validate.registry import describe
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
-# Catalogs may come from anyone. The shipped ones are about 60 KB with a few hundred
-# entries and no translation over 400 characters; these bounds are far above that
-# and keep a hostile catalog from exhausting memory or the page layout.
-MAX_CATALOG_BYTES = 8 * 1024 * 1024
-MAX_ENTRIES = 50_000
-MAX_TRANSLATION_CHARS = 2000
 
 RUNTIME_CODES = {
     "JT801": "every string printed in a locale has a translation (else English is used)",
