@@ -14,18 +14,7 @@ from pathlib import Path
 
 import yaml
 
-# Hero fields written as plain numbers, in the order shipped files use.
-NUMBERS = (
-    "cost",
-    "will",
-    "reflexes",
-    "fortitude",
-    "light_feet",
-    "attack",
-    "defence",
-    "focus",
-    "stamina",
-)
+from ttgbuild.model import HERO_NUMBERS
 
 
 def make_project(repo: Path, target: Path, count: int) -> list[Path]:
@@ -62,7 +51,7 @@ def _hero_text(base: dict, hero_id: str, index: int, team: dict) -> str:
         f"team: {team['id']}",
         f'country: "{team["country"]}"',
         f"preferred: {base['preferred']}",
-        *(f"{name}: {base[name]}" for name in NUMBERS),
+        *(f"{name}: {base[name]}" for name in HERO_NUMBERS),
         f"talents: [{', '.join(base['talents'])}]",
     ]
     return "\n".join(lines) + "\n"
