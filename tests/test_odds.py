@@ -118,6 +118,10 @@ def test_cli_json_follows_the_contract(run) -> None:
     for choice in ("full_defence", "duel", "no_defence"):
         assert sum(data[choice].values()) == pytest.approx(1)
     assert data["full_defence"]["defender_hit"] == pytest.approx(130 / 243)
+    # rules.md §19: no book gives the faces, so the answer names them and flags them.
+    assert data["faces"] == list(SHIPPED)
+    assert data["faces_assumed"] is True
+    assert "0, 0, 0, 1, 1, 2" in data["faces_note"] and "assumption" in data["faces_note"]
 
 
 def test_cli_text_reads_the_faces_from_content(run, project) -> None:
@@ -125,6 +129,10 @@ def test_cli_text_reads_the_faces_from_content(run, project) -> None:
     result = run("odds", "--attack", "1", "--defence", "1")
     assert result.exit_code == 0, result.output
     assert "die faces 2, 2, 2, 2, 2, 2" in result.stdout
+    assert "Die faces 2, 2, 2, 2, 2, 2 (juggs per face) are this kit's assumption" in result.stdout
+    assert "0, 0, 0, 1, 1, 2" not in result.stdout
+    data = json.loads(run("odds", "--attack", "1", "--defence", "1", "--format", "json").stdout)
+    assert data["faces"] == [2] * 6 and "2, 2, 2, 2, 2, 2" in data["faces_note"]
     # Every roll ties at two juggs: full defence never hits, a duel is always doubles.
     lines = {" ".join(line.split()[:3]): line for line in result.stdout.splitlines()}
     assert "100.00%" in lines["duel both hit"]

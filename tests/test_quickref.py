@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from ttgbuild.cli import app
 from ttgbuild.i18n.runtime import Translator, load_translator
 from ttgbuild.odds import combat_odds
+from ttgbuild.render import dienote
 
 LOCALES = ("en", "es", "de")
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -77,6 +78,7 @@ CHANGES = [
     ("content/rules.yaml", ("out_of_bounds_crouch",), 3, 6),
     ("content/rules.yaml", ("synergy", 4), 4, 6),
     ("content/rules.yaml", ("dice", "faces"), [0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 1, 2]),
+    ("content/rules.yaml", ("costs", "boost_per_die"), 2, 3),
     ("content/weapons.yaml", ("weapons", 1, "range"), 2, 4),
 ]
 
@@ -276,3 +278,217 @@ def test_the_assembly_guide_has_its_own_file(shipped):
         assert heading in sheet(out, locale, "guide.pdf")
         assert heading not in sheet(out, locale)
         assert tr._("Jugger TTG quick reference") in sheet(out, locale)
+
+
+# --- rules fidelity (rules.md §19): what the sheet says, read back from the built PDF ---------
+
+
+def squashed(value: str) -> str:
+    """Text compared whatever the line breaks: no whitespace, no hyphens, lower case."""
+    return "".join(value.replace("\u00ad", "").replace("-", "").split()).lower()
+
+
+def printed(out: Path, locale: str, name: str = "quickref.pdf") -> str:
+    return squashed(sheet(out, locale, name))
+
+
+def sentence(tr: Translator, message: str, context: str = "quickref", **values: int) -> str:
+    return squashed(said(tr, context, message, **values))
+
+
+ATTACKER_DECLARES = (
+    "The attacker declares and pays: a basic attack ({cost} [focus], hero + weapon attack dice) "
+    "or a standard attack talent. The target must be in line of sight and weapon range; a chain "
+    "must be ready."
+)
+ATTACKER_BOOSTS = (
+    "Before the target answers, the attacker may boost once: {cost} [focus] per extra die, as "
+    "many as it can pay."
+)
+TARGET_CHOOSES = (
+    "The target chooses and pays: full defence ({defence} [focus], hero + weapon defence dice), "
+    "a duel ({duel} [focus], a basic attack back at an attacker in its sight and range) or no "
+    "defence. Talents may replace the basic forms."
+)
+BOOST_ROW = "attacker first, then target; once each per combat; per extra die"
+TARGET_BOOSTS = "Then the target may boost once: {cost} [focus] per extra die."
+ROLLS = "The attacker rolls; with no jugg showing the attack misses. Then the target rolls."
+PIN = (
+    "an active defender next to a crouched enemy pays {cost} [focus]. A hero pins only one "
+    "crouched hero at a time. The pinned hero stays crouched past its count. Keeping the pin is "
+    "free while adjacent."
+)
+REPIN = (
+    "After a pin ends, any active hero may pin the crouched hero again, if it does so before the "
+    "turn of the player who controls the crouched hero."
+)
+PUSH = (
+    "The winning attacker steals the jugg, holds the other Qwik (held token: it cannot move, "
+    "quick step or score) or pushes it into the adjacent hex straight away from the attacker. A "
+    "target who wins a duel may push the attacker away the same way; a tied duel changes nothing."
+)
+HELD_NO_BOOST = (
+    "While the hold lasts, neither Qwik may boost its defence against a defender's attack."
+)
+RELEASE = (
+    "Keeping a hold costs {cost} [focus] at the start of the holder's activation, after its "
+    "maintenance. Break free by winning a wrestle in your own activation; the holder may let go "
+    "only during its own activation."
+)
+INITIATIVE = (
+    "Initiative: each player rolls as many dice as the highest Will among their heroes in play "
+    "who are not crouched. Most juggs wins; a tie rolls again."
+)
+NO_DEFENCE = (
+    "also when it cannot pay: only the weapon's defence dice, none against a flank or back "
+    "attack; target hit if the attacker rolls at least as many juggs"
+)
+FLANK = (
+    "the attacker began its activation in the target's front arc and strikes from the rear arc. "
+    "The target loses its weapon's or shield's defence dice but otherwise defends as usual (no "
+    "talent that needs the weapon). It may turn afterwards only if it defended."
+)
+BACK = (
+    "began and strikes in the rear arc. No defence and no weapon dice, no boost, no reaction. "
+    "The target may turn afterwards only if the attack failed."
+)
+
+# What the sheet printed before these corrections, in each locale: none of it may come back.
+WRONG = {
+    "boost": {
+        "en": "Each side may boost once",
+        "es": "Cada bando puede potenciar una vez",
+        "de": "Jede Seite darf einmal erhöhen",
+    },
+    "pin": {
+        "en": "a single pinner at a time",
+        "es": "solo uno puede pinear a la vez",
+        "de": "nur einer darf zugleich pinnen",
+    },
+    "release": {
+        "en": "the holder may let go at any time",
+        "es": "quien apresa puede soltar cuando quiera",
+        "de": "der Haltende darf jederzeit loslassen",
+    },
+    "push": {
+        "en": "pushes it to a neighbouring hex",
+        "es": "lo empuja a una casilla vecina",
+        "de": "schiebt ihn auf ein Nachbarfeld",
+    },
+    "initiative": {
+        "en": "the highest Will among their heroes in play. Most",
+        "es": "la Voluntad más alta entre sus juggers en juego. Gana",
+        "de": "der höchste Wille unter seinen Feldspielern angibt",
+    },
+    "no defence": {
+        "en": "only the weapon's defence dice; target hit",
+        "es": "solo los dados de defensa del arma; el objetivo",
+        "de": "nur die Paradewürfel der Pompfe; das Ziel",
+    },
+}
+
+
+def assert_wrong_gone(text: str, locale: str, *topics: str) -> None:
+    for topic in topics:
+        assert squashed(WRONG[topic][locale]) not in text, (locale, topic)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_attacker_boosts_in_step_one_before_the_target_answers(shipped, paper, locale):
+    """ES 645-657, DE 678-692: declare and boost, then the defence and its boost, then roll."""
+    tr = load_translator(REPO, locale)
+    costs = Project(REPO).read("content/rules.yaml")["costs"]
+    text = printed(shipped(paper), locale)
+    order = [
+        sentence(tr, ATTACKER_DECLARES, cost=costs["basic_attack"]),
+        sentence(tr, ATTACKER_BOOSTS, cost=costs["boost_per_die"]),
+        sentence(tr, TARGET_CHOOSES, defence=costs["basic_defence"], duel=costs["duel"]),
+        sentence(tr, TARGET_BOOSTS, cost=costs["boost_per_die"]),
+        sentence(tr, ROLLS),
+    ]
+    places = [text.find(step) for step in order]
+    assert -1 not in places, (locale, [s for s, at in zip(order, places, strict=True) if at < 0])
+    assert places == sorted(places), (locale, places)
+    boost_row = [
+        tr.pgettext("quickref action", "Boost"),
+        tr.pgettext("quickref action", BOOST_ROW),
+        str(costs["boost_per_die"]),
+    ]
+    assert squashed(" ".join(boost_row)) in text, locale
+    assert_wrong_gone(text, locale, "boost")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_hero_pins_one_crouched_hero_and_any_active_hero_may_re_pin(shipped, locale):
+    """ES 840 (the limit is on the pinner) and ES 850 (re-pin before the controller's turn)."""
+    tr = load_translator(REPO, locale)
+    costs = Project(REPO).read("content/rules.yaml")["costs"]
+    text = printed(shipped("a4"), locale)
+    assert sentence(tr, PIN, cost=costs["pin"]) in text, locale
+    assert sentence(tr, REPIN) in text, locale
+    assert_wrong_gone(text, locale, "pin")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_wrestling_push_hold_and_release_follow_the_books(shipped, locale):
+    """ES 780 (no boosted defence against defenders), 781 (push away), 789 (release in the
+    holder's own activation)."""
+    tr = load_translator(REPO, locale)
+    costs = Project(REPO).read("content/rules.yaml")["costs"]
+    text = printed(shipped("a4"), locale)
+    assert sentence(tr, PUSH) in text, locale
+    assert sentence(tr, HELD_NO_BOOST) in text, locale
+    assert sentence(tr, RELEASE, cost=costs["hold"]) in text, locale
+    assert_wrong_gone(text, locale, "push", "release")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_initiative_dice_come_from_heroes_in_play_not_crouched(shipped, locale):
+    """ES 291."""
+    tr = load_translator(REPO, locale)
+    text = printed(shipped("a4"), locale)
+    assert sentence(tr, INITIATIVE) in text, locale
+    assert_wrong_gone(text, locale, "initiative")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_flank_back_and_no_defence_match_the_books(shipped, locale):
+    """ES 641 (no weapon dice against a flank or back attack), 737-751 (turning afterwards)."""
+    tr = load_translator(REPO, locale)
+    text = printed(shipped("a4"), locale)
+    for message in (NO_DEFENCE, FLANK, BACK):
+        assert sentence(tr, message) in text, (locale, message[:40])
+    assert_wrong_gone(text, locale, "no defence")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_printed_die_says_its_faces_are_an_assumption(shipped, locale):
+    """rules.md §19: no book gives the faces; the odds tables, the dice nets and the d6 table
+    say so, with the faces from content."""
+    tr = load_translator(REPO, locale)
+    faces = Project(REPO).read("content/rules.yaml")["dice"]["faces"]
+    note = squashed(dienote.note(tr, faces))
+    assert squashed(", ".join(map(str, faces))) in note
+    assert printed(shipped("a4"), locale).count(note) == 1, locale
+    assert printed(shipped("a4"), locale, "tokens.pdf").count(note) == 2, locale  # nets, d6
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_changed_faces_and_boost_cost_change_the_printed_lines(shipped, changed, locale):
+    project, out = changed
+    tr = load_translator(project.root, locale)
+    before = Project(REPO).read("content/rules.yaml")
+    after = project.read("content/rules.yaml")
+    assert before["dice"]["faces"] != after["dice"]["faces"]
+    assert before["costs"]["boost_per_die"] != after["costs"]["boost_per_die"]
+    for name in ("quickref.pdf", "tokens.pdf"):
+        old_text, new_text = printed(shipped("a4"), locale, name), printed(out, locale, name)
+        new_note = squashed(dienote.note(tr, after["dice"]["faces"]))
+        old_note = squashed(dienote.note(tr, before["dice"]["faces"]))
+        assert new_note in new_text and old_note not in new_text, (locale, name)
+        assert old_note in old_text, (locale, name)
+    for message in (ATTACKER_BOOSTS, TARGET_BOOSTS):
+        new = sentence(tr, message, cost=after["costs"]["boost_per_die"])
+        old = sentence(tr, message, cost=before["costs"]["boost_per_die"])
+        assert new in printed(out, locale) and old not in printed(out, locale), locale

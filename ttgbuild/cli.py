@@ -201,7 +201,7 @@ def odds(
     project: ProjectOption = Path("."),
 ) -> None:
     """Exact odds of an attack for each defence choice, from the die faces in content."""
-    from ttgbuild.odds import combat_odds
+    from ttgbuild.odds import combat_odds, faces_note
     from ttgbuild.validate.project import validate_project
 
     loaded, diags = validate_project(project)
@@ -217,6 +217,7 @@ def odds(
         return
     faces = ", ".join(str(face) for face in rules.faces)
     console.out(f"{attack} attack dice against {defence} defence dice (die faces {faces})")
+    console.out(faces_note(rules.faces))
     rows = [
         (choice.replace("_", " "), outcome.replace("_", " "), f"{float(p):7.2%}", str(p))
         for choice, outcomes in (
@@ -270,7 +271,9 @@ def build_kit(
     locale: Annotated[
         str | None,
         typer.Option(
-            "--locale", help="Comma-separated locales, e.g. en,es (default: all the project has)."
+            "--locale",
+            help="Comma-separated locales, e.g. en,es (default: all the project has); "
+            "qps is the pseudo-locale (accented, longer English) for finding overflows.",
         ),
     ] = None,
     paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,

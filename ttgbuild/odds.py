@@ -3,6 +3,9 @@
 Everything is rational arithmetic: the jugg total of a pool is the exact
 convolution of one die's face distribution, so the figures printed on the
 quick reference and by `ttgbuild odds` are exact, never sampled.
+
+Neither rulebook gives the die's faces (rules.md §19), so every answer says
+that the faces it used are an assumption, read from content/rules.yaml.
 """
 
 from __future__ import annotations
@@ -15,6 +18,15 @@ from functools import cache
 Distribution = dict[int, Fraction]
 
 
+def faces_note(faces: Sequence[int]) -> str:
+    """One line saying the faces are this kit's assumption and where to set the real ones."""
+    listed = ", ".join(str(face) for face in faces)
+    return (
+        f"Die faces {listed} (juggs per face) are this kit's assumption: neither rulebook "
+        "gives them. Set yours in content/rules.yaml (dice.faces)."
+    )
+
+
 @dataclass(frozen=True)
 class CombatOdds:
     """The outcome probabilities of one attack for each of the defender's three choices."""
@@ -24,9 +36,11 @@ class CombatOdds:
     full_defence: dict[str, Fraction]
     duel: dict[str, Fraction]
     no_defence: dict[str, Fraction]
+    faces: tuple[int, ...]
 
     def as_json(self) -> dict[str, object]:
-        """The shape cli.md gives for `odds --format json` (probabilities as floats)."""
+        """The shape cli.md gives for `odds --format json` (probabilities as floats), then
+        the faces used, flagged as an assumption, with the note the text output prints."""
 
         def floats(outcomes: dict[str, Fraction]) -> dict[str, float]:
             return {name: float(p) for name, p in outcomes.items()}
@@ -37,6 +51,9 @@ class CombatOdds:
             "full_defence": floats(self.full_defence),
             "duel": floats(self.duel),
             "no_defence": floats(self.no_defence),
+            "faces": list(self.faces),
+            "faces_assumed": True,
+            "faces_note": faces_note(self.faces),
         }
 
 
@@ -94,4 +111,4 @@ def _combat_odds(faces: tuple[int, ...], attack: int, defence: int) -> CombatOdd
             full[outcomes[0]] += p
             duel[outcomes[1]] += p
             none[outcomes[2]] += p
-    return CombatOdds(attack, defence, full, duel, none)
+    return CombatOdds(attack, defence, full, duel, none, faces)

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.model import Hero, Origin
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render import dienote, fonts, icons, style, text
 from ttgbuild.render.board import HEX_ACROSS
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
@@ -28,6 +28,7 @@ HEADING = 9 * mm
 STANDEE_W, STANDEE_FACE, STANDEE_TAB = 22 * mm, 28 * mm, 8 * mm
 DISC = 16 * mm
 DIE_FACE = 15 * mm
+NOTE = 8 * mm  # height of the die-faces note above the dice
 
 Paint = Callable[[Canvas, float, float], None]
 
@@ -143,14 +144,16 @@ def render(ctx: RenderContext) -> bytes:
     )
     if content.rules is not None and kit is not None:
         ctx.progress("tokens: dice")
+        faces = content.rules.faces
         packer.section(
             tr.pgettext("tokens", "Paper dice"),
-            [_die_net(content.rules.faces) for _ in range(kit.dice)],
+            [_faces_note(ctx, packer, content.rules.origin, faces)]
+            + [_die_net(faces) for _ in range(kit.dice)],
             own_page=True,
         )
         packer.section(
             tr.pgettext("tokens", "No paper dice? Use a plain die"),
-            [_d6_table(ctx, content.rules.faces)],
+            [_faces_note(ctx, packer, content.rules.origin, faces), _d6_table(ctx, faces)],
         )
     packer.finish_page()
     return finish(canvas, buffer)
@@ -354,6 +357,29 @@ def _base(ctx: RenderContext, side: str) -> Item:
         )
 
     return Item(width, height, paint)
+
+
+def _faces_note(ctx: RenderContext, packer: Packer, origin: Origin, faces: tuple[int, ...]) -> Item:
+    """A line across the page above the dice: their faces are this kit's assumption.
+
+    As wide as the printable area, so the dice or the table start on the next row.
+    """
+    width = packer.page_w - 2 * MARGIN
+    block = ctx.fit(
+        [ctx.spans(dienote.note(ctx.tr, faces))],
+        width,
+        NOTE,
+        9,
+        6,
+        text.SANS,
+        (origin, "tokens", "die faces note"),
+    )
+
+    def paint(canvas: Canvas, x: float, y: float) -> None:
+        canvas.setFillColor(style.INK)
+        text.draw(canvas, block, x, y + NOTE, text.SANS, icons.inline)
+
+    return Item(width, NOTE, paint)
 
 
 def _die_net(faces: tuple[int, ...]) -> Item:

@@ -12,6 +12,7 @@ from ttgbuild.odds import combat_odds
 from ttgbuild.render import diagrams, fonts, icons, style
 from ttgbuild.render.cards import keyword_label
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.dienote import faces_assumed, faces_list
 from ttgbuild.render.flow import Cell, Column, Picture, Prose, Section, Table
 from ttgbuild.render.quickref.parts import Span, bullets, cell, diagram, lead, say, steps
 
@@ -44,36 +45,58 @@ def sections(ctx: RenderContext, rules: Rules) -> list[Section]:
 def _combat(ctx: RenderContext, rules: Rules) -> Section:
     tr = ctx.tr
     c = rules.costs
+    boost = c.get("boost_per_die", 0)
     procedure = [
-        say(
-            ctx,
-            tr.pgettext(
-                "quickref",
-                "The attacker declares and pays: a basic attack ({cost} [focus], hero + weapon "
-                "attack dice) or a standard attack talent. The target must be in line of sight "
-                "and weapon range; a chain must be ready.",
+        [
+            *say(
+                ctx,
+                # Translators: {cost} is a number of focus points, the basic attack's cost
+                # in content/rules.yaml.
+                tr.pgettext(
+                    "quickref",
+                    "The attacker declares and pays: a basic attack ({cost} [focus], hero + "
+                    "weapon attack dice) or a standard attack talent. The target must be in line "
+                    "of sight and weapon range; a chain must be ready.",
+                ),
+                cost=c.get("basic_attack", 0),
             ),
-            cost=c.get("basic_attack", 0),
-        ),
-        say(
-            ctx,
-            tr.pgettext(
-                "quickref",
-                "The target chooses and pays: full defence ({defence} [focus], hero + weapon "
-                "defence dice), a duel ({duel} [focus], a basic attack back at an attacker in "
-                "its sight and range) or no defence. Talents may replace the basic forms.",
+            Span(" "),
+            *say(
+                ctx,
+                # Translators: {cost} is a number of focus points, the cost of one boost die.
+                tr.pgettext(
+                    "quickref",
+                    "Before the target answers, the attacker may boost once: {cost} [focus] per "
+                    "extra die, as many as it can pay.",
+                ),
+                cost=boost,
             ),
-            defence=c.get("basic_defence", 0),
-            duel=c.get("duel", 0),
-        ),
-        say(
-            ctx,
-            tr.pgettext(
-                "quickref",
-                "Each side may boost once: {cost} [focus] per extra die.",
+        ],
+        [
+            *say(
+                ctx,
+                # Translators: {defence} and {duel} are numbers of focus points, the costs of a
+                # basic full defence and of a duel in content/rules.yaml.
+                tr.pgettext(
+                    "quickref",
+                    "The target chooses and pays: full defence ({defence} [focus], hero + weapon "
+                    "defence dice), a duel ({duel} [focus], a basic attack back at an attacker in "
+                    "its sight and range) or no defence. Talents may replace the basic forms.",
+                ),
+                defence=c.get("basic_defence", 0),
+                duel=c.get("duel", 0),
             ),
-            cost=c.get("boost_per_die", 0),
-        ),
+            Span(" "),
+            *say(
+                ctx,
+                # Translators: {cost} is a number of focus points, the cost of one boost die.
+                tr.pgettext(
+                    "quickref",
+                    "Then the target may boost once: {cost} [focus] per extra die.",
+                ),
+                cost=boost,
+            ),
+        ],
         say(
             ctx,
             tr.pgettext(
@@ -104,8 +127,9 @@ def _combat(ctx: RenderContext, rules: Rules) -> Section:
                 cell(
                     tr.pgettext(
                         "quickref",
-                        "also when it cannot pay: only the weapon's defence dice; target hit if "
-                        "the attacker rolls at least as many juggs",
+                        "also when it cannot pay: only the weapon's defence dice, none against a "
+                        "flank or back attack; target hit if the attacker rolls at least as many "
+                        "juggs",
                     )
                 ),
             ],
@@ -147,7 +171,9 @@ def _arcs(ctx: RenderContext, rules: Rules) -> Section:
             tr.pgettext(
                 "quickref",
                 "the attacker began its activation in the target's front arc and strikes "
-                "from the rear arc. The target loses its weapon's or shield's defence dice.",
+                "from the rear arc. The target loses its weapon's or shield's defence dice but "
+                "otherwise defends as usual (no talent that needs the weapon). It may turn "
+                "afterwards only if it defended.",
             ),
         ),
         lead(
@@ -155,7 +181,8 @@ def _arcs(ctx: RenderContext, rules: Rules) -> Section:
             tr.pgettext("quickref", "Back attack:"),
             tr.pgettext(
                 "quickref",
-                "began and strikes in the rear arc. No defence, no boost, no reaction.",
+                "began and strikes in the rear arc. No defence and no weapon dice, no boost, "
+                "no reaction. The target may turn afterwards only if the attack failed.",
             ),
         ),
         say(
@@ -163,7 +190,8 @@ def _arcs(ctx: RenderContext, rules: Rules) -> Section:
             tr.pgettext(
                 "quickref",
                 "A hero may turn at the start of its activation, after each of its actions, "
-                "after a combat against it and at the end of its activation.",
+                "after a combat against it (flank and back attacks as above) and at the end of "
+                "its activation.",
             ),
         ),
     ]
@@ -187,6 +215,8 @@ def _opportunity(ctx: RenderContext, rules: Rules) -> Section:
     c = rules.costs
     body = say(
         ctx,
+        # Translators: {cost} and {chain} are numbers of focus points: an attack of
+        # opportunity's cost, and an unready chain's (content/rules.yaml).
         tr.pgettext(
             "quickref",
             "A hero moving through an enemy's weapon range lets that enemy react with a basic "
@@ -237,6 +267,7 @@ def _crouching(ctx: RenderContext, rules: Rules) -> Section:
     items = [
         say(
             ctx,
+            # Translators: {stones} is a number of stones, the out-of-bounds crouch count.
             tr.pgettext(
                 "quickref",
                 "Hit by a weapon: crouch for its crouch count (weapon table). Out of bounds: "
@@ -263,11 +294,12 @@ def _crouching(ctx: RenderContext, rules: Rules) -> Section:
         lead(
             ctx,
             tr.pgettext("quickref", "Pin:"),
+            # Translators: {cost} is a number of focus points, the cost of a pin.
             tr.pgettext(
                 "quickref",
-                "an active defender next to a crouched enemy pays {cost} [focus]; a single "
-                "pinner at a time. The pinned hero stays crouched past its count. Keeping the "
-                "pin is free while adjacent.",
+                "an active defender next to a crouched enemy pays {cost} [focus]. A hero pins "
+                "only one crouched hero at a time. The pinned hero stays crouched past its "
+                "count. Keeping the pin is free while adjacent.",
             ),
             cost=rules.costs.get("pin", 0),
         ),
@@ -277,6 +309,14 @@ def _crouching(ctx: RenderContext, rules: Rules) -> Section:
                 "quickref",
                 "The pin ends when the pinner moves away, is hit, defends with its weapon "
                 "(not sword & shield) or lets go. Qwiks and chains never pin.",
+            ),
+        ),
+        say(
+            ctx,
+            tr.pgettext(
+                "quickref",
+                "After a pin ends, any active hero may pin the crouched hero again, if it does "
+                "so before the turn of the player who controls the crouched hero.",
             ),
         ),
     ]
@@ -299,17 +339,27 @@ def _wrestling(ctx: RenderContext, rules: Rules) -> Section:
             tr.pgettext(
                 "quickref",
                 "The winning attacker steals the jugg, holds the other Qwik (held token: it "
-                "cannot move, quick step or score) or pushes it to a neighbouring hex. A target "
-                "who wins a duel may push the attacker; a tied duel changes nothing.",
+                "cannot move, quick step or score) or pushes it into the adjacent hex straight "
+                "away from the attacker. A target who wins a duel may push the attacker away "
+                "the same way; a tied duel changes nothing.",
             ),
         ),
         say(
             ctx,
             tr.pgettext(
                 "quickref",
-                "Keeping a hold costs {cost} [focus] at the start of the holder's activation. "
-                "Break free by winning a wrestle in your own activation; the holder may let go at "
-                "any time.",
+                "While the hold lasts, neither Qwik may boost its defence against a defender's "
+                "attack.",
+            ),
+        ),
+        say(
+            ctx,
+            # Translators: {cost} is a number of focus points, the cost of keeping a hold.
+            tr.pgettext(
+                "quickref",
+                "Keeping a hold costs {cost} [focus] at the start of the holder's activation, "
+                "after its maintenance. Break free by winning a wrestle in your own activation; "
+                "the holder may let go only during its own activation.",
             ),
             cost=rules.costs.get("hold", 0),
         ),
@@ -448,22 +498,19 @@ def _odds(ctx: RenderContext, rules: Rules) -> Section:
         outcome = combat_odds(rules.faces, a, d).duel
         return outcome["attacker_hit"] + outcome["both_hit"]
 
-    faces = ", ".join(tr.number(f) for f in rules.faces)
     intro = say(
         ctx,
         tr.pgettext(
             "quickref",
-            "Chance in % by the attacker's dice (rows) and the target's dice (columns). "
-            "Juggs on the die's faces: {faces}.",
+            "Chance in % by the attacker's dice (rows) and the target's dice (columns).",
         ),
-        faces=faces,
     )
     full_title = tr.pgettext("quickref", "Full defence: the target is hit")
     duel_title = tr.pgettext("quickref", "Duel: the attacker is hit (doubles included)")
     return Section(
         tr.pgettext("quickref heading", "Odds"),
         [
-            Prose([intro]),
+            Prose([intro, say(ctx, faces_assumed(ctx.tr), faces=faces_list(ctx.tr, rules.faces))]),
             Prose([[Span(full_title, bold=True)]]),
             _odds_table(ctx, attacks, range(0, most_defence + 1), full),
             Prose([[Span(duel_title, bold=True)]]),

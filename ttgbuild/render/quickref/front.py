@@ -131,7 +131,7 @@ def _point(ctx: RenderContext) -> Section:
             tr.pgettext(
                 "quickref",
                 "Initiative: each player rolls as many dice as the highest Will among their "
-                "heroes in play. Most juggs wins; a tie rolls again.",
+                "heroes in play who are not crouched. Most juggs wins; a tie rolls again.",
             ),
         ),
         say(
@@ -484,7 +484,10 @@ def _costs(ctx: RenderContext, rules: Rules) -> Section:
         ),
         (
             tr.pgettext("quickref action", "Boost"),
-            tr.pgettext("quickref action", "once per combat; per extra die"),
+            tr.pgettext(
+                "quickref action",
+                "attacker first, then target; once each per combat; per extra die",
+            ),
             cost(ctx, c.get("boost_per_die", 0)),
         ),
         (
@@ -494,7 +497,9 @@ def _costs(ctx: RenderContext, rules: Rules) -> Section:
         ),
         (
             tr.pgettext("quickref action", "Keep a hold"),
-            tr.pgettext("quickref action", "at the start of the holder's activation"),
+            tr.pgettext(
+                "quickref action", "at the start of the holder's activation, after maintenance"
+            ),
             cost(ctx, c.get("hold", 0)),
         ),
     ]
