@@ -23,7 +23,8 @@ def faces_note(faces: Sequence[int]) -> str:
     listed = ", ".join(str(face) for face in faces)
     return (
         f"Die faces {listed} (juggs per face) are this kit's assumption: neither rulebook "
-        "gives them. Set yours in content/rules.yaml (dice.faces)."
+        "gives them. Set yours in content/rules.yaml (dice.faces; see "
+        "docs/rules-decisions.md, The die)."
     )
 
 
