@@ -13,7 +13,7 @@ from ttgbuild.render import style
 from ttgbuild.render.board import board_size, tiling
 from ttgbuild.render.sheet import MARK_GAP, MARK_LENGTH, Duplex, PrintSettings, card_grid
 
-FILES = ("cards.pdf", "tokens.pdf", "board.pdf", "quickref.pdf", "guide.pdf")
+FILES = ("cards.pdf", "tokens.pdf", "board.pdf", "quickref.pdf", "rules.pdf", "guide.pdf")
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
 TOLERANCE = 0.1 * mm
@@ -50,7 +50,7 @@ def test_build_writes_every_file_and_says_so(built, project):
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_pages_have_the_chosen_paper_size(built, paper, size):
     out = built("--paper", paper)
-    for name in ("cards.pdf", "tokens.pdf", "quickref.pdf", "guide.pdf"):
+    for name in ("cards.pdf", "tokens.pdf", "quickref.pdf", "rules.pdf", "guide.pdf"):
         assert page_sizes(open_pdf(out / name)) == {size}, name
     board = open_pdf(out / "board.pdf")
     sizes = [(round(p.rect.width, 2), round(p.rect.height, 2)) for p in board]

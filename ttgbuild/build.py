@@ -36,7 +36,7 @@ from ttgbuild.fingerprint import bytes_digest
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.loader import Loaded
 from ttgbuild.model import Content
-from ttgbuild.render import board, cards, guide, quickref, tokens
+from ttgbuild.render import board, cards, guide, quickref, rulebook, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.sheet import Duplex, PrintSettings, card_grid
 from ttgbuild.validate.project import validate_project
@@ -56,6 +56,7 @@ describe({"JT802": RUNTIME_CODES["JT802"]})
 # last quick reference.
 COMPONENTS: dict[str, Callable[[RenderContext], bytes]] = {
     "quickref.pdf": quickref.render,
+    "rules.pdf": rulebook.render,
     "cards.pdf": cards.render,
     "tokens.pdf": tokens.render,
     "board.pdf": board.render,

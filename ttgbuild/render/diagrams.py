@@ -35,7 +35,7 @@ from ttgbuild.geometry.hexgrid import (
     shortest_path,
 )
 from ttgbuild.geometry.sight import SightLine, has_line_of_sight, sight_lines
-from ttgbuild.model import MoveType
+from ttgbuild.model import Board, MoveType
 from ttgbuild.render import icons, style, text
 from ttgbuild.render.tokens import COUNTER_COLOURS
 
@@ -216,6 +216,10 @@ def _mix(colour: Color, amount: float) -> Color:
 TINTS: dict[str, Color] = {
     "front": _mix(style.EYE_GREEN, 0.45),
     "rear": _mix(style.EYE_RED, 0.35),
+    # the field's marked areas (rulebook): start zones, corner lines, goals and centre
+    "start": _mix(style.FOCUS, 0.35),
+    "corner": _mix(style.EYE_RED, 0.75),
+    "goal": style.GOLD,
 }
 CROUCH = COUNTER_COLOURS["crouch_template"]
 
@@ -526,3 +530,79 @@ def line_of_sight(
     labels: "blocked", "clear" (panel titles).
     """
     _panels(canvas, sight_scenes(), labels, x, y, w, h, fit)
+
+
+# --- the rulebook's extra diagrams ----------------------------------------------------------
+
+
+def example_scene(reach: int) -> Scene:
+    """An attacker `reach` hexes north of a defender, the two facing each other; the
+    attacker's front arc is shaded, so the defender is seen to stand in it."""
+    grid = Grid(5, reach + 3)
+    defender, attacker = (2, reach + 1), (2, 1)
+    hexes = tuple(grid.hexes())
+    tints = {h: "front" for h in hexes if in_front_arc(attacker, Facing.S, h)}
+    tokens = (Token(attacker, "red", Facing.S), Token(defender, "blue", Facing.N))
+    return Scene(hexes, tints, tokens, legend=("front",), divider=(attacker, Facing.S))
+
+
+def combat_example(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    labels: dict[str, str],
+    reach: int,
+    fit: Fit = text.fit,
+) -> None:
+    """The rulebook's worked example: the attacker (red) `reach` hexes from the defender.
+
+    labels: "attacker", "target" (legend captions in the teams' colours), "front"
+    (the attacker's front arc).
+    """
+    scene = example_scene(reach)
+    _draw_scene(canvas, scene, x, y + LEGEND, w, h - LEGEND - 1 * mm)
+    entries = [
+        (style.TEAM_COLOURS["red"], labels["attacker"]),
+        (style.TEAM_COLOURS["blue"], labels["target"]),
+        (TINTS["front"], labels["front"]),
+    ]
+    _legend(canvas, entries, x, y, w, LEGEND, fit)
+
+
+def field_scene(board: Board) -> Scene:
+    """The whole field: start zones, goals, the centre and the corner lines shaded."""
+    hexes = tuple(Grid(board.columns, board.rows).hexes())
+    tints: dict[Hex, str] = {}
+    for zone in board.start_zones.values():
+        for column in range(zone.columns[0], zone.columns[1] + 1):
+            for row in range(zone.rows[0], zone.rows[1] + 1):
+                tints[column, row] = "start"
+    for line_ in board.corner_lines:
+        for hex_ in line_:
+            tints[hex_] = "corner"
+    for goal in board.goals.values():
+        tints[goal] = "goal"
+    tints[board.centre] = "goal"
+    return Scene(hexes, tints, (), legend=("start", "corner", "goal"))
+
+
+def field_corners(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    labels: dict[str, str],
+    board: Board,
+    fit: Fit = text.fit,
+) -> None:
+    """The field from content/board.yaml with its marked areas, for the boundary rules.
+
+    labels: "start" (start zones), "corner" (corner lines), "goal" (goals and centre).
+    """
+    scene = field_scene(board)
+    _draw_scene(canvas, scene, x, y + LEGEND, w, h - LEGEND - 1 * mm)
+    entries = [(TINTS[key], labels[key]) for key in scene.legend]
+    _legend(canvas, entries, x, y, w, LEGEND, fit)

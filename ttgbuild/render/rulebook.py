@@ -1,0 +1,481 @@
+"""rules.pdf: the complete rules of play, from a translated Jinja2 template.
+
+The prose lives in templates/rules.j2, one `{% trans %}` block per paragraph,
+so translators see whole paragraphs and no rules text sits in code. Every
+number in it is a `{placeholder}` filled here from content/ after
+translation (`rulebook_values`), written the locale's way: changing a budget,
+a cost or a table in content/ changes the book in every locale. The
+template's block syntax (headings, bullets, steps, tables, diagrams) is
+described at its top; this module turns those blocks into laid-out items
+that render/paginate.py flows into two columns, page after page, at one
+fixed, readable type size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.model import Content, Hero, Origin, Rules, Weapon
+from ttgbuild.render import diagrams, fonts, icons, style, text
+from ttgbuild.render.context import PrintProblem, RenderContext
+from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
+from ttgbuild.render.paginate import Item, Lines, Solid, paginate
+from ttgbuild.render.pdf import finish, new_canvas
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+SIDE = 15 * mm  # left and right margins
+TOP = 12 * mm
+HEAD = 8 * mm  # running head on every page
+TITLE = 14 * mm  # the book's title band, first page only
+FOOT = 16 * mm  # the 100 % note and ruler
+GUTTER = 7 * mm
+BODY = 9.0  # body type size, points: fixed, the book grows pages instead
+TABLE = 8.5
+LEADING = 1.28
+DIAGRAM = 48 * mm
+FIELD_DIAGRAM = 44 * mm
+BREAKS = re.compile(r"[ \t\r\n]+")  # breaking white space only: no-break spaces stay
+BOLD = re.compile(r"<b>(.*?)</b>")
+
+Values = dict[str, int | str]
+
+
+# --- the template ---------------------------------------------------------------------------
+
+
+def rendered_template(ctx: RenderContext, values: Values) -> str:
+    """rules.j2 in the context's locale, placeholders still unfilled.
+
+    Old-style gettext: a block without Jinja variables reaches the catalog
+    exactly as written. A plural block names its count (`{% trans n %}`);
+    Jinja then applies `% {n: ...}` to the chosen form, so its percent signs
+    are doubled first and come out single.
+    """
+    tr = ctx.tr
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=False,  # laid out as plain text, never parsed as markup
+        undefined=jinja2.StrictUndefined,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+
+    def plural(singular: str, plural_: str, n: int) -> str:
+        return tr.ngettext(singular, plural_, n).replace("%", "%%")
+
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=tr._, ngettext=plural, newstyle=False
+    )
+    counts = {key: value for key, value in values.items() if isinstance(value, int)}
+    return env.get_template("rules.j2").render(**counts)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of the template: its kind and its (filled) text lines."""
+
+    kind: str  # "h1", "h2", "p", "bullets", "steps", "table", "diagram"
+    lines: list[str]
+    name: str = ""  # a table's or diagram's name
+    rows: list[list[str]] = field(default_factory=list)  # "|" lines, split into cells
+
+
+def blocks(source: str, fill: Callable[[str], str]) -> list[Block]:
+    """The template's output cut into blocks, each text filled and its spaces squeezed."""
+
+    def clean(value: str) -> str:
+        return fill(BREAKS.sub(" ", value).strip())
+
+    out = []
+    for chunk in source.split("\n\n"):
+        lines = [line for line in chunk.strip("\n").split("\n") if line.strip()]
+        if not lines:
+            continue
+        first = lines[0]
+        if first.startswith("@"):
+            kind, _, name = first[1:].partition(" ")
+            rows = [
+                [clean(cell) for cell in line.strip().strip("|").split("|")] for line in lines[1:]
+            ]
+            out.append(Block(kind, [], name.strip(), rows))
+        elif first.startswith("## "):
+            out.append(Block("h2", [clean(first[3:])]))
+        elif first.startswith("# "):
+            out.append(Block("h1", [clean(first[2:])]))
+        elif first.startswith("- "):
+            out.append(Block("bullets", [clean(line[2:]) for line in lines]))
+        elif first.startswith("+ "):
+            out.append(Block("steps", [clean(line[2:]) for line in lines]))
+        else:
+            out.append(Block("p", [clean(" ".join(lines))]))
+    return out
+
+
+# --- the numbers ---------------------------------------------------------------------------
+
+
+def rulebook_values(ctx: RenderContext) -> Values:
+    """Every value the template names, from content/ (numbers stay ints: fill formats them)."""
+    content = ctx.content
+    rules = content.rules
+    values: Values = {}
+    if rules is not None:
+        values.update(_rules_values(ctx, rules))
+    if content.board is not None:
+        values.update(columns=content.board.columns, rows=content.board.rows)
+    kit = content.kit
+    if kit is not None:
+        counters = kit.counters
+        values.update(
+            stone_cards=kit.stone_cards,
+            point_cards=kit.point_cards,
+            weapon_cards=sum(kit.weapon_cards.values()),
+            bases=sum(kit.bases.values()),
+            dice=kit.dice,
+            focus_counters=counters.get("focus", 0),
+            stamina_counters=counters.get("stamina", 0),
+            synergy_counters=counters.get("team_synergy", 0),
+            delay_counters=counters.get("delay", 0),
+            crouch_templates=counters.get("crouch_template", 0),
+            crouch_counts=counters.get("crouch_count", 0),
+            chain_tokens=counters.get("chain_ready", 0),
+            exhausted_counters=counters.get("exhausted", 0),
+            pinned_counters=counters.get("pinned", 0),
+            held_counters=counters.get("held", 0),
+        )
+    if rules is not None:
+        values.update(_example_values(ctx, content, rules))
+    return values
+
+
+def _rules_values(ctx: RenderContext, rules: Rules) -> Values:
+    tr = ctx.tr
+    values: Values = {f"cost_{key}": amount for key, amount in rules.costs.items()}
+    draft = rules.draft
+    values.update(
+        dice_per_player=rules.dice_per_player,
+        faces=", ".join(tr.number(face) for face in rules.faces),
+        qwiks=rules.qwiks_in_play,
+        defenders=rules.defenders_in_play,
+        weapons_max=rules.weapons_max,
+        chains_min=rules.chains_min,
+        chains_max=rules.chains_max,
+        activation_first=rules.activation_first,
+        activation_last=rules.activation_last,
+        max_move=rules.max_move_per_activation,
+        attack_penalty=rules.exhausted.get("attack_penalty", 0),
+        defence_penalty=rules.exhausted.get("defence_penalty", 0),
+        exhausted_move=rules.exhausted.get("max_move", 0),
+        out_of_bounds_crouch=rules.out_of_bounds_crouch,
+        throw_hexes=rules.throw_hexes,
+        draft_deal=draft.get("deal", 0),
+        draft_draw=draft.get("draw", 0),
+        draft_dice=draft.get("first_player_dice", 0),
+        recruit_min=draft.get("recruit_min", 0),
+        recruit_max=draft.get("recruit_max", 0),
+        hand_max=draft.get("hand_max", 0),
+    )
+    return values
+
+
+def _pick(heroes: Sequence[Hero], score: Callable[[Hero], int]) -> Hero | None:
+    """The hero with the highest score, ties broken by id, so the example is stable."""
+    return min(heroes, key=lambda h: (-score(h), h.id), default=None)
+
+
+def example_weapons(weapons: Sequence[Weapon]) -> tuple[Weapon, Weapon] | None:
+    """The worked example's weapons: the attacker's the strongest non-chain attack (longest
+    range on a tie), the defender's the best defence; ties broken by id."""
+    swords = [w for w in weapons if not w.chain]
+    if not swords:
+        return None
+    attack = min(swords, key=lambda w: (-w.attack, -w.range, w.id))
+    defence = min(weapons, key=lambda w: (-w.defence, w.id))
+    return attack, defence
+
+
+def _example_values(ctx: RenderContext, content: Content, rules: Rules) -> Values:
+    """The worked example of combat: real heroes and weapons, the rules' costs and die."""
+    tr = ctx.tr
+    chosen = example_weapons(content.weapons)
+    attacker = _pick(content.heroes, lambda h: h.attack)
+    defender = _pick([h for h in content.heroes if h is not attacker], lambda h: h.defence)
+    if chosen is None or attacker is None or defender is None:
+        return {}
+    sword, shield = chosen
+    attack_dice = attacker.attack + sword.attack
+    boost = rules.costs.get("boost_per_die", 0)
+    defence_dice = defender.defence + shield.defence
+    best_face = max(rules.faces, default=0)
+    defence_juggs = min(best_face, defence_dice * best_face)
+    attack_juggs = min(defence_juggs + 1, (attack_dice + 1) * best_face)
+    return {
+        "attacker": attacker.name,
+        "target": defender.name,
+        "attacker_attack": attacker.attack,
+        "target_defence": defender.defence,
+        "attacker_weapon": tr.content("weapon", sword.id, "name", sword.name),
+        "target_weapon": tr.content("weapon", shield.id, "name", shield.name),
+        "attacker_weapon_attack": sword.attack,
+        "target_weapon_defence": shield.defence,
+        "attack_dice": attack_dice,
+        "attack_total": attack_dice + 1,
+        "example_boost_cost": boost,
+        "defence_dice": defence_dice,
+        "attack_juggs": attack_juggs,
+        "defence_juggs": defence_juggs,
+        "example_crouch": sword.crouch_count,
+        "example_reach": sword.range,
+    }
+
+
+# --- laying out ----------------------------------------------------------------------------
+
+
+def spans(value: str, bold: bool = False) -> list[text.Span]:
+    """A paragraph's spans: <b>...</b> lead-ins bold, [icon] tokens drawn."""
+    out: list[text.Span] = []
+    pos = 0
+    for match in BOLD.finditer(value):
+        out += text.spans(value[pos : match.start()], bold, icons=icons.INLINE)
+        out += text.spans(match.group(1), True, icons=icons.INLINE)
+        pos = match.end()
+    out += text.spans(value[pos:], bold, icons=icons.INLINE)
+    return out
+
+
+@dataclass
+class Book:
+    """What is being laid out for one locale: the context, its names and values."""
+
+    ctx: RenderContext
+    names: dict[str, str]  # ids (move types, formats, diagram keys) -> translated labels
+    width: float  # column width
+    texts: list[list[text.Span]] = field(default_factory=list)  # every printed text, for glyphs
+
+    def lines(self, value: str, marker: str = "", indent: float = 0.0) -> Lines:
+        paragraph = spans(value)
+        self.texts.append(paragraph)
+        block = text.layout([paragraph], self.width - indent, BODY, text.SANS, LEADING)
+        return Lines(block, text.SANS, indent, marker, BODY * 0.45)
+
+    def heading(self, value: str, level: int) -> Solid:
+        size = BODY * (1.3 if level == 1 else 1.08)
+        paragraph = [text.Span(value, bold=True)]
+        self.texts.append(paragraph)
+        pad = size * 0.35 if level == 1 else 0.0
+        block = text.layout([paragraph], self.width - 2 * pad, size, text.SANS, 1.15)
+        band = block.height + 2 * pad
+
+        def paint(canvas: Canvas, x: float, top: float) -> None:
+            if level == 1:
+                canvas.setFillColor(style.HEADER)
+                canvas.rect(x, top - band, self.width, band, stroke=0, fill=1)
+            colour = style.PAPER if level == 1 else style.HEADER
+            canvas.setFillColor(colour)
+            text.draw(canvas, block, x + pad, top - pad, text.SANS, icons.inline)
+
+        space = BODY * (1.6 if level == 1 else 1.0)
+        return Solid(Laid(band, block.overflow_width, paint), space, keep_with_next=True)
+
+
+def _items(book: Book, parsed: Sequence[Block]) -> list[Item]:
+    """Every block as paginate items, in reading order."""
+    tr = book.ctx.tr
+    items: list[Item] = []
+    for block in parsed:
+        if block.kind in ("h1", "h2"):
+            items.append(book.heading(block.lines[0], 1 if block.kind == "h1" else 2))
+        elif block.kind == "p":
+            items.append(book.lines(block.lines[0]))
+        elif block.kind in ("bullets", "steps"):
+            count = len(block.lines)
+            markers = (
+                ["•"] * count
+                if block.kind == "bullets"
+                else [tr.number(i) + "." for i in range(1, count + 1)]
+            )
+            indent = max(fonts.width(m, text.SANS.bold, BODY) for m in markers) + 0.5 * BODY
+            items += [
+                book.lines(line, marker, indent)
+                for line, marker in zip(block.lines, markers, strict=True)
+            ]
+        elif block.kind == "table":
+            laid = _table(book, block).layout(book.width, TABLE, text.CONDENSED)
+            items.append(Solid(laid, BODY * 0.6))
+        elif block.kind == "diagram":
+            figure = _diagram(book, block.name)
+            if figure is not None:
+                items.append(Solid(figure.layout(book.width, BODY, text.SANS), BODY * 0.6))
+        elif block.kind == "names":
+            continue
+    return items
+
+
+def _cells(book: Book, row: Sequence[str], bold_first: bool = False) -> list[list[text.Span]]:
+    cells = [spans(cell, bold=bold_first and i == 0) for i, cell in enumerate(row)]
+    book.texts.extend(cells)
+    return cells
+
+
+def _table(book: Book, block: Block) -> Table:
+    """A table named in the template: its header (and rows) from there, or rows from content."""
+    content = book.ctx.content
+    tr = book.ctx.tr
+    rules = content.rules
+    header = _cells(book, block.rows[0]) if block.rows else []
+    rows: list[list[str]] = [list(r) for r in block.rows[1:]]
+
+    def label(ident: str) -> str:
+        return book.names.get(ident, ident)
+
+    n = tr.number
+    if block.name == "weapons":
+        rows = [
+            [
+                _capitalised(tr.content("weapon", w.id, "name", w.name)),
+                n(w.attack),
+                n(w.defence),
+                n(w.range),
+                n(w.crouch_count),
+            ]
+            for w in content.weapons
+        ]
+    elif block.name == "formats" and rules is not None:
+        rows = [
+            [label(f.id), n(f.points_to_win), n(f.team_size), n(f.in_play), n(f.budget)]
+            for f in rules.formats.values()
+        ]
+    elif block.name == "synergy" and rules is not None:
+        rows = [[n(i), n(points)] for i, points in enumerate(rules.synergy, start=1)]
+    elif block.name == "movement" and rules is not None:
+        rows = [[label(m.id), f"{n(m.min)}\u2013{n(m.max)}", n(m.cost)] for m in rules.movement]
+    widths = len(header) or (len(rows[0]) if rows else 1)
+    first = Column(weight=1)
+    rest = [Column("center")] * (widths - 1)
+    if block.name == "costs":
+        first, rest = Column(), [Column(weight=1), Column("center")]
+    if block.name == "synergy":
+        first = Column("center", weight=1)
+        rest = [Column("center", weight=1)] * (widths - 1)
+    body = [_cells(book, row, bold_first=block.name != "synergy") for row in rows]
+    return Table([first, *rest], body, header)
+
+
+def _capitalised(value: str) -> str:
+    return value[:1].upper() + value[1:]
+
+
+def _diagram(book: Book, name: str) -> Figure | None:
+    """A rules diagram by its template name, drawn by diagrams.py with translated captions."""
+    ctx = book.ctx
+    rules = ctx.content.rules
+    values = book.names
+
+    def fit(
+        paragraphs: Sequence[Sequence[text.Span]],
+        width: float,
+        height: float,
+        largest: float,
+        smallest: float,
+        family: text.Family,
+    ) -> text.Fitted:
+        where = (rules.origin if rules else Origin("content/rules.yaml"), "rulebook", "diagrams")
+        return ctx.fit(paragraphs, width, height, largest, smallest, family, where)
+
+    def figure(draw: Callable[..., None], height: float = DIAGRAM, **extra: object) -> Figure:
+        def paint(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+            draw(canvas, x, y, w, h, labels=values, fit=fit, **extra)
+
+        return Figure(height, paint)
+
+    if name == "arcs":
+        return figure(diagrams.front_rear_arc)
+    if name == "sight":
+        return figure(diagrams.line_of_sight, DIAGRAM * 0.8)
+    if name == "flank":
+        return figure(diagrams.flank_and_back)
+    if name == "reach" and rules is not None:
+        return figure(diagrams.movement_reach, movement=rules.movement)
+    if name == "example":
+        chosen = example_weapons(ctx.content.weapons)
+        if chosen is None:
+            return None
+        return figure(diagrams.combat_example, DIAGRAM * 0.8, reach=chosen[0].range)
+    if name == "corners" and ctx.content.board is not None:
+        return figure(diagrams.field_corners, FIELD_DIAGRAM, board=ctx.content.board)
+    return None
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+def render(ctx: RenderContext) -> bytes:
+    tr = ctx.tr
+    rules = ctx.content.rules
+    if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts
+        raise ValueError("the rulebook needs content/rules.yaml")
+    title = tr._("Jugger TTG: rules of play")
+    canvas, buffer = new_canvas(ctx.settings.page, title, "rules", tr.locale)
+    ctx.progress("rules: laying out")
+    values = rulebook_values(ctx)
+    parsed = blocks(rendered_template(ctx, values), lambda s: tr.fill(s, values))
+    names = {
+        row[0]: row[1]
+        for block in parsed
+        if block.kind == "names"
+        for row in block.rows
+        if len(row) == 2
+    }
+    page_w, page_h = ctx.settings.page
+    area: Box = (SIDE, FOOT, page_w - 2 * SIDE, page_h - TOP - HEAD - FOOT)
+    first: Box = (area[0], area[1], area[2], area[3] - TITLE)
+    width = columns(area, 2, GUTTER)[0][2]
+    book = Book(ctx, names, width)
+    items = _items(book, parsed)
+    paged = paginate(items, lambda page: columns(first if page == 0 else area, 2, GUTTER))
+    where = (rules.origin, "rulebook", "columns")
+    if paged.overflow_height > 0.01 or paged.overflow_width > 0.01:
+        overflow = text.Fitted(BODY, 0, (), paged.overflow_height, paged.overflow_width)
+        ctx.problems.append(PrintProblem("JT901", *where, overflow.overflow_text()))
+    inf = float("inf")
+    ctx.fit(book.texts, inf, inf, BODY, BODY, text.SANS, where)  # glyph check (JT902)
+    total = len(paged.pages)
+    for number, paints in enumerate(paged.pages, start=1):
+        ctx.progress(f"rules: page {number}")
+        _furniture(ctx, canvas, title, number, total)
+        for paint in paints:
+            paint(canvas)
+        canvas.showPage()
+    return finish(canvas, buffer)
+
+
+def _furniture(ctx: RenderContext, canvas: Canvas, title: str, number: int, total: int) -> None:
+    """Running head with the page number; the title band on the first page; print notes."""
+    tr = ctx.tr
+    page_w, page_h = ctx.settings.page
+    top = page_h - TOP
+    canvas.setFillColor(style.MUTED)
+    canvas.setFont(text.SANS.regular, 7.5)
+    folio = tr.fill(tr._("Page {page} of {pages}"), {"page": number, "pages": total})
+    canvas.drawRightString(page_w - SIDE, top - 3 * mm, folio)
+    if number > 1:
+        canvas.drawString(SIDE, top - 3 * mm, title)
+    canvas.setStrokeColor(style.RULE)
+    canvas.setLineWidth(0.5)
+    canvas.line(SIDE, top - 4.5 * mm, page_w - SIDE, top - 4.5 * mm)
+    if number == 1:
+        canvas.setFillColor(style.HEADER)
+        size = 20.0
+        while fonts.width(title, text.SANS.bold, size) > page_w - 2 * SIDE and size > 10:
+            size -= 0.5
+        canvas.setFont(text.SANS.bold, size)
+        canvas.drawString(SIDE, top - HEAD - size * 0.9, title)
+    ctx.furniture.on_margin_sheet(canvas, FOOT - 4 * mm)
