@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ttgbuild import atomic, fingerprint
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
-from ttgbuild.i18n.paths import project_locales
+from ttgbuild.i18n.paths import PSEUDO_LOCALE, project_locales
 
 MANIFEST = ".ttgbuild-cache.json"
 MANIFEST_FORMAT = 1
@@ -152,11 +152,14 @@ class Plan:
 
 
 def choose_locales(project: Path, requested: list[str] | None) -> list[str]:
-    """The requested locales in the order given, or every locale the project has."""
+    """The requested locales in the order given, or every locale the project has.
+
+    The pseudo-locale is built only when asked for: it needs no catalog.
+    """
     available = project_locales(project)
     if not requested:
         return available
-    unknown = [loc for loc in requested if loc not in available]
+    unknown = [loc for loc in requested if loc not in available and loc != PSEUDO_LOCALE]
     if unknown:
         raise UsageError(
             f"no catalog for locale(s) {', '.join(unknown)}; this project has "

@@ -11,6 +11,8 @@ from pathlib import Path
 
 DOMAIN = "ttgbuild"
 SOURCE_LOCALE = "en"
+# The pseudo-locale: English made accented and longer at run time, no catalog (i18n/pseudo.py).
+PSEUDO_LOCALE = "qps"
 
 
 def locales_dir(project: Path) -> Path:

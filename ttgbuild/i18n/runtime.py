@@ -19,7 +19,7 @@ from babel.numbers import format_decimal
 
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n.limits import MAX_CATALOG_BYTES, MAX_ENTRIES, MAX_TRANSLATION_CHARS
-from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, content_context
+from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.loader import display_path
 from ttgbuild.render import fonts
 from ttgbuild.validate.registry import describe
@@ -144,9 +144,15 @@ def _placeholders(text: str) -> set[str]:
 def load_translator(project: Path, locale: str) -> Translator:
     """The translator for `locale`, built from its .po file (fuzzy entries are not used).
 
+    The pseudo-locale (`qps`) has no catalog: its translator transforms the English.
+
     A catalog that cannot be read leaves the translator empty with an error
     diagnostic, so one broken language never blocks the others.
     """
+    if locale == PSEUDO_LOCALE:
+        from ttgbuild.i18n.pseudo import PseudoTranslator  # it builds on this module
+
+        return PseudoTranslator(locale)
     path = catalog_path(project, locale)
     shown = display_path(path, project)
     tr = Translator(locale, catalog_file=shown)

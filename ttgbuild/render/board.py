@@ -217,6 +217,8 @@ def _tile(
         tr.fill(
             tr.pgettext("board", "Board tile {tile} (row {row}, column {column})"),
             {"tile": name, "row": chr(ord("A") + row), "column": column + 1},
+            # Translators: {tile} is the tile's name, its row letter and column number (B3);
+            # {row} is a capital letter from A, {column} a number from 1.
         ),
     )
     canvas.setFont(fonts.REGULAR, 7)

@@ -402,6 +402,8 @@ def _talent_paragraphs(
                 text.Span(tr.number(talent.cost_amount) + " ", bold=True),
                 text.Span(talent.cost_kind, icon=True),
             ]
+                # Translators: after a talent's name; {what} is a name, already translated: a weapon
+                # such as 'staff', or the Qwik position's name 'Qwik'.
         if talent.required:
             need = tr.fill(
                 tr.pgettext("talent", "requires {what}"),

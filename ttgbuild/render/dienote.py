@@ -14,6 +14,8 @@ from ttgbuild.i18n.runtime import Translator
 
 def faces_assumed(tr: Translator) -> str:
     """The translated note; its `{faces}` placeholder takes `faces_list`."""
+    # Translators: {faces} is a list of numbers, the juggs on each face in order,
+    # written with commas such as 0, 0, 0, 1, 1, 2.
     return tr.pgettext(
         "dice",
         "Die faces are this kit's assumption (no rulebook gives them): {faces} juggs. "

@@ -37,13 +37,10 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     tiles = 0
     if ctx.content.board is not None:
         tiles = board.tiling(board.board_size(ctx.content.board), ctx.settings.page).count
-    edge = (
-        tr.pgettext("duplex", "long")
-        if ctx.settings.duplex == "long"
-        else tr.pgettext("duplex", "short")
-    )
     rendered = env.get_template("assembly.j2").render(
-        ruler=tr.number(round(RULER / mm)), tiles=tr.number(tiles), edge=edge
+        ruler=tr.number(round(RULER / mm)),
+        tiles=tr.number(tiles),
+        duplex=ctx.settings.duplex,
     )
     blocks = []
     for chunk in rendered.split("\n\n"):

@@ -69,10 +69,14 @@ def _formats(ctx: RenderContext, rules: Rules) -> Section:
         header,
     )
     if rules.chains_min == rules.chains_max:
+        # Translators: {weapons} and {chains} are numbers: weapons a team may field, and
+        # chains among them (content/rules.yaml).
         chains = tr.pgettext(
             "quickref", "A team fields at most {weapons} weapons, exactly {chains} of them a chain."
         )
     else:
+        # Translators: {weapons} is the most weapons a team may field; {chains} and
+        # {chains_max} are the fewest and most chains among them (numbers, content/rules.yaml).
         chains = tr.pgettext(
             "quickref",
             "A team fields at most {weapons} weapons, {chains} to {chains_max} of them chains.",
@@ -80,6 +84,7 @@ def _formats(ctx: RenderContext, rules: Rules) -> Section:
     notes = [
         say(
             ctx,
+            # Translators: {qwiks} and {defenders} are numbers of heroes in play per team.
             tr.pgettext(
                 "quickref",
                 "In play: {qwiks} Qwik and {defenders} defenders. Every defender carries a "
@@ -177,6 +182,7 @@ def _stone(ctx: RenderContext, rules: Rules) -> Section:
         say(ctx, tr.pgettext("quickref", "Roll for initiative again.")),
         say(
             ctx,
+            # Translators: {first} and {last} are Reflexes values (numbers), highest first.
             tr.pgettext(
                 "quickref",
                 "Activation phase: the activation order runs from {first} down to {last}.",
@@ -199,6 +205,7 @@ def _activation(ctx: RenderContext, rules: Rules) -> Section:
     items = [
         say(
             ctx,
+            # Translators: {first} and {last} are Reflexes values (numbers), highest first.
             tr.pgettext(
                 "quickref",
                 "At each value from {first} to {last}, every hero whose Reflexes equal it "
@@ -219,6 +226,7 @@ def _activation(ctx: RenderContext, rules: Rules) -> Section:
         lead(
             ctx,
             tr.pgettext("quickref", "Delay:"),
+            # Translators: follows the bold label "Delay:"; {cost} is a number of focus points.
             tr.pgettext(
                 "quickref",
                 "instead of activating, pay {cost} [focus] and place a delay token. Remove it "
@@ -283,6 +291,8 @@ def _economy(ctx: RenderContext, rules: Rules) -> Section:
     exhausted = lead(
         ctx,
         tr.pgettext("quickref", "Exhausted:"),
+        # Translators: follows the bold label "Exhausted:"; {attack} and {defence} are numbers
+        # of dice taken off, {hexes} a number of hexes (content/rules.yaml, exhausted).
         tr.pgettext(
             "quickref",
             "right after the action that spends a hero's last stamina point. Attack "
@@ -352,6 +362,7 @@ def _movement(ctx: RenderContext, rules: Rules) -> Section:
         ),
         say(
             ctx,
+            # Translators: {hexes} is a number of hexes, the most a hero moves in one activation.
             tr.pgettext(
                 "quickref",
                 "Add light feet [light_feet] to the limit. Never more than {hexes} hexes in "
@@ -377,6 +388,7 @@ def _movement(ctx: RenderContext, rules: Rules) -> Section:
         lead(
             ctx,
             tr.pgettext("quickref", "Out of bounds:"),
+            # Translators: follows the bold label "Out of bounds:"; {stones} is a number of stones.
             tr.pgettext("quickref", "off the grid, the hero crouches (crouch count {stones})."),
             stones=rules.out_of_bounds_crouch,
         ),
@@ -429,6 +441,7 @@ def _costs(ctx: RenderContext, rules: Rules) -> Section:
         (
             tr.pgettext("quickref action", "Throw"),
             tr.fill(
+                # Translators: who may throw, and the cost's unit; {hexes} is a number of hexes.
                 tr.pgettext(
                     "quickref action",
                     "carrier, also as a reaction when attacked; per {hexes} hexes or part",
@@ -553,6 +566,8 @@ def _weapons(ctx: RenderContext, rules: Rules) -> Section:
         lead(
             ctx,
             tr.pgettext("quickref", "Chain:"),
+            # Translators: follows the bold label "Chain:"; {ready} and {cost} are numbers of
+            # focus points: readying a chain, and an unready chain's duel or attack of opportunity.
             tr.pgettext(
                 "quickref",
                 "never sweeps the jugg or pins. It attacks only when ready ({ready} [focus]) "
