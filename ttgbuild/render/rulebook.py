@@ -464,6 +464,7 @@ def _furniture(ctx: RenderContext, canvas: Canvas, title: str, number: int, tota
     top = page_h - TOP
     canvas.setFillColor(style.MUTED)
     canvas.setFont(text.SANS.regular, 7.5)
+    # Translators: page header; {page} is this page's number, {pages} the number of pages.
     folio = tr.fill(tr._("Page {page} of {pages}"), {"page": number, "pages": total})
     canvas.drawRightString(page_w - SIDE, top - 3 * mm, folio)
     if number > 1:
