@@ -70,6 +70,10 @@ def _board(*path: Any, value: Any):
     return edit("content/board.yaml", setter(*path, value=value))
 
 
+def _kit(*path: Any, value: Any):
+    return edit("content/kit.yaml", setter(*path, value=value))
+
+
 def _talent_team(data: dict) -> None:
     data["teams"][1]["name"] = data["teams"][0]["name"].upper()
 
@@ -132,6 +136,8 @@ BREAKS: dict[str, tuple[str, Callable]] = {
     "JT405": ("content/rules.yaml", _rules("weapons_on_field", "chains_min", value=2)),
     "JT406": ("content/rules.yaml", _rules("dice", "faces", value=[0, 0, 0, 0, 0, 0])),
     "JT407": ("content/rules.yaml", _rules("activation_order", value={"first": 4, "last": 5})),
+    "JT408": ("content/rules.yaml", _rules("exhausted", "max_move", value=4)),
+    "JT409": ("content/rules.yaml", _rules("costs", "duel_unready_chain", value=4)),
     "JT501": ("content/board.yaml", _board("goals", "blue", value=[20, 5])),
     "JT502": ("content/board.yaml", _board("goals", "blue", value=[19, 4])),
     "JT503": ("content/board.yaml", _board("centre", value=[9, 4])),
@@ -139,6 +145,7 @@ BREAKS: dict[str, tuple[str, Callable]] = {
         "content/board.yaml",
         edits(_board("goals", "red", value=[19, 5]), _board("goals", "blue", value=[0, 5])),
     ),
+    "JT505": ("content/board.yaml", _board("centre", value=[10, 5])),
     "JT601": (
         "content/kit.yaml",
         edit("content/kit.yaml", setter("weapon_cards", "trident", value=2)),
@@ -147,6 +154,12 @@ BREAKS: dict[str, tuple[str, Callable]] = {
         "content/kit.yaml",
         edit("content/kit.yaml", setter("weapon_cards", "chain", value=1)),
     ),
+    "JT603": ("content/kit.yaml", _kit("counters", "stamina", value=71)),
+    "JT604": ("content/kit.yaml", _kit("dice", value=15)),
+    "JT605": ("content/kit.yaml", _kit("bases", "blue", value=7)),
+    "JT606": ("content/kit.yaml", _kit("counters", "team_synergy", value=7)),
+    "JT607": ("content/kit.yaml", _kit("counters", "pinned", value=5)),
+    "JT608": ("content/kit.yaml", _kit("counters", "exhausted", value=15)),
 }
 
 
@@ -166,7 +179,11 @@ PASSES: dict[str, Callable] = {
     ),
     "JT205": edit(TALENT, setter("cost", "amount", value=1)),
     "JT210": edit(REACTION, setter("text", value="Step up to {hexes} hexes.")),
-    "JT502": edits(_board("goals", "blue", value=[19, 4]), _board("goals", "red", value=[0, 4])),
+    "JT502": edits(_board("goals", "blue", value=[18, 4]), _board("goals", "red", value=[0, 4])),
+    # Shipped kit counts sit exactly on their need (stamina 72, dice 16, bases 8, pinned 6,
+    # exhausted 16); synergy has room, so its boundary is set here: 4 per side.
+    "JT606": _kit("counters", "team_synergy", value=8),
+    "JT408": _rules("exhausted", "max_move", value=3),
 }
 
 

@@ -16,6 +16,7 @@ from ttgbuild.model import (
     Area,
     Board,
     BonusDice,
+    Choices,
     Content,
     Format,
     Hero,
@@ -315,6 +316,7 @@ def _rules(data: dict[str, Any], origin: Origin) -> Rules:
         throw_hexes=throw["hexes"],
         triggers=tuple(Trigger(t["id"], t["name"]) for t in data["reaction_triggers"]),
         draft=dict(data["draft"]),
+        choices=Choices(**data["choices"]),
         origin=origin,
     )
 

@@ -139,6 +139,15 @@ class Trigger:
 
 
 @dataclass(frozen=True)
+class Choices:
+    """The project's choices where no rulebook decides (rules.yaml `choices`); each gates checks."""
+
+    pools_fit_owned_dice: bool
+    passive_talents_free: bool
+    move_band_minimums: bool
+
+
+@dataclass(frozen=True)
 class Rules:
     """Game numbers from content/rules.yaml (see its schema for meanings)."""
 
@@ -162,6 +171,7 @@ class Rules:
     throw_hexes: int
     triggers: tuple[Trigger, ...]
     draft: dict[str, int]
+    choices: Choices
     origin: Origin
 
     def synergy_for(self, count: int) -> int:
@@ -193,8 +203,15 @@ class Board:
         return 0 <= hex_[0] < self.columns and 0 <= hex_[1] < self.rows
 
     def mirror(self, hex_: tuple[int, int]) -> tuple[int, int]:
-        """The hex at the same place seen from the other end of the field."""
-        return self.columns - 1 - hex_[0], hex_[1]
+        """The hex at the same place seen from the other end of the field.
+
+        The reflection is across the centre hex's column, not the board's middle:
+        columns at equal distances from it share their half-hex shift, so this is
+        a true symmetry of the grid and keeps hex distances to the centre. With an
+        even number of columns the board's middle runs between two columns, where
+        no hex-for-hex mirror exists.
+        """
+        return 2 * self.centre[0] - hex_[0], hex_[1]
 
 
 @dataclass(frozen=True)

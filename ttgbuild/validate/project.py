@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic, sort_key
 from ttgbuild.loader import LAYOUT_CODES, LAYOUT_WARNINGS, Loaded, load_content
-from ttgbuild.validate import paths  # noqa: F401  (importing it registers JT113)
+from ttgbuild.validate import kit_demand, paths  # noqa: F401  (imported: registers checks)
 from ttgbuild.validate.registry import describe
 from ttgbuild.validate.rules import Context, run_rules
 from ttgbuild.validate.schema import SCHEMA_CODES

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.geometry.hexgrid import distance
 from ttgbuild.model import HERO_NUMBERS, Content, Origin
 from ttgbuild.validate.registry import RULES, Finding, as_diagnostic, rule
 
@@ -223,21 +224,23 @@ def _bonus_by_talent(ctx: Context, pool: str) -> dict[str, int]:
 @rule(
     "JT105",
     "error",
-    "attack + best weapon attack + talent bonus fits a player's dice",
+    "attack + best weapon attack + talent bonus fits a player's dice (a project choice)",
     needs=("rules", "weapons"),
 )
 def attack_pool_fits(ctx: Context) -> Iterator[Finding]:
-    yield from _pool_fits(ctx, "attack")
+    if ctx.content.rules.choices.pools_fit_owned_dice:
+        yield from _pool_fits(ctx, "attack")
 
 
 @rule(
     "JT106",
     "error",
-    "defence + best weapon defence + talent bonus fits a player's dice",
+    "defence + best weapon defence + talent bonus fits a player's dice (a project choice)",
     needs=("rules", "weapons"),
 )
 def defence_pool_fits(ctx: Context) -> Iterator[Finding]:
-    yield from _pool_fits(ctx, "defence")
+    if ctx.content.rules.choices.pools_fit_owned_dice:
+        yield from _pool_fits(ctx, "defence")
 
 
 def _pool_fits(ctx: Context, pool: str) -> Iterator[Finding]:
@@ -257,8 +260,15 @@ def _pool_fits(ctx: Context, pool: str) -> Iterator[Finding]:
             )
 
 
-@rule("JT107", "error", "will (initiative dice) fits a player's dice", needs=("rules",))
+@rule(
+    "JT107",
+    "error",
+    "will (initiative dice) fits a player's dice (a project choice)",
+    needs=("rules",),
+)
 def will_fits(ctx: Context) -> Iterator[Finding]:
+    if not ctx.content.rules.choices.pools_fit_owned_dice:
+        return
     dice = ctx.content.rules.dice_per_player
     for hero in ctx.content.heroes:
         if hero.will > dice:
@@ -331,8 +341,11 @@ def trigger_known(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT204", "error", "passive talents cost nothing")
+@rule("JT204", "error", "passive talents cost nothing (a project choice rules.yaml can switch off)")
 def passive_is_free(ctx: Context) -> Iterator[Finding]:
+    """Runs on the project's default when rules.yaml did not load: its own errors say why."""
+    if ctx.content.rules and not ctx.content.rules.choices.passive_talents_free:
+        return
     for talent in ctx.content.talents:
         if talent.keyword == "passive" and talent.cost_kind != "free":
             yield at(
@@ -517,15 +530,17 @@ def weapon_numbers(ctx: Context) -> Iterator[Finding]:
 @rule(
     "JT401",
     "error",
-    "move types form increasing, gapless bands with rising costs",
+    "move types form increasing bands (gapless by project choice) with rising costs",
     needs=("rules",),
 )
 def movement_bands(ctx: Context) -> Iterator[Finding]:
+    """Without the band-minimums choice a move may be shorter than its band: limits still rise."""
     rules = ctx.content.rules
+    minimums = rules.choices.move_band_minimums
     expected_min = 1
     previous_cost = -1
     for i, move in enumerate(rules.movement):
-        if move.min != expected_min:
+        if minimums and move.min != expected_min:
             yield at(
                 rules.origin,
                 f"move '{move.id}' starts at {move.min}; the previous band "
@@ -534,6 +549,16 @@ def movement_bands(ctx: Context) -> Iterator[Finding]:
                 "types",
                 i,
                 "min",
+            )
+        if not minimums and move.max < expected_min:
+            yield at(
+                rules.origin,
+                f"move '{move.id}' limit {move.max} does not exceed the shorter "
+                f"move's limit {expected_min - 1}",
+                "movement",
+                "types",
+                i,
+                "max",
             )
         if move.max < move.min:
             yield at(
@@ -594,21 +619,86 @@ def formats_consistent(ctx: Context) -> Iterator[Finding]:
 
 
 @rule(
-    "JT403", "error", "the synergy table covers a full side and never decreases", needs=("rules",)
+    "JT403",
+    "error",
+    "the synergy table: a lone hero earns none, one row per hero in play, never decreasing",
+    needs=("rules",),
 )
 def synergy_table(ctx: Context) -> Iterator[Finding]:
+    """Rows past the heroes a side can field could never be read: a longer table is an error too."""
     rules = ctx.content.rules
     in_play = max(f.in_play for f in rules.formats.values())
-    if len(rules.synergy) < in_play:
+    if len(rules.synergy) != in_play:
         yield at(
             rules.origin,
             f"synergy has {len(rules.synergy)} rows; a side fields up to "
-            f"{in_play} heroes of one team",
+            f"{in_play} heroes of one team, one row each",
             "synergy",
+        )
+    if rules.synergy[0] != 0:
+        yield at(
+            rules.origin,
+            f"synergy for a lone hero is {rules.synergy[0]}; one hero has no teammate "
+            "to work with and earns 0",
+            "synergy",
+            0,
         )
     for i in range(1, len(rules.synergy)):
         if rules.synergy[i] < rules.synergy[i - 1]:
             yield at(rules.origin, f"synergy for {i + 1} heroes is less than for {i}", "synergy", i)
+
+
+@rule(
+    "JT408",
+    "error",
+    "an exhausted hero's move limit is at most the walk limit",
+    needs=("rules",),
+)
+def exhausted_move_is_a_walk(ctx: Context) -> Iterator[Finding]:
+    """Exhausted heroes may only walk (ES 387); the first move type is the walk."""
+    rules = ctx.content.rules
+    walk = rules.movement[0]
+    limit = rules.exhausted["max_move"]
+    if limit > walk.max:
+        yield at(
+            rules.origin,
+            f"exhausted heroes may move {limit} hexes, more than a {walk.id} ({walk.max})",
+            "exhausted",
+            "max_move",
+        )
+
+
+# Costs the books state as the sum of others: (cost, its parts).
+DERIVED_COSTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("duel", ("basic_attack",)),
+    ("attack_of_opportunity", ("basic_attack",)),
+    ("duel_unready_chain", ("chain_ready", "duel")),
+    ("duel_unready_chain", ("chain_ready", "attack_of_opportunity")),
+)
+
+
+@rule(
+    "JT409",
+    "error",
+    "costs the books build from others equal the sum of their parts",
+    needs=("rules",),
+)
+def derived_costs(ctx: Context) -> Iterator[Finding]:
+    """A duel and an attack of opportunity are basic attacks; with an unready chain, readying is
+    added. The sums stay written in rules.yaml and are checked rather than computed, because
+    cards and the quick reference print them as numbers of their own: one changed part then
+    fails here instead of printing a stale total.
+    """
+    costs = ctx.content.rules.costs
+    for name, parts in DERIVED_COSTS:
+        total = sum(costs[p] for p in parts)
+        if costs[name] != total:
+            yield at(
+                ctx.content.rules.origin,
+                f"{name} costs {costs[name]} but {' + '.join(parts)} = {total}",
+                "costs",
+                name,
+            )
 
 
 @rule(
@@ -711,7 +801,10 @@ def board_places_on_board(ctx: Context) -> Iterator[Finding]:
 
 
 @rule(
-    "JT502", "error", "goals, start zones and corner lines are mirror-symmetric", needs=("board",)
+    "JT502",
+    "error",
+    "goals, start zones and corner lines mirror each other across the centre's column",
+    needs=("board",),
 )
 def board_symmetric(ctx: Context) -> Iterator[Finding]:
     board = ctx.content.board
@@ -724,7 +817,7 @@ def board_symmetric(ctx: Context) -> Iterator[Finding]:
             "blue",
         )
     red, blue = board.start_zones["red"], board.start_zones["blue"]
-    mirrored = (board.columns - 1 - red.columns[1], board.columns - 1 - red.columns[0])
+    mirrored = (board.mirror((red.columns[1], 0))[0], board.mirror((red.columns[0], 0))[0])
     if blue.columns != mirrored or blue.rows != red.rows:
         yield at(
             board.origin,
@@ -747,9 +840,7 @@ def board_symmetric(ctx: Context) -> Iterator[Finding]:
                 )
 
 
-@rule(
-    "JT503", "error", "the centre sits on the middle row beside the mirror axis", needs=("board",)
-)
+@rule("JT503", "error", "the centre sits on the middle row in a middle column", needs=("board",))
 def centre_in_middle(ctx: Context) -> Iterator[Finding]:
     board = ctx.content.board
     middle_columns = {(board.columns - 1) // 2, board.columns // 2}
@@ -778,6 +869,49 @@ def own_half(ctx: Context) -> Iterator[Finding]:
                 "start_zones",
                 side,
             )
+
+
+def _zone_hexes(area) -> list[tuple[int, int]]:
+    return [
+        (c, r)
+        for c in range(area.columns[0], area.columns[1] + 1)
+        for r in range(area.rows[0], area.rows[1] + 1)
+    ]
+
+
+@rule(
+    "JT505",
+    "error",
+    "the centre is as many hex steps from each goal and from each start zone",
+    needs=("board",),
+)
+def board_fair(ctx: Context) -> Iterator[Finding]:
+    """Measured with the hex grid's own distance (cube coordinates), because on offset columns
+    counting columns is wrong: a hex of an odd column sits half a row lower. A start zone's
+    distance is that of its nearest and of its farthest hex.
+    """
+    board = ctx.content.board
+    steps = {side: distance(board.centre, hex_) for side, hex_ in board.goals.items()}
+    if steps["red"] != steps["blue"]:
+        yield at(
+            board.origin,
+            f"the centre is {steps['red']} hex steps from the red goal and "
+            f"{steps['blue']} from the blue goal",
+            "goals",
+            "blue",
+        )
+    spans = {}
+    for side, area in board.start_zones.items():
+        far = [distance(board.centre, hex_) for hex_ in _zone_hexes(area)]
+        spans[side] = (min(far), max(far)) if far else (0, 0)
+    if spans["red"] != spans["blue"]:
+        yield at(
+            board.origin,
+            "the centre is {}..{} hex steps from the red start zone and {}..{} from the "
+            "blue one".format(*spans["red"], *spans["blue"]),
+            "start_zones",
+            "blue",
+        )
 
 
 # --- kit manifest -----------------------------------------------------------------------------
