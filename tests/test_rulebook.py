@@ -133,7 +133,7 @@ def test_changed_numbers_in_content_change_the_book(translated, locale):
     [
         ("en", "for 1 stone.", "for 3 stones."),
         ("es", "durante 1 piedra.", "durante 3 piedras."),
-        ("de", "für 1 Stein ab.", "für 3 Steine ab."),
+        ("de", "für 1 Stein abgeschlagen.", "für 3 Steine abgeschlagen."),
     ],
 )
 def test_plural_forms_follow_the_number(translated, locale, one, many):
