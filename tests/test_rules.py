@@ -160,6 +160,9 @@ BREAKS: dict[str, tuple[str, Callable]] = {
     "JT606": ("content/kit.yaml", _kit("counters", "team_synergy", value=7)),
     "JT607": ("content/kit.yaml", _kit("counters", "pinned", value=5)),
     "JT608": ("content/kit.yaml", _kit("counters", "exhausted", value=15)),
+    "JT609": ("content/kit.yaml", _kit("counters", "crouch_template", value=9)),
+    "JT610": ("content/kit.yaml", _kit("counters", "crouch_count", value=49)),
+    "JT611": ("content/kit.yaml", _kit("counters", "delay", value=9)),
 }
 
 
@@ -181,7 +184,8 @@ PASSES: dict[str, Callable] = {
     "JT210": edit(REACTION, setter("text", value="Step up to {hexes} hexes.")),
     "JT502": edits(_board("goals", "blue", value=[18, 4]), _board("goals", "red", value=[0, 4])),
     # Shipped kit counts sit exactly on their need (stamina 72, dice 16, bases 8, pinned 6,
-    # exhausted 16); synergy has room, so its boundary is set here: 4 per side.
+    # exhausted 16, crouch templates 10 and counts 50, delay 10); synergy has room, so its
+    # boundary is set here: 4 per side.
     "JT606": _kit("counters", "team_synergy", value=8),
     "JT408": _rules("exhausted", "max_move", value=3),
 }

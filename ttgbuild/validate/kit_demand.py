@@ -186,3 +186,71 @@ def kit_exhausted_tokens(ctx: Context) -> Iterator[Finding]:
             "counters",
             "exhausted",
         )
+
+
+def _most_in_play(ctx: Context) -> int:
+    return max(f.in_play for f in ctx.content.rules.formats.values())
+
+
+@rule(
+    "JT609",
+    "error",
+    "crouch templates cover every hero in play on both sides",
+    needs=("kit", "rules"),
+)
+def kit_crouch_templates(ctx: Context) -> Iterator[Finding]:
+    """Any hero in play can be hit or leave the field, and nothing stops all of them crouching
+    at once."""
+    kit, need = ctx.content.kit, SIDES * _most_in_play(ctx)
+    have = kit.counters["crouch_template"]
+    if have < need:
+        yield at(
+            kit.origin,
+            f"{have} crouch templates; all {need} heroes in play can crouch at once",
+            "counters",
+            "crouch_template",
+        )
+
+
+@rule(
+    "JT610",
+    "error",
+    "crouch count tokens cover every hero in play crouching for the longest count",
+    needs=("kit", "rules", "weapons"),
+)
+def kit_crouch_counts(ctx: Context) -> Iterator[Finding]:
+    """One token per stone still to crouch, stacked on the card. The longest count is the
+    chain's or leaving the field, whichever is longer; a talent that strikes every enemy in range
+    lets the chain crouch several heroes, so every hero in play may carry the longest count."""
+    rules, kit = ctx.content.rules, ctx.content.kit
+    longest = max([w.crouch_count for w in ctx.content.weapons] + [rules.out_of_bounds_crouch])
+    need = SIDES * _most_in_play(ctx) * longest
+    have = kit.counters["crouch_count"]
+    if have < need:
+        yield at(
+            kit.origin,
+            f"{have} crouch count tokens; {SIDES * _most_in_play(ctx)} heroes in play "
+            f"crouching for {longest} stones need {need}",
+            "counters",
+            "crouch_count",
+        )
+
+
+@rule(
+    "JT611",
+    "error",
+    "delay tokens cover every hero in play on both sides",
+    needs=("kit", "rules"),
+)
+def kit_delay_tokens(ctx: Context) -> Iterator[Finding]:
+    """Every hero whose reflexes are above the last activation value may delay, and a delayed
+    hero keeps its token until it activates later in the stone: all of them may wait at once."""
+    kit, need = ctx.content.kit, SIDES * _most_in_play(ctx)
+    have = kit.counters["delay"]
+    if have < need:
+        yield at(
+            kit.origin,
+            f"{have} delay tokens; all {need} heroes in play can delay in one stone",
+            "counters",
+            "delay",
+        )
