@@ -33,8 +33,10 @@ from ttgbuild.buildplan import (
 )
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.fingerprint import bytes_digest
+from ttgbuild.i18n.checks import check_catalogs
+from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
-from ttgbuild.loader import Loaded
+from ttgbuild.loader import Loaded, display_path
 from ttgbuild.model import Content
 from ttgbuild.render import board, cards, guide, quickref, rulebook, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
@@ -136,10 +138,12 @@ def build(
     result = BuildResult(current=list(todo.current))
     progress("checking content")
     loaded, content_diagnostics = validate_project(project)
-    result.diagnostics.extend(content_diagnostics)
+    # Every catalog check of `i18n check`: a broken placeholder or format never reaches paper.
+    catalog_diagnostics = check_catalogs(project, list(todo.stale))
+    result.diagnostics.extend(content_diagnostics + catalog_diagnostics)
     for record in todo.current.values():
         result.diagnostics.extend(record.diagnostics)
-    if has_failures(content_diagnostics, strict):
+    if has_failures(content_diagnostics + catalog_diagnostics, strict):
         return _stop(result)
     if todo.current:
         progress(f"{', '.join(todo.current)} up to date; drawing {', '.join(todo.stale)}")
@@ -153,6 +157,8 @@ def build(
     for locale, diagnostics in reported.items():
         reported[locale] = list(dict.fromkeys(diagnostics))  # one per string, not per file
         result.diagnostics.extend(reported[locale])
+        # Recorded with the locale, so an up-to-date build shows its catalog's warnings again.
+        reported[locale] = _catalog_part(project, locale, catalog_diagnostics) + reported[locale]
     result.diagnostics.sort(key=sort_key)
     if has_failures(result.diagnostics, strict):
         return _stop(result)
@@ -161,6 +167,12 @@ def build(
     result.built = list(kits)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _catalog_part(project: Path, locale: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The catalog check's diagnostics about one locale's catalog."""
+    shown = display_path(catalog_path(project, locale), project)
+    return [diagnostic for diagnostic in diagnostics if diagnostic.file == shown]
 
 
 def _stop(result: BuildResult) -> BuildResult:

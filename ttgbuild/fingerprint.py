@@ -16,7 +16,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from ttgbuild.i18n.paths import catalog_path
+from ttgbuild.i18n.paths import catalog_path, locales_dir
 
 PACKAGE = Path(__file__).resolve().parent
 CODE_SUFFIXES = {".py", ".j2", ".json"}
@@ -90,12 +90,13 @@ def content_key(project: Path, code: str) -> str:
 
 
 def locale_key(project: Path, locale: str, content: str, settings: dict[str, object]) -> str:
-    """What one locale's files depend on: content and code, its catalog, the print settings."""
+    """What one locale's files depend on: content, code, catalog, glossary, print settings."""
     return _combine(
         {
             "content": content,
             "locale": locale,
             "catalog": file_digest(catalog_path(project, locale)),
+            "glossary": file_digest(locales_dir(project) / "glossary.tsv"),  # catalog checks
             "settings": settings,
         }
     )

@@ -7,6 +7,7 @@ found (a broken catalog, a failing check), 2 usage error. The work happens in
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -21,6 +22,17 @@ if TYPE_CHECKING:  # imported when a command runs: Babel is slow to load (cli.py
 
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+
+LocaleOption = Annotated[
+    str | None,
+    typer.Option("--locale", help="Comma-separated locales, e.g. es,de (default: every catalog)."),
+]
+
+
+class GlossaryFormat(StrEnum):
+    tbx = "tbx"
+    csv = "csv"
+
 
 i18n_app = typer.Typer(
     help="Translators' workflow: extract, update, compile and check the catalogs.",
@@ -37,11 +49,31 @@ def extract(project: ProjectOption = Path(".")) -> None:
 
 
 @i18n_app.command()
-def update(project: ProjectOption = Path(".")) -> None:
+def update(
+    check_only: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Write nothing; exit 1 if `extract` or `update` would change the template "
+            "or a catalog (a CI gate).",
+        ),
+    ] = False,
+    project: ProjectOption = Path("."),
+) -> None:
     """Merge the template into every locale's catalog; changed English becomes fuzzy."""
     from ttgbuild.i18n import catalogs
 
-    _finish(catalogs.update(_project(project)), "update", "no catalogs yet")
+    if not check_only:
+        _finish(catalogs.update(_project(project)), "update", "no catalogs yet")
+        return
+    diags = catalogs.stale_files(_project(project))
+    console.diagnostics(diags, "text")
+    if diags:
+        console.err(
+            f"i18n update --check: {len(diags)} file(s) out of date or unreadable; nothing written"
+        )
+        raise typer.Exit(EXIT_PROBLEMS)
+    console.err("i18n update --check: the template and every catalog are up to date")
 
 
 @i18n_app.command("compile")
@@ -72,11 +104,16 @@ def init(
 
 
 @i18n_app.command()
-def status(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
+def status(
+    fmt: FormatOption = Format.text,
+    locale: LocaleOption = None,
+    project: ProjectOption = Path("."),
+) -> None:
     """How far each locale is: translated, fuzzy, untranslated, obsolete."""
     from ttgbuild.i18n import catalogs
 
-    rows, diags = catalogs.status(_project(project))
+    project = _project(project)
+    rows, diags = catalogs.status(project, _locales(project, locale, "status"))
     if fmt is Format.json:
         console.as_json([row.as_json() for row in rows])
     elif rows:
@@ -94,16 +131,87 @@ def status(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) 
 def check(
     fmt: FormatOption = Format.text,
     strict: StrictOption = False,
+    locale: LocaleOption = None,
     project: ProjectOption = Path("."),
 ) -> None:
-    """Check every catalog: placeholders, icons, markup, length, numbers, glossary, progress."""
+    """Check every catalog: placeholders, formats, icons, markup, length, glossary, progress."""
     from ttgbuild.i18n.checks import check_catalogs
 
-    diags = check_catalogs(_project(project))
+    project = _project(project)
+    diags = check_catalogs(project, _locales(project, locale, "check"))
     console.diagnostics(diags, fmt.value)
     console.summary(diags, "i18n check")
     if has_failures(diags, strict):
         raise typer.Exit(EXIT_PROBLEMS)
+
+
+@i18n_app.command()
+def glossary(
+    fmt: Annotated[
+        GlossaryFormat,
+        typer.Option("--format", help="tbx (TBX-Basic, every language) or csv (Weblate, one)."),
+    ] = GlossaryFormat.tbx,
+    locale: Annotated[
+        str | None,
+        typer.Option("--locale", help="The target language of a CSV (needed if several)."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="File to write (default: standard output).")
+    ] = None,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Export locales/glossary.tsv for Weblate, Poedit or a CAT tool (TBX or CSV)."""
+    from ttgbuild.atomic import write_atomically
+    from ttgbuild.i18n.glossary import load_glossary
+    from ttgbuild.i18n.glossary_export import languages, to_csv, to_tbx
+
+    table, diags = load_glossary(_project(project))
+    if diags:
+        console.diagnostics(diags, "text")
+        raise typer.Exit(EXIT_PROBLEMS)
+    targets = languages(table)[1:]
+    if not targets:
+        console.err("i18n glossary: locales/glossary.tsv has no terms to export")
+        raise typer.Exit(EXIT_PROBLEMS)
+    if fmt is GlossaryFormat.tbx:
+        data = to_tbx(table)
+    else:
+        if locale is None and len(targets) > 1:
+            console.err(f"i18n glossary: say which language with --locale ({', '.join(targets)})")
+            raise typer.Exit(EXIT_USAGE)
+        chosen = locale or targets[0]
+        if chosen not in targets:
+            console.err(f"i18n glossary: no {chosen!r} column; it has {', '.join(targets)}")
+            raise typer.Exit(EXIT_USAGE)
+        data = to_csv(table, chosen)
+    if out is None:
+        console.out(data.decode("utf-8").rstrip("\n"))
+        return
+    try:
+        write_atomically(out, data)
+    except OSError as exc:
+        console.err(f"i18n glossary: cannot write {out}: {exc.strerror}")
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    console.err(f"i18n glossary: wrote {out}")
+
+
+def _locales(project: Path, requested: str | None, command: str) -> list[str] | None:
+    """The locales a `--locale` list names (None: all); a usage error for one without a catalog."""
+    from ttgbuild.i18n.catalogs import catalog_locales
+
+    if requested is None:
+        return None
+    wanted = [part.strip() for part in requested.split(",") if part.strip()]
+    known = catalog_locales(project)
+    unknown = [locale for locale in wanted if locale not in known]
+    if unknown or not wanted:
+        has = ", ".join(known) or "none"
+        console.err(
+            f"i18n {command}: no catalog for {', '.join(unknown) or repr(requested)}; "
+            f"this project has {has}"
+        )
+        raise typer.Exit(EXIT_USAGE)
+    return wanted
 
 
 def _status_row(row: catalogs.Stats) -> tuple[object, ...]:

@@ -311,13 +311,19 @@ def write_if_changed(path: Path, data: bytes, shown: str) -> bool:
 # --- extract -------------------------------------------------------------------------
 
 
-def extract(project: Path) -> Outcome:
-    """Write locales/ttgbuild.pot, but only when its messages changed (not just its date)."""
+def fresh_template(project: Path) -> Catalog:
+    """The template as `extract` would write it now, from the current content and code."""
     template = extract_messages(project)
     template.version = ttgbuild.__version__
     template.copyright_holder = "the ttgbuild authors"
     template.msgid_bugs_address = ""
     template.header_comment = TEMPLATE_HEADER
+    return template
+
+
+def extract(project: Path) -> Outcome:
+    """Write locales/ttgbuild.pot, but only when its messages changed (not just its date)."""
+    template = fresh_template(project)
     path = template_path(project)
     shown = display_path(path, project)
     note = f"{len(template)} messages"
@@ -424,6 +430,8 @@ def _follow_contexts(catalog: Catalog, template: Catalog, wanted: set[Key]) -> d
         new, old = news[0], olds[0]
         if _key(old) in wanted or not _done(old):
             continue
+        if isinstance(new.id, tuple) != isinstance(old.id, tuple):
+            continue  # a singular text became plural or back: its forms cannot carry over
         previous_id = old.previous_id if old.fuzzy and old.previous_id else [old.id]
         catalog.delete(old.id, context)
         catalog.add(
@@ -444,6 +452,65 @@ def _by_context(catalog: Catalog) -> dict[str, list[Message]]:
         if message.id and message.context:
             found.setdefault(message.context, []).append(message)
     return found
+
+
+# --- the CI gate: is anything stale? -----------------------------------------------------
+
+STALE_CODE = "JT821"
+
+
+def stale_files(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
+    """What `extract` and `update` would change, as JT821 diagnostics; nothing is written.
+
+    The template is stale when its messages differ from a fresh extraction; a
+    catalog is stale when merging the fresh template would change any entry
+    (messages added, removed or changed; comments, locations, flags). Only the
+    header is ignored, as its dates change on every run. Untranslated entries
+    are not staleness. Messages are compared by msgid and msgctxt together.
+    """
+    template = fresh_template(project)
+    path = template_path(project)
+    shown = display_path(path, project)
+    found: list[Diagnostic] = []
+    on_disk = _template_body(path, shown) if path.is_file() else None
+    if on_disk != render(template, omit_header=True):
+        old = _keys_of(read_catalog(path, shown, None)) if on_disk is not None else set()
+        why = _changes(old, _keys_of(template)) if on_disk is not None else "missing"
+        found.append(_stale(shown, f"the template is out of date ({why})", "extract"))
+    for locale in catalog_locales(project):
+        if locales is not None and locale not in locales:
+            continue
+        path = catalog_path(project, locale)
+        shown = display_path(path, project)
+        try:
+            catalog = read_catalog(path, shown, cldr_locale(locale))
+        except CatalogError as exc:
+            found.append(exc.diagnostic)
+            continue
+        before, old = render(catalog, omit_header=True), _keys_of(catalog)
+        merge(catalog, template)
+        if render(catalog, omit_header=True) != before:
+            why = _changes(old, _keys_of(catalog))
+            found.append(_stale(shown, f"the catalog is out of date ({why})", "update"))
+    return found
+
+
+def _keys_of(catalog: Catalog) -> set[Key]:
+    return {_key(message) for message in catalog if message.id}
+
+
+def _changes(old: set[Key], new: set[Key]) -> str:
+    added, removed = len(new - old), len(old - new)
+    if not added and not removed:
+        return "comments, locations or flags of its messages changed"
+    return f"{added} message(s) to add, {removed} to remove"
+
+
+def _stale(shown: str, what: str, command: str) -> Diagnostic:
+    steps = "`ttgbuild i18n extract`" if command == "extract" else "`ttgbuild i18n update`"
+    if command == "extract":
+        steps += " and `ttgbuild i18n update`"
+    return Diagnostic(shown, 0, 0, "warning", STALE_CODE, f"{what}; run {steps}")
 
 
 # --- init ----------------------------------------------------------------------------
@@ -524,11 +591,13 @@ def compile_catalogs(project: Path) -> Outcome:
     return outcome
 
 
-def status(project: Path) -> tuple[list[Stats], list[Diagnostic]]:
-    """Progress of every locale's catalog; broken catalogs become diagnostics."""
+def status(project: Path, locales: list[str] | None = None) -> tuple[list[Stats], list[Diagnostic]]:
+    """Progress of every locale's catalog (or those of `locales`); broken ones as diagnostics."""
     rows: list[Stats] = []
     diagnostics: list[Diagnostic] = []
     for locale in catalog_locales(project):
+        if locales is not None and locale not in locales:
+            continue
         path = catalog_path(project, locale)
         try:
             catalog = read_catalog(path, display_path(path, project), cldr_locale(locale))

@@ -21,6 +21,13 @@ from babel.messages.catalog import Catalog, Message
 from ttgbuild.diagnostics import Diagnostic, Severity, sort_key
 from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, read_catalog
 from ttgbuild.i18n.extract import content_budgets, extract_messages
+from ttgbuild.i18n.formats import (
+    BRACE_FORMAT,
+    PYTHON_FORMAT,
+    brace_problems,
+    formats_of,
+    percent_problems,
+)
 from ttgbuild.i18n.glossary import (
     GLOSSARY_CODE,
     IGNORE_FLAG,
@@ -43,12 +50,13 @@ CATALOG_ERRORS = {
     "JT816": "a translation fits its field's character budget",
     "JT817": "a translation writes no number its English lacks (numbers come from placeholders)",
     "JT818": "glossary terms are translated as locales/glossary.tsv says",
+    "JT823": "a translation is well-formed for its format (python-format, python-brace-format)",
     GLOSSARY_CODE: "locales/glossary.tsv is UTF-8 with an 'en' column",
 }
 CATALOG_WARNINGS = {
     "JT819": "no fuzzy entries (the English changed, or a guess): review, then drop the flag",
     "JT820": "every entry is translated",
-    "JT821": "a catalog has every message of the current sources (extract, then update)",
+    "JT821": "a catalog has the messages of the current sources, no more (extract, then update)",
 }
 describe(CATALOG_ERRORS)
 describe(CATALOG_WARNINGS, "warning")
@@ -65,7 +73,8 @@ PLACEHOLDER_WIDTH = 2
 ICON_WIDTH = 1
 
 
-Keys = set[tuple[str, str | None]]  # (msgid, msgctxt) of messages
+Key = tuple[str, str | None]  # (msgid, msgctxt) of a message
+Keys = set[Key]
 
 
 @dataclass(frozen=True)
@@ -77,19 +86,26 @@ class Entry:
     context: str
     budget: int
     terms: list[Term]
+    formats: frozenset[str] = frozenset()
 
 
-def check_catalogs(project: Path) -> list[Diagnostic]:
-    """Every problem in every catalog of the project, sorted by file and line."""
+def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
+    """Every problem in the project's catalogs (or those of `locales`), sorted by file and line."""
     found = locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
     folders = sorted(path.parent.parent.name for path in found)
+    if locales is not None:
+        folders = [locale for locale in folders if locale in locales]
     if not folders:
         return []
     glossary, diagnostics = load_glossary(project)
-    current: Keys = {(_msgid(m), m.context) for m in extract_messages(project) if m.id}
+    formats: dict[Key, frozenset[str]] = {
+        (_msgid(m), m.context): frozenset(formats_of(m.flags, m.locations))
+        for m in extract_messages(project)
+        if m.id
+    }
     budgets = content_budgets()
     for locale in folders:
-        diagnostics += _check_catalog(project, locale, glossary, current, budgets)
+        diagnostics += _check_catalog(project, locale, glossary, formats, budgets)
     return sorted(diagnostics, key=sort_key)
 
 
@@ -97,7 +113,7 @@ def _check_catalog(
     project: Path,
     locale: str,
     glossary: Glossary,
-    current: Keys,
+    formats: dict[Key, frozenset[str]],
     budgets: dict[tuple[str, str], int],
 ) -> list[Diagnostic]:
     path = catalog_path(project, locale)
@@ -116,13 +132,20 @@ def _check_catalog(
     terms = glossary.terms(str(cldr)) if cldr else []
     for message in catalog:
         if message.id:
-            found += _check_message(message, shown, terms, budgets)
-    found += _missing(catalog, current, shown)
+            # Formats come from the sources (a translator cannot drop them), plus the entry's flags.
+            known = formats.get((_msgid(message), message.context), frozenset())
+            used = known | formats_of(message.flags, message.locations)
+            found += _check_message(message, shown, terms, budgets, frozenset(used))
+    found += _missing(catalog, set(formats), shown)
     return found
 
 
 def _check_message(
-    message: Message, shown: str, terms: list[Term], budgets: dict[tuple[str, str], int]
+    message: Message,
+    shown: str,
+    terms: list[Term],
+    budgets: dict[tuple[str, str], int],
+    formats: frozenset[str],
 ) -> list[Diagnostic]:
     line = message.lineno
     source = _msgid(message) if isinstance(message.id, str) else message.id[-1]
@@ -138,26 +161,32 @@ def _check_message(
     skip_glossary = IGNORE_FLAG in message.flags
     found = []
     for text in forms:
-        entry = Entry(source, text, context, budget, [] if skip_glossary else terms)
+        entry = Entry(source, text, context, budget, [] if skip_glossary else terms, formats)
         for code, check in CHECKS:
             found += [_diag(shown, line, "error", code, problem) for problem in check(entry)]
     return found
 
 
 def _missing(catalog: Catalog, current: Keys, shown: str) -> list[Diagnostic]:
-    """One warning when the sources have messages the catalog lacks (never merged in)."""
+    """One warning when the catalog's messages are not the sources' (`update` would fix it)."""
     absent = sorted((ctx or "", msgid) for msgid, ctx in current if catalog.get(msgid, ctx) is None)
-    if not absent:
+    gone = sum((_msgid(m), m.context) not in current for m in catalog if m.id)
+    if not absent and not gone:
         return []
-    first = absent[0][1]
+    parts = []
+    if absent:
+        parts.append(
+            f"{len(absent)} message(s) of the current sources are missing (e.g. {absent[0][1]!r})"
+        )
+    if gone:
+        parts.append(f"{gone} message(s) are no longer in the sources")
     return [
         _diag(
             shown,
             0,
             "warning",
             "JT821",
-            f"{len(absent)} message(s) of the current sources are missing (e.g. {first!r}); "
-            "run `ttgbuild i18n extract` and `ttgbuild i18n update`",
+            f"{'; '.join(parts)}; run `ttgbuild i18n extract` and `ttgbuild i18n update`",
         )
     ]
 
@@ -282,6 +311,16 @@ def _glossary(entry: Entry) -> list[str]:
     return check_terms(entry.source, entry.text, entry.terms) if entry.terms else []
 
 
+def _format(entry: Entry) -> list[str]:
+    """What would stop formatting (the build) or print a broken placeholder."""
+    problems = []
+    if PYTHON_FORMAT in entry.formats:
+        problems += [f"python-format: {p}" for p in percent_problems(entry.source, entry.text)]
+    if BRACE_FORMAT in entry.formats:
+        problems += [f"python-brace-format: {p}" for p in brace_problems(entry.source, entry.text)]
+    return problems
+
+
 CHECKS: list[tuple[str, Callable[[Entry], list[str]]]] = [
     ("JT812", _placeholders),
     ("JT813", _icons),
@@ -290,4 +329,5 @@ CHECKS: list[tuple[str, Callable[[Entry], list[str]]]] = [
     ("JT816", _length),
     ("JT817", _numbers),
     ("JT818", _glossary),
+    ("JT823", _format),
 ]

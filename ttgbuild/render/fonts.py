@@ -34,11 +34,32 @@ _FILES = {
 def register() -> None:
     """Register the fonts with ReportLab once per process."""
     for name, (root, filename) in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(root / "files" / filename)))
+        font = TTFont(name, str(root / "files" / filename))
+        _add_narrow_nbsp(font)
+        pdfmetrics.registerFont(font)
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC)
     pdfmetrics.registerFontFamily(
         CONDENSED, normal=CONDENSED, bold=CONDENSED_BOLD, italic=CONDENSED_ITALIC
     )
+
+
+# U+202F, the narrow no-break space (French "Attention\u202f!", German "50\u202fmm").
+NARROW_NBSP = 0x202F
+THIN_SPACE_EMS = 0.2  # a thin space is a fifth of an em
+
+
+def _add_narrow_nbsp(font: TTFont) -> None:
+    """Let a font lacking U+202F draw it as a blank a thin space wide.
+
+    Fira has no glyph for it and would print an empty box. The character is
+    mapped to the space glyph with its own width, so PDF readers still copy
+    U+202F itself.
+    """
+    face = font.face
+    if NARROW_NBSP in face.charToGlyph:
+        return
+    face.charToGlyph[NARROW_NBSP] = face.charToGlyph[ord(" ")]
+    face.charWidths[NARROW_NBSP] = round(1000 * THIN_SPACE_EMS)
 
 
 @lru_cache(maxsize=65536)

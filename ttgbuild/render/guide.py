@@ -44,7 +44,7 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     )
     blocks = []
     for chunk in rendered.split("\n\n"):
-        chunk = " ".join(chunk.split())
+        chunk = text.squeeze(chunk)  # keeps no-break spaces
         if chunk:
             heading = chunk.startswith("# ")
             blocks.append((heading, chunk[2:] if heading else chunk))

@@ -22,10 +22,19 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.render import fonts
 
 ICON_TOKEN = re.compile(r"\[([a-z_]+)\]")
+# Spaces that never break a line (no-break, narrow no-break, figure space): they belong
+# to the word around them, so "50\u00a0mm" or "Attention\u202f!" stays on one line.
+NO_BREAK_SPACES = "\u00a0\u202f\u2007"
+BREAKS = re.compile(rf"([^\S{NO_BREAK_SPACES}]+)")
 ICON_WIDTH = 1.05  # an inline icon's advance, in ems
 STEP = 0.25  # font-size search step, points
 
 IconDrawer = Callable[[Canvas, str, float, float, float], None]
+
+
+def squeeze(text: str) -> str:
+    """Runs of breaking white space as one space, ends trimmed; no-break spaces are kept."""
+    return " ".join(part for part in BREAKS.split(text) if part and not BREAKS.fullmatch(part))
 
 
 def escape(text: str) -> str:
@@ -122,17 +131,19 @@ class Fitted:
 
 @lru_cache(maxsize=4096)
 def _words(paragraph: tuple[Span, ...]) -> tuple[tuple[Span, ...], ...]:
-    """Group spans into unbreakable words (a word may mix styles and icons)."""
+    """Group spans into unbreakable words (a word may mix styles and icons).
+
+    Lines break only at breaking white space; a no-break space is part of its word.
+    """
     words: list[list[Span]] = [[]]
     for span in paragraph:
         if span.icon:
             words[-1].append(span)
             continue
-        chunks = re.split(r"(\s+)", span.text)
-        for chunk in chunks:
+        for chunk in BREAKS.split(span.text):
             if not chunk:
                 continue
-            if chunk.isspace():
+            if BREAKS.fullmatch(chunk):
                 if words[-1]:
                     words.append([])
                 continue
