@@ -38,8 +38,8 @@ FOOT = 16 * mm  # the 100 % note and ruler
 GUTTER = 7 * mm
 BODY = 9.0  # body type size, points: fixed, the book grows pages instead
 TABLE = 8.5
-LEADING = 1.28
-DIAGRAM = 48 * mm
+LEADING = 1.24
+DIAGRAM = 44 * mm
 FIELD_DIAGRAM = 44 * mm
 BREAKS = re.compile(r"[ \t\r\n]+")  # breaking white space only: no-break spaces stay
 BOLD = re.compile(r"<b>(.*?)</b>")
@@ -314,9 +314,7 @@ def _items(book: Book, parsed: Sequence[Block]) -> list[Item]:
             figure = _diagram(book, block.name)
             if figure is not None:
                 items.append(Solid(figure.layout(book.width, BODY, text.SANS), BODY * 0.6))
-        elif block.kind == "names":
-            continue
-    return items
+    return items  # "names" blocks only label tables and diagrams
 
 
 def _cells(book: Book, row: Sequence[str], bold_first: bool = False) -> list[list[text.Span]]:
