@@ -99,3 +99,28 @@ def test_check_reports_a_broken_format_at_its_line(project, run) -> None:
     )
     found = [(file, line, code) for file, line, code in errors(run) if code == "JT823"]
     assert found == [(ES, lines[0], "JT823"), (ES, lines[2], "JT823")]
+
+
+def test_each_plural_form_is_checked(project, run) -> None:
+    lines = [
+        'msgid ""',
+        'msgstr ""',
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        '"Language: es\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+        "",
+        "#, python-format",
+        'msgid "%(n)s tile page"',
+        'msgid_plural "%(n)s tile pages"',
+        'msgstr[0] "%(n)s página de piezas"',
+        'msgstr[1] "%(n)s páginas de piezas al cien %"',
+        "",
+        "#, python-format",
+        'msgid "%(n)s sheet"',
+        'msgid_plural "%(n)s sheets"',
+        'msgstr[0] "%(n)s hoja"',
+        'msgstr[1] "%(n)s hojas"',
+    ]
+    project.write_text(ES, "\n".join(lines))
+    found = [(file, line, code) for file, line, code in errors(run) if code == "JT823"]
+    assert found == [(ES, 8, "JT823")]
