@@ -26,7 +26,7 @@ BRACE_FORMAT = "python-brace-format"
 # Templates rendered with newstyle gettext (render/guide.py): all their messages are %-formatted.
 NEWSTYLE_TEMPLATES = ("ttgbuild/templates/assembly.j2",)
 
-# `%%`, or `%(name)` with flags, width, precision and a conversion letter; group 1 is the name.
+# `%%`, or `%(name)` with flags, width, precision and a conversion letter (group `name`).
 _PERCENT = re.compile(
     r"%(?:%|\((?P<name>[^()]*)\)[#0 +-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa])"
 )
@@ -81,13 +81,13 @@ def brace_problems(source: str, text: str) -> list[str]:
                 f"{{{field}}} is not a plain placeholder; write a name from the English "
                 "in braces, nothing else"
             )
-    outside = _FIELD.sub("", text)
-    if ("{" in outside or "}" in outside) and not _stray_braces(source):
+    if _stray_braces(text) and not _stray_braces(source):
         problems.append("a '{' or '}' that is not part of a {placeholder}")
     return problems
 
 
 def _stray_braces(text: str) -> bool:
+    """Whether `text` has a brace outside any {field}."""
     outside = _FIELD.sub("", text)
     return "{" in outside or "}" in outside
 
