@@ -282,7 +282,7 @@ class Book:
             canvas.setFillColor(colour)
             text.draw(canvas, block, x + pad, top - pad, text.SANS, icons.inline)
 
-        space = BODY * (1.6 if level == 1 else 1.0)
+        space = BODY * (1.4 if level == 1 else 0.9)
         return Solid(Laid(band, block.overflow_width, paint), space, keep_with_next=True)
 
 
