@@ -46,6 +46,14 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 STATS = ("will", "reflexes", "fortitude", "light_feet", "attack", "defence", "focus", "stamina")
 
 
+def text_of(talent: dict) -> str:
+    """The talent's English text; one with a count takes the form its number wants."""
+    text = talent["text"]
+    if isinstance(text, str):
+        return text
+    return text["one"] if number(talent, text["count"]) == "1" else text["other"]
+
+
 def number(talent: dict, name: str) -> str:
     """A placeholder's value: a param, or a field of the talent such as cost or bonus dice."""
     value = talent.get("params", {}).get(name, talent.get(name, ""))
@@ -150,7 +158,7 @@ def card_front(canvas: Canvas, x: float, y: float, hero: dict, talents: list[dic
         ty = wrapped(canvas, head, "CondensedBold", 7, x + 3 * mm, ty, CARD_W - 10 * mm)
         icon(canvas, x + CARD_W - 5 * mm, ty + 9, 1.2 * mm, "#c9443a")
         canvas.setFillColor(INK)
-        body = PLACEHOLDER.sub(lambda m, t=talent: number(t, m.group(1)), talent["text"])
+        body = PLACEHOLDER.sub(lambda m, t=talent: number(t, m.group(1)), text_of(talent))
         ty = wrapped(canvas, body, "Condensed", 6.5, x + 3 * mm, ty, CARD_W - 6 * mm) - 3
 
 
@@ -290,7 +298,7 @@ def text_page(canvas: Canvas, cards: list, first: int) -> None:
             canvas.setFillColor(INK)
             y -= 6 * mm
             for talent in cards[index % len(cards)][1]:
-                body = PLACEHOLDER.sub(lambda m, t=talent: number(t, m.group(1)), talent["text"])
+                body = PLACEHOLDER.sub(lambda m, t=talent: number(t, m.group(1)), text_of(talent))
                 y = wrapped(canvas, body, "Regular", 7.5, x, y, column_w) - 2
             for row in range(5):
                 for cell in range(3):

@@ -94,6 +94,14 @@ body { margin: 0; font-family: 'Fira Sans'; color: #1d1f24; }
 """
 
 
+def text_of(talent: dict) -> str:
+    """The talent's English text; one with a count takes the form its number wants."""
+    text = talent["text"]
+    if isinstance(text, str):
+        return text
+    return text["one"] if value_of(talent, text["count"]) == "1" else text["other"]
+
+
 def value_of(talent: dict, name: str) -> str:
     """A placeholder's value: a param, or a field of the talent such as cost or bonus dice."""
     value = talent.get("params", {}).get(name, talent.get(name, ""))
@@ -112,7 +120,7 @@ def talent_html(talent: dict, weapons: dict[str, str]) -> str:
         head.append(
             f"<i>requires {escape(weapons.get(talent['required'], talent['required']))}</i>"
         )
-    body = escape(PLACEHOLDER.sub(lambda m: value_of(talent, m.group(1)), talent["text"]))
+    body = escape(PLACEHOLDER.sub(lambda m: value_of(talent, m.group(1)), text_of(talent)))
     body = ICON.sub("<span class='icon'></span>", body)
     return f"<p>{' · '.join(head)}<br>{body}</p>"
 

@@ -196,7 +196,7 @@ def test_translator_comments_and_flags_survive_update(started, run) -> None:
     run("i18n", "update")
     block = entry(started, "talent:riposte:name")
     assert "# checked with the rules team\n" in block
-    assert "#, ignore-glossary\n" in block
+    assert "#, ignore-glossary, max-length:24\n" in block  # the translator's flag and the budget
 
 
 def test_obsolete_entry_comes_back_with_its_translation(started, run) -> None:

@@ -126,6 +126,13 @@ BREAKS: dict[str, tuple[str, Callable]] = {
     "JT210": (REACTION, edit(REACTION, setter("text", value="Step up to 2 hexes."))),
     "JT211": (TALENT, edit(TALENT, setter("text", value="Pay {cost} [focsu] to defend."))),
     "JT212": (TALENT, edit(TALENT, setter("bonus_dice", "dice", value=0))),
+    "JT213": (
+        REACTION,
+        edit(
+            REACTION,
+            setter("text", value={"one": "Step {hexes} hex.", "other": "x", "count": "steps"}),
+        ),
+    ),
     "JT301": ("content/weapons.yaml", _weapon(0, "crouch_count", 0)),
     "JT302": ("content/weapons.yaml", _weapon(1, "chain", True)),
     "JT303": ("content/weapons.yaml", _weapon(0, "range", 0)),

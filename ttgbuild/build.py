@@ -241,12 +241,16 @@ def _text_problem(loaded: Loaded, locale: str, problem: PrintProblem) -> Diagnos
     what = {"JT901": "text does not fit", "JT902": "text cannot be drawn"}.get(
         problem.code, "cannot print"
     )
+    # The .po entries the box printed: a translator shortens one of those, not the content.
+    entries = problem.entries
+    plural = "s" if len(entries) > 1 else ""
+    at = f"; translation{plural} at {', '.join(entries)}" if entries else ""
     return Diagnostic(
         problem.origin.file,
         line,
         column,
         "warning",
         problem.code,
-        f"{locale}: {problem.component}, {problem.box}: {what}: {problem.detail}",
+        f"{locale}: {problem.component}, {problem.box}: {what}: {problem.detail}{at}",
         problem.origin.pointer,
     )

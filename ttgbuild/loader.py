@@ -262,19 +262,23 @@ def _hero(data: dict[str, Any], origin: Origin) -> Hero:
 def _talent(data: dict[str, Any], origin: Origin) -> Talent:
     bonus = data.get("bonus_dice")
     attack = data.get("bonus_attack")
+    text = data["text"]
+    counted = isinstance(text, dict)  # {one, other, count}: the schema allows only these two
     return Talent(
         id=data["id"],
         name=data["name"],
         keyword=data["keyword"],
         cost_kind=data["cost"]["kind"],
         cost_amount=data["cost"].get("amount", 0),
-        text=data["text"],
+        text=text["one"] if counted else text,
         origin=origin,
         required=data.get("required"),
         trigger=data.get("trigger"),
         bonus_dice=BonusDice(bonus["pool"], bonus["dice"]) if bonus else None,
         bonus_attack_boostable=attack["boostable"] if attack else None,
         params=dict(data.get("params", {})),
+        text_plural=text["other"] if counted else None,
+        text_count=text["count"] if counted else None,
     )
 
 

@@ -76,6 +76,14 @@ class Talent:
     bonus_dice: BonusDice | None = None
     bonus_attack_boostable: bool | None = None
     params: dict[str, int] = field(default_factory=dict)
+    # A text that counts something: `text` is its English singular, `text_plural` the
+    # form for every other number, and `text_count` names the placeholder that decides.
+    text_plural: str | None = None
+    text_count: str | None = None
+
+    def text_forms(self) -> tuple[str, ...]:
+        """Every English form of the text (one, or singular and plural), for the checks."""
+        return (self.text,) if self.text_plural is None else (self.text, self.text_plural)
 
     def placeholders(self) -> dict[str, int]:
         """Values the text may name as {placeholder}: params, the cost and bonus dice."""

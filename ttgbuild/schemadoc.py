@@ -68,7 +68,7 @@ def _type(node: dict[str, Any], doc: dict[str, Any]) -> str:
         return f"list of {len(node['prefixItems'])}"
     if "minimum" in node and "maximum" in node:
         return f"{kind} {node['minimum']}..{node['maximum']}"
-    return str(kind)
+    return " or ".join(kind) if isinstance(kind, list) else str(kind)
 
 
 def _meaning(resolved: dict[str, Any]) -> str:

@@ -35,7 +35,7 @@ import ttgbuild
 from ttgbuild.atomic import write_atomically
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n import limits
-from ttgbuild.i18n.extract import extract_messages
+from ttgbuild.i18n.extract import BUDGET_FLAG, extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
 from ttgbuild.loader import display_path
 
@@ -399,6 +399,8 @@ def merge(catalog: Catalog, template: Catalog) -> None:
     _revive(catalog, wanted)
     previous = {_key(m): m.previous_id for m in catalog if m.id and m.fuzzy and m.previous_id}
     previous.update(_follow_contexts(catalog, template, wanted))
+    for message in catalog:  # budgets are the template's: Babel would keep an outdated one too
+        message.flags -= {flag for flag in message.flags if flag.startswith(BUDGET_FLAG)}
     catalog.update(template, update_header_comment=False, update_creation_date=True)
     for (msgid, context), previous_id in previous.items():
         message = catalog.get(msgid, context)

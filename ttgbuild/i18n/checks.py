@@ -20,7 +20,12 @@ from babel.messages.catalog import Catalog, Message
 
 from ttgbuild.diagnostics import Diagnostic, Severity, sort_key
 from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, read_catalog
-from ttgbuild.i18n.extract import content_budgets, extract_messages
+from ttgbuild.i18n.extract import (
+    content_budgets,
+    extract_messages,
+    flagged_budget,
+    stated_budget,
+)
 from ttgbuild.i18n.formats import (
     BRACE_FORMAT,
     PYTHON_FORMAT,
@@ -38,6 +43,7 @@ from ttgbuild.i18n.glossary import (
 )
 from ttgbuild.i18n.paths import DOMAIN, SOURCE_LOCALE, catalog_path, locales_dir
 from ttgbuild.loader import display_path
+from ttgbuild.render.boxes import BY_CONTEXT
 from ttgbuild.validate.registry import describe
 
 CATALOG_ERRORS = {
@@ -57,6 +63,8 @@ CATALOG_WARNINGS = {
     "JT819": "no fuzzy entries (the English changed, or a guess): review, then drop the flag",
     "JT820": "every entry is translated",
     "JT821": "a catalog has the messages of the current sources, no more (extract, then update)",
+    "JT824": "a label is within the estimated budget of the box it prints in (max-length); "
+    "the build measures it exactly (JT901)",
 }
 describe(CATALOG_ERRORS)
 describe(CATALOG_WARNINGS, "warning")
@@ -67,7 +75,6 @@ TAGS = re.compile(r"<[^<>]*>")
 ALLOWED_TAGS = {"<b>": "b", "</b>": "b", "<i>": "i", "</i>": "i"}
 CONTEXT_LIKE = re.compile(r"(?<![\w:])[a-z]+:[a-z0-9-]+:[a-z_]+(?![\w:])")
 NUMBERS = re.compile(r"\d+")
-COMMENT_BUDGET = re.compile(r"at\s+most\s+(\d+)\s+characters", re.IGNORECASE)
 # How long a token prints: a placeholder is a number of up to two digits, an icon one glyph.
 PLACEHOLDER_WIDTH = 2
 ICON_WIDTH = 1
@@ -87,6 +94,7 @@ class Entry:
     budget: int
     terms: list[Term]
     formats: frozenset[str] = frozenset()
+    box: bool = False  # the budget is a fixed box's estimate, not a field's limit
 
 
 def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
@@ -98,12 +106,12 @@ def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diag
     if not folders:
         return []
     glossary, diagnostics = load_glossary(project)
+    extracted = [m for m in extract_messages(project) if m.id]
     formats: dict[Key, frozenset[str]] = {
-        (_msgid(m), m.context): frozenset(formats_of(m.flags, m.locations))
-        for m in extract_messages(project)
-        if m.id
+        (_msgid(m), m.context): frozenset(formats_of(m.flags, m.locations)) for m in extracted
     }
-    budgets = content_budgets()
+    # Budgets are the current sources' max-length flags: a stale catalog's cannot count.
+    budgets = {(_msgid(m), m.context): flagged_budget(m.flags) for m in extracted}
     for locale in folders:
         diagnostics += _check_catalog(project, locale, glossary, formats, budgets)
     return sorted(diagnostics, key=sort_key)
@@ -114,7 +122,7 @@ def _check_catalog(
     locale: str,
     glossary: Glossary,
     formats: dict[Key, frozenset[str]],
-    budgets: dict[tuple[str, str], int],
+    budgets: dict[Key, int],
 ) -> list[Diagnostic]:
     path = catalog_path(project, locale)
     shown = display_path(path, project)
@@ -144,7 +152,7 @@ def _check_message(
     message: Message,
     shown: str,
     terms: list[Term],
-    budgets: dict[tuple[str, str], int],
+    budgets: dict[Key, int],
     formats: frozenset[str],
 ) -> list[Diagnostic]:
     line = message.lineno
@@ -159,11 +167,14 @@ def _check_message(
     context = message.context or ""
     budget = _budget(message, budgets)
     skip_glossary = IGNORE_FLAG in message.flags
+    box = context in BY_CONTEXT
     found = []
     for text in forms:
-        entry = Entry(source, text, context, budget, [] if skip_glossary else terms, formats)
+        glossary = [] if skip_glossary else terms
+        entry = Entry(source, text, context, budget, glossary, formats, box)
         for code, check in CHECKS:
             found += [_diag(shown, line, "error", code, problem) for problem in check(entry)]
+        found += [_diag(shown, line, "warning", "JT824", p) for p in _box_length(entry)]
     return found
 
 
@@ -199,13 +210,19 @@ def _msgid(message: Message) -> str:
     return message.id if isinstance(message.id, str) else message.id[0]
 
 
-def _budget(message: Message, budgets: dict[tuple[str, str], int]) -> int:
-    """A content field's budget from the schema; else one a translator comment states."""
-    parts = (message.context or "").split(":")
-    if len(parts) == 3 and (parts[0], parts[2]) in budgets:
-        return budgets[parts[0], parts[2]]
-    said = COMMENT_BUDGET.search(" ".join(message.auto_comments))
-    return int(said.group(1)) if said else 0
+def _budget(message: Message, budgets: dict[Key, int]) -> int:
+    """The budget the current sources give a message (its `max-length` flag).
+
+    An entry the sources no longer have keeps what it states itself: its flag,
+    its field's schema budget or a translator comment's "at most N characters".
+    """
+    key = (_msgid(message), message.context)
+    if key in budgets:
+        return budgets[key]
+    content = content_budgets()
+    return flagged_budget(message.flags) or stated_budget(
+        message.context, message.auto_comments, content
+    )
 
 
 # --- the checks: each returns its problems with one translation --------------------------
@@ -280,14 +297,25 @@ def _context_leak(entry: Entry) -> list[str]:
 
 
 def _length(entry: Entry) -> list[str]:
+    """Over a field's budget (JT816, an error): the schema holds the English to it too."""
+    return [] if entry.box else _over_budget(entry)
+
+
+def _box_length(entry: Entry) -> list[str]:
+    """Over a fixed box's budget (JT824, a warning): an estimate, the build measures exactly."""
+    return _over_budget(entry) if entry.box else []
+
+
+def _over_budget(entry: Entry) -> list[str]:
     if not entry.budget:
         return []
     printed = PLACEHOLDERS.sub("#" * PLACEHOLDER_WIDTH, entry.text)
     printed = TAGS.sub("", ICONS.sub("#" * ICON_WIDTH, printed))
     if len(printed) <= entry.budget:
         return []
+    where = f"the {entry.context!r} box's estimated " if entry.box else ""
     return [
-        f"{len(printed)} characters as printed, over the budget of {entry.budget} "
+        f"{len(printed)} characters as printed, over {where}budget of {entry.budget} "
         f"(a placeholder counts {PLACEHOLDER_WIDTH}, an icon {ICON_WIDTH}); shorten it to fit"
     ]
 

@@ -21,6 +21,7 @@ from babel.messages.extract import extract
 import ttgbuild
 from ttgbuild.i18n.paths import content_context
 from ttgbuild.loader import FOLDERS, SINGLE_FILES
+from ttgbuild.render.boxes import BY_CONTEXT
 from ttgbuild.validate.schema import translatable_fields
 from ttgbuild.yamlsource import load_document
 
@@ -44,6 +45,8 @@ _CALLS = re.compile(rf"\b(?:{'|'.join(map(re.escape, CODE_KEYWORDS))})\s*\(")
 # Jinja2's {% trans %} blocks compile to gettext/ngettext calls.
 TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("Translators:",)
+BUDGET_FLAG = "max-length:"  # Weblate's flag: the most characters a translation may have
+STATED_BUDGET = re.compile(r"at\s+most\s+(\d+)\s+characters", re.IGNORECASE)
 PACKAGE = Path(ttgbuild.__file__).resolve().parent
 
 
@@ -193,4 +196,48 @@ def extract_messages(project: Path) -> Catalog:
                 catalog.add(
                     message, locations=[(shown, line)], auto_comments=comments, context=context
                 )
+    mark_budgets(catalog)
     return catalog
+
+
+def mark_budgets(catalog: Catalog) -> None:
+    """Give every message printed in a limited space its budget as a `max-length:N` flag.
+
+    Weblate and Poedit show the flag; `i18n check` reads it from freshly
+    extracted messages, so a stale catalog cannot carry an old budget. A label
+    whose msgctxt names a fixed box (`render.boxes`) gets the budget worked
+    out from the box and a "Prints in" comment; a content field gets its
+    schema's `x-max-chars`; another code string may state one in a
+    `Translators: … at most N characters` comment.
+    """
+    content = content_budgets()
+    for message in catalog:
+        if not message.id:
+            continue
+        box = BY_CONTEXT.get(message.context or "")
+        if box is not None:
+            message.auto_comments.append(box.note())
+            budget = box.budget
+        else:
+            budget = stated_budget(message.context, message.auto_comments, content)
+        if budget:
+            message.flags.add(f"{BUDGET_FLAG}{budget}")
+
+
+def stated_budget(
+    context: str | None, comments: Sequence[str], content: dict[tuple[str, str], int]
+) -> int:
+    """A content field's budget from its schema, else one a translator comment states (or 0)."""
+    parts = (context or "").split(":")
+    if len(parts) == 3 and (parts[0], parts[2]) in content:
+        return content[parts[0], parts[2]]
+    said = STATED_BUDGET.search(" ".join(comments))
+    return int(said.group(1)) if said else 0
+
+
+def flagged_budget(flags: set[str] | frozenset[str]) -> int:
+    """The `max-length:N` of a message's flags (0 when it has none, or a broken one)."""
+    for flag in flags:
+        if flag.startswith(BUDGET_FLAG) and flag[len(BUDGET_FLAG) :].isdigit():
+            return int(flag[len(BUDGET_FLAG) :])
+    return 0

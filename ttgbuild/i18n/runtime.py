@@ -45,6 +45,10 @@ class Translator:
     messages: dict[tuple[str | None, str], str] = field(default_factory=dict)
     # Lines of entries that exist but are fuzzy or empty, to point fallbacks at them.
     pending: dict[tuple[str | None, str], int] = field(default_factory=dict)
+    # Lines of translated entries, and which entry each text handed out came from
+    # (filled-in texts too), so a box that overflows can name the entry to shorten.
+    lines: dict[tuple[str | None, str], int] = field(default_factory=dict)
+    printed: dict[str, tuple[str | None, str]] = field(default_factory=dict)
     catalog_file: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _reported: set[tuple[str | None, str]] = field(default_factory=set)
@@ -71,6 +75,7 @@ class Translator:
             return msgid
         found = self.messages.get((context, msgid))
         if found:
+            self.printed[found] = (context, msgid)
             return found
         self._fallback(context, msgid)
         return msgid
@@ -99,7 +104,17 @@ class Translator:
                 return match.group(0)
             return value if isinstance(value, str) else self.number(value)
 
-        return PLACEHOLDER.sub(one, text)
+        filled = PLACEHOLDER.sub(one, text)
+        key = self.printed.get(text)
+        if key is not None:
+            self.printed[filled] = key
+        return filled
+
+    def entry_of(self, text: str) -> str:
+        """`file:line` of the catalog entry a printed text was translated from ("" if none)."""
+        key = self.printed.get(text)
+        line = self.lines.get(key, 0) if key is not None else 0
+        return f"{self.catalog_file}:{line}" if line else ""
 
     def number(self, value: int | float) -> str:
         return _number(self.locale, value)
@@ -211,6 +226,7 @@ def load_translator(project: Path, locale: str) -> Translator:
             )
         elif text and not message.fuzzy:
             tr.messages[key] = text
+            tr.lines[key] = message.lineno
             _check_glyphs(tr, message.id, text, message.lineno)
         else:
             tr.pending[key] = message.lineno

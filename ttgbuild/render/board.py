@@ -18,11 +18,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.model import Board
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
-HEX_ACROSS = 26 * mm  # flat to flat: a field token's base fits inside
+HEX_ACROSS = boxes.HEX_ACROSS  # flat to flat: a field token's base fits inside
 FRAME = 10 * mm  # printed border around the hexes
 MARGIN = 13 * mm  # page margin: printers cannot reach the outer 4-7 mm
 OVERLAP = 12 * mm  # more than the 4-7 mm a home printer cannot reach
@@ -149,7 +149,7 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
         canvas.setStrokeColor(style.PAPER)
         canvas.setLineWidth(1.5)
         canvas.circle(cx, cy, radius, stroke=1, fill=1)
-        _label(canvas, tr.pgettext("board", "Goal"), cx, cy - 1.2 * mm, radius * 1.8)
+        _goal_label(ctx, canvas, board, tr.pgettext("board goal", "Goal"), cx, cy - 1.2 * mm)
     cx, cy = at(layout.centre(*board.centre))
     canvas.setFillColor(style.PAPER)
     canvas.circle(cx, cy, radius * 0.75, stroke=0, fill=1)
@@ -164,13 +164,15 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
     canvas.restoreState()
 
 
-def _label(canvas: Canvas, value: str, cx: float, baseline: float, width: float) -> None:
-    size = 8.0
-    while size > 4 and fonts.width(value, fonts.BOLD, size) > width:
-        size -= 0.25
-    canvas.setFillColor(style.PAPER)
-    canvas.setFont(fonts.BOLD, size)
-    canvas.drawCentredString(cx, baseline, value)
+def _goal_label(
+    ctx: RenderContext, canvas: Canvas, board: Board, value: str, cx: float, baseline: float
+) -> None:
+    """The word on a goal circle, centred on `cx`, its first baseline at `baseline`."""
+    box = boxes.GOAL
+    width = box.across()
+    corner = (cx - width / 2, baseline + box.largest * 0.8 - box.height)
+    where = (board.origin.at("goals"), "board", "goal")
+    ctx.label(canvas, value, box, corner, width, where, style.PAPER, "center")
 
 
 def _tile(
@@ -305,54 +307,56 @@ def _mats(ctx: RenderContext, canvas: Canvas) -> None:
     longest = max((f.team_size for f in rules.formats.values()), default=8) if rules else 8
     in_play = max((f.in_play for f in rules.formats.values()), default=5) if rules else 5
     card_w, card_h = ctx.settings.card_width, ctx.settings.card_height
+    inner = card_w - 2 * ctx.settings.safe
     page_w, page_h = landscape(ctx.settings.page)
     gap = 4 * mm
     per_row = max(1, int((page_w - 2 * MARGIN + gap) // (card_w + gap)))
     slots: list[tuple[str, str]] = []
-    slots += [(tr.pgettext("mat", "In play"), tr.pgettext("mat", "hero in play"))] * in_play
-    slots += [(tr.pgettext("mat", "Reserve"), tr.pgettext("mat", "reserve"))] * (longest - in_play)
+    in_play_slot = tr.pgettext("mat slot", "hero in play")
+    slots += [(tr.pgettext("mat", "In play"), in_play_slot)] * in_play
+    reserve = tr.pgettext("mat slot", "reserve")
+    slots += [(tr.pgettext("mat", "Reserve"), reserve)] * (longest - in_play)
     score = tr.pgettext("mat", "Score and time")
     slots += [
-        (score, tr.pgettext("mat", "stone cards")),
-        (score, tr.pgettext("mat", "point cards")),
+        (score, tr.pgettext("mat slot", "stone cards")),
+        (score, tr.pgettext("mat slot", "point cards")),
     ]
+    zone_box = boxes.MAT_ZONE  # headings' first baseline 3 mm above the slots
+    zone_low = 3 * mm + zone_box.largest * 0.8 - zone_box.height
+    where = ctx.kit_where("player mat", "zone")
     top = page_h - MARGIN - 8 * mm
     for start in range(0, len(slots), per_row):
         row = slots[start : start + per_row]
         for i, (zone, label) in enumerate(row):
             x = MARGIN + i * (card_w + gap)
             if start + i == 0 or slots[start + i - 1][0] != zone or i == 0:
-                canvas.setFillColor(style.INK)
-                canvas.setFont(fonts.BOLD, 12)
-                canvas.drawString(x, top + 3 * mm, zone)
-            _slot(canvas, x, top - card_h, card_w, card_h, label)
+                corner = (x, top + zone_low)
+                ctx.label(canvas, zone, zone_box, corner, zone_box.across(inner), where)
+            _slot(ctx, canvas, (x, top - card_h, card_w, card_h), label)
         if start + per_row >= len(slots):
             used = MARGIN + len(row) * (card_w + gap)
             if page_w - MARGIN - used >= card_w / 2:
-                canvas.setFillColor(style.INK)
-                canvas.setFont(fonts.BOLD, 12)
-                canvas.drawString(used, top + 3 * mm, tr.pgettext("mat", "Tokens"))
-                _slot(
-                    canvas,
-                    used,
-                    top - card_h,
-                    page_w - MARGIN - used,
-                    card_h,
-                    tr.pgettext("mat", "tokens"),
-                )
+                corner = (used, top + zone_low)
+                tokens = tr.pgettext("mat", "Tokens")
+                ctx.label(canvas, tokens, zone_box, corner, zone_box.across(inner), where)
+                room = (used, top - card_h, page_w - MARGIN - used, card_h)
+                _slot(ctx, canvas, room, tr.pgettext("mat slot", "tokens"))
         ctx.furniture.on_margin_sheet(canvas, MARGIN)
         canvas.showPage()
 
 
-def _slot(canvas: Canvas, x: float, y: float, w: float, h: float, label: str) -> None:
+def _slot(
+    ctx: RenderContext, canvas: Canvas, slot: tuple[float, float, float, float], label: str
+) -> None:
+    """A dashed card-sized slot with its label across the middle, inside the safe margins."""
+    x, y, w, h = slot
     canvas.setStrokeColor(style.RULE)
     canvas.setLineWidth(1)
     canvas.setDash(3, 2)
     canvas.roundRect(x, y, w, h, 3 * mm, stroke=1, fill=0)
     canvas.setDash()
-    canvas.setFillColor(style.MUTED)
-    size = 9.0
-    while size > 5 and fonts.width(label, fonts.REGULAR, size) > w - 4 * mm:
-        size -= 0.25
-    canvas.setFont(fonts.REGULAR, size)
-    canvas.drawCentredString(x + w / 2, y + h / 2, label)
+    box = boxes.MAT_SLOT
+    width = box.across(w - 2 * ctx.settings.safe)
+    corner = (x + (w - width) / 2, y + h / 2 + box.largest * 0.8 - box.height)
+    where = ctx.kit_where("player mat", "slot")
+    ctx.label(canvas, label, box, corner, width, where, style.MUTED, "center")

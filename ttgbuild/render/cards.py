@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.model import Hero, Origin, Talent, Weapon
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
@@ -140,17 +140,17 @@ def decks(ctx: RenderContext) -> list[Deck]:
     points = kit.point_cards if kit else 0
     tr = ctx.tr
     return [
-        Deck("hero", hero_faces, _back(ctx, tr.pgettext("deck", "Heroes"), "hero")),
-        Deck("weapon", weapon_faces, _back(ctx, tr.pgettext("deck", "Weapons"), "weapon")),
+        Deck("hero", hero_faces, _back(ctx, tr.pgettext("card back", "Heroes"), "hero")),
+        Deck("weapon", weapon_faces, _back(ctx, tr.pgettext("card back", "Weapons"), "weapon")),
         Deck(
             "stone",
             [_count_face(ctx, "stone", n) for n in range(1, stones + 1)],
-            _back(ctx, tr.pgettext("deck", "Stones"), "stone"),
+            _back(ctx, tr.pgettext("card back", "Stones"), "stone"),
         ),
         Deck(
             "point",
             [_count_face(ctx, "point", n) for n in range(1, points + 1)],
-            _back(ctx, tr.pgettext("deck", "Points"), "point"),
+            _back(ctx, tr.pgettext("card back", "Points"), "point"),
         ),
     ]
 
@@ -184,29 +184,24 @@ def _stat(
     ctx: RenderContext,
     canvas: Canvas,
     box: Box,
-    label: str,
+    label: tuple[str, boxes.TextBox, float],
     value: str,
     icon: str | None,
     where: Where,
 ) -> None:
-    """A labelled number in a rounded box; an icon beside the number when it has one."""
+    """A labelled number in a rounded box; an icon beside the number when it has one.
+
+    `label` is the label's text, its declared box and the card's inner width.
+    """
     x, y, w, h = box
     canvas.setFillColor(style.PAPER)
     canvas.setStrokeColor(style.RULE)
     canvas.setLineWidth(0.4)
     canvas.roundRect(x + 0.4 * mm, y, w - 0.8 * mm, h, 1.2 * mm, stroke=1, fill=1)
-    _line(
-        ctx,
-        canvas,
-        label,
-        (x + 0.8 * mm, y + h - 3.4 * mm, w - 1.6 * mm, 2.6 * mm),
-        5.5,
-        3.5,
-        where,
-        family=text.CONDENSED,
-        colour=style.MUTED,
-        align="center",
-    )
+    words, label_box, inner = label
+    width = label_box.across(inner)
+    corner = (x + (w - width) / 2, y + h - 0.8 * mm - label_box.height)
+    ctx.label(canvas, words, label_box, corner, width, where, style.MUTED, "center")
     size = 11.0
     canvas.setFont(fonts.BOLD, size)
     canvas.setFillColor(style.INK)
@@ -236,8 +231,8 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
         safe = ctx.settings.safe
         inner_w = w - 2 * safe
         lower = _band_bottom(trim, band)
-        shield = 11 * mm
-        name_w = inner_w - shield - 1 * mm
+        shield = boxes.SHIELD
+        name_w = boxes.PREFERRED.across(inner_w)
         image = (
             ctx.portrait(hero.portrait, where("portrait", hero.origin.at("portrait")))
             if hero.portrait
@@ -277,27 +272,22 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
             where("team and country"),
             colour=style.PAPER,
         )
-        label = tr.fill(tr.pgettext("card label", "Preferred: {weapon}"), {"weapon": preferred})
-        _line(
-            ctx,
-            canvas,
-            label,
-            (x + safe, lower + 1.2 * mm, name_w, 3.2 * mm),
-            6.5,
-            4.5,
-            where("preferred", hero.origin.at("preferred")),
-            italic=True,
-            colour=style.PAPER,
+        label = tr.fill(
+            tr.pgettext("hero card preferred", "Preferred: {weapon}"), {"weapon": preferred}
         )
+        preferred_at = where("preferred", hero.origin.at("preferred"))
+        corner = (x + safe, lower + 1.2 * mm)
+        ctx.label(canvas, label, boxes.PREFERRED, corner, name_w, preferred_at, style.PAPER)
         sx, sy = x + w - safe - shield, y + h - safe - shield
         icons.shield(canvas, sx, sy, shield)
         canvas.setFillColor(style.INK)
         canvas.setFont(fonts.BOLD, 13)
         canvas.drawCentredString(sx + shield / 2, sy + shield * 0.38, tr.number(hero.cost))
-        canvas.setFont(fonts.CONDENSED_BOLD, 4.5)
-        canvas.drawCentredString(
-            sx + shield / 2, sy + shield * 0.2, tr.pgettext("card label", "RC")
-        )
+        cost = boxes.COST_SHIELD  # its first line's baseline a fifth up the shield
+        cost_w = cost.across()
+        corner = (sx + (shield - cost_w) / 2, sy + shield * 0.2 + cost.largest * 0.8 - cost.height)
+        rc = tr.pgettext("cost shield", "RC")
+        ctx.label(canvas, rc, cost, corner, cost_w, where("cost", hero.origin.at("cost")))
         _hero_stats(ctx, canvas, hero, (x + safe, lower - 23.5 * mm, inner_w, 22.5 * mm), where)
         talent_top = lower - 24.5 * mm
         paragraphs = _talent_paragraphs(ctx, hero, talents)
@@ -325,23 +315,30 @@ def _hero_stats(
     x, y, w, h = box
     rows = [
         [
-            ("will", tr.pgettext("card label", "Will"), hero.will, None),
-            ("reflexes", tr.pgettext("card label", "Reflexes"), hero.reflexes, None),
-            ("fortitude", tr.pgettext("card label", "Fortitude"), hero.fortitude, None),
-            ("light feet", tr.pgettext("card label", "Light feet"), hero.light_feet, "light_feet"),
+            ("will", tr.pgettext("hero card stat", "Will"), hero.will, None),
+            ("reflexes", tr.pgettext("hero card stat", "Reflexes"), hero.reflexes, None),
+            ("fortitude", tr.pgettext("hero card stat", "Fortitude"), hero.fortitude, None),
+            (
+                "light feet",
+                tr.pgettext("hero card stat", "Light feet"),
+                hero.light_feet,
+                "light_feet",
+            ),
         ],
         [
-            ("attack", tr.pgettext("card label", "Attack"), hero.attack, None),
-            ("defence", tr.pgettext("card label", "Defence"), hero.defence, None),
-            ("focus", tr.pgettext("card label", "Focus"), hero.focus, "focus"),
-            ("stamina", tr.pgettext("card label", "Stamina"), hero.stamina, "stamina"),
+            ("attack", tr.pgettext("hero card stat", "Attack"), hero.attack, None),
+            ("defence", tr.pgettext("hero card stat", "Defence"), hero.defence, None),
+            ("focus", tr.pgettext("hero card stat", "Focus"), hero.focus, "focus"),
+            ("stamina", tr.pgettext("hero card stat", "Stamina"), hero.stamina, "stamina"),
         ],
     ]
-    cell_w, cell_h = w / 4, (h - 1 * mm) / 2
+    cell_w, cell_h = w * boxes.HERO_STAT.share, (h - 1 * mm) / 2
     for r, row in enumerate(rows):
         for c, (box_name, text_, value, icon) in enumerate(row):
             cell = (x + c * cell_w, y + h - (r + 1) * cell_h - r * 1 * mm, cell_w, cell_h)
-            _stat(ctx, canvas, cell, text_, tr.number(value), icon, where(box_name))
+            label = (text_, boxes.HERO_STAT, w)
+            field = hero.origin.at(box_name.replace(" ", "_"))
+            _stat(ctx, canvas, cell, label, tr.number(value), icon, where(box_name, field))
 
 
 def _heading(value: str) -> str:
@@ -402,8 +399,8 @@ def _talent_paragraphs(
                 text.Span(tr.number(talent.cost_amount) + " ", bold=True),
                 text.Span(talent.cost_kind, icon=True),
             ]
-                # Translators: after a talent's name; {what} is a name, already translated: a weapon
-                # such as 'staff', or the Qwik position's name 'Qwik'.
+            # Translators: after a talent's name; {what} is a name, already translated: a weapon
+            # such as 'staff', or the Qwik position's name 'Qwik'.
         if talent.required:
             need = tr.fill(
                 tr.pgettext("talent", "requires {what}"),
@@ -427,50 +424,36 @@ def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
         safe = ctx.settings.safe
         inner_w = w - 2 * safe
         lower = _band_bottom(trim, band)
-        _title(ctx, canvas, trim, lower, name, tr.pgettext("deck", "Weapon"), where)
+        _title(ctx, canvas, trim, lower, name, tr.pgettext("card kind", "Weapon"), where)
         _weapon_art(canvas, weapon, (x + safe, lower - 32 * mm, inner_w, 30 * mm))
         stats = [
-            (tr.pgettext("card label", "Attack"), weapon.attack),
-            (tr.pgettext("card label", "Defence"), weapon.defence),
-            (tr.pgettext("card label", "Range"), weapon.range),
+            (tr.pgettext("weapon card stat", "Attack"), weapon.attack),
+            (tr.pgettext("weapon card stat", "Defence"), weapon.defence),
+            (tr.pgettext("weapon card stat", "Range"), weapon.range),
         ]
-        cell_w = inner_w / 3
+        cell_w = inner_w * boxes.WEAPON_STAT.share
         for i, (label, value) in enumerate(stats):
             _stat(
                 ctx,
                 canvas,
                 (x + safe + i * cell_w, y + safe + 13 * mm, cell_w, 12 * mm),
-                label,
+                (label, boxes.WEAPON_STAT, inner_w),
                 tr.number(value),
                 None,
                 where,
             )
         count = tr.fill(
-            tr.pgettext("card label", "Crouch count: {stones} stones"),
+            tr.pgettext("weapon card crouch count", "Crouch count: {stones} stones"),
             {"stones": weapon.crouch_count},
         )
-        _line(
-            ctx,
-            canvas,
-            count,
-            (x + safe, y + safe + 7 * mm, inner_w, 4 * mm),
-            8,
-            5,
-            where,
-            align="center",
-        )
+        count_w = boxes.CROUCH_COUNT.across(inner_w)
+        corner = (x + safe, y + safe + 7 * mm)
+        ctx.label(canvas, count, boxes.CROUCH_COUNT, corner, count_w, where, align="center")
         if weapon.chain:
-            _line(
-                ctx,
-                canvas,
-                tr._("Can be thrown, then must be readied again."),
-                (x + safe, y + safe + 2 * mm, inner_w, 4 * mm),
-                7,
-                4.5,
-                where,
-                italic=True,
-                align="center",
-            )
+            note = tr.pgettext("weapon card note", "Can be thrown, then must be readied again.")
+            note_w = boxes.WEAPON_NOTE.across(inner_w)
+            corner = (x + safe, y + safe + 2 * mm)
+            ctx.label(canvas, note, boxes.WEAPON_NOTE, corner, note_w, where, align="center")
 
     return Face(
         paint, band=band, band_colour=style.DECK_COLOURS["weapon"], form=f"weapon-{weapon.id}"
@@ -486,8 +469,16 @@ def _title(
     inner_w = w - 2 * safe
     box = (x + safe, y + h - safe - 7 * mm, inner_w, 7 * mm)
     _line(ctx, canvas, name, box, 15, 7, where, bold=True, colour=style.PAPER)
-    box = (x + safe, lower + 1.5 * mm, inner_w, 3.2 * mm)
-    _line(ctx, canvas, kind, box, 7, 5, where, colour=style.PAPER)
+    corner = (x + safe, lower + 1.5 * mm)
+    ctx.label(
+        canvas,
+        kind,
+        boxes.CARD_KIND,
+        corner,
+        boxes.CARD_KIND.across(inner_w),
+        where,
+        style.PAPER,
+    )
 
 
 def _weapon_art(canvas: Canvas, weapon: Weapon, box: Box) -> None:
@@ -541,15 +532,15 @@ def _qwik_face(ctx: RenderContext) -> Face:
         safe = ctx.settings.safe
         inner_w = w - 2 * safe
         lower = _band_bottom(trim, band)
-        _title(ctx, canvas, trim, lower, name, tr.pgettext("deck", "Position"), where)
+        _title(ctx, canvas, trim, lower, name, tr.pgettext("card kind", "Position"), where)
         icons.jugg(canvas, x + w / 2 - 11 * mm, lower - 30 * mm, 22 * mm)
-        body = tr._(
-            "The Qwik carries no weapon. Only a Qwik may pick up, carry, throw and score the jugg."
+        body = tr.pgettext(
+            "qwik card",
+            "The Qwik carries no weapon. Only a Qwik may pick up, carry, throw and score the jugg.",
         )
-        block = ctx.fit([ctx.spans(body)], inner_w, 26 * mm, 8.5, 5, text.SANS, where)
-        canvas.setFillColor(style.INK)
-        text.draw(
-            canvas, block, x + safe, y + safe + 26 * mm, text.SANS, icons.inline, "center", inner_w
+        box = boxes.QWIK_TEXT
+        ctx.label(
+            canvas, body, box, (x + safe, y + safe), box.across(inner_w), where, align="center"
         )
 
     return Face(paint, band=band, band_colour=style.DECK_COLOURS["hero"], form="qwik")
@@ -558,23 +549,20 @@ def _qwik_face(ctx: RenderContext) -> Face:
 def _count_face(ctx: RenderContext, kind: str, number: int) -> Face:
     """Stone n / point n: a big numeral with the deck's name."""
     tr = ctx.tr
-    label = tr.pgettext("deck", "Stone") if kind == "stone" else tr.pgettext("deck", "Point")
+    label = (
+        tr.pgettext("count card", "Stone")
+        if kind == "stone"
+        else tr.pgettext("count card", "Point")
+    )
     where = ctx.kit_where(f"{kind} card", "label")
 
     def paint(canvas: Canvas, trim: Box) -> None:
         x, y, w, h = trim
         safe = ctx.settings.safe
-        _line(
-            ctx,
-            canvas,
-            label,
-            (x + safe, y + h - safe - 8 * mm, w - 2 * safe, 8 * mm),
-            16,
-            8,
-            where,
-            bold=True,
-            colour=style.PAPER,
-            align="center",
+        box = boxes.COUNT_CARD
+        corner = (x + safe, y + h - safe - box.height)
+        ctx.label(
+            canvas, label, box, corner, box.across(w - 2 * safe), where, style.PAPER, "center"
         )
         canvas.setFillColor(style.DECK_COLOURS[kind])
         canvas.setFont(fonts.BOLD, 64)
@@ -587,7 +575,7 @@ def _count_face(ctx: RenderContext, kind: str, number: int) -> Face:
 def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
     """A deck's shared back: the game's name, the deck's name and a jugg emblem."""
     tr = ctx.tr
-    title = tr._("Jugger TTG")
+    title = tr.pgettext("card back title", "Jugger TTG")
     where = ctx.kit_where(f"{kind} card back", "title")
 
     def paint(canvas: Canvas, trim: Box) -> None:
@@ -597,29 +585,14 @@ def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
         canvas.setLineWidth(1.2)
         canvas.roundRect(x + safe, y + safe, w - 2 * safe, h - 2 * safe, 3 * mm, stroke=1, fill=0)
         icons.jugg(canvas, x + w / 2 - 12 * mm, y + h / 2 - 8 * mm, 24 * mm, style.BACK_ACCENT)
-        _line(
-            ctx,
-            canvas,
-            title,
-            (x + safe + 2 * mm, y + h - safe - 14 * mm, w - 2 * safe - 4 * mm, 8 * mm),
-            16,
-            8,
-            where,
-            bold=True,
-            colour=style.PAPER,
-            align="center",
-        )
-        _line(
-            ctx,
-            canvas,
-            deck_name,
-            (x + safe + 2 * mm, y + safe + 8 * mm, w - 2 * safe - 4 * mm, 6 * mm),
-            12,
-            6,
-            where,
-            colour=style.BACK_ACCENT,
-            align="center",
-        )
+        inner = w - 2 * safe
+        box = boxes.BACK_TITLE
+        corner = (x + safe + 2 * mm, y + h - safe - 14 * mm)
+        ctx.label(canvas, title, box, corner, box.across(inner), where, style.PAPER, "center")
+        box = boxes.BACK_DECK
+        corner = (x + safe + 2 * mm, y + safe + 8 * mm)
+        colour = style.BACK_ACCENT
+        ctx.label(canvas, deck_name, box, corner, box.across(inner), where, colour, "center")
 
     return Face(paint, background=style.DECK_COLOURS[kind], form=f"back-{kind}")
 

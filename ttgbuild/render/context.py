@@ -8,11 +8,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reportlab.lib.colors import Color
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Content, Origin
-from ttgbuild.render import fonts, icons, text
+from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.sheet import Furniture, PrintSettings
 from ttgbuild.validate.paths import path_problem, shown
 
@@ -29,6 +32,8 @@ class PrintProblem:
     component: str  # e.g. "hero card 'Aoife Callinan'"
     box: str  # e.g. "talents"
     detail: str  # by how much, or which characters
+    # The catalog entries (file:line) whose translations the box printed, for translators.
+    entries: tuple[str, ...] = ()
 
 
 @dataclass
@@ -63,9 +68,9 @@ class RenderContext:
         block = text.fit(paragraphs, width, height, largest, smallest, family)
         origin, component, box = where
         if not block.fits:
-            self.problems.append(
-                PrintProblem("JT901", origin, component, box, block.overflow_text())
-            )
+            detail = f"{_quoted(paragraphs)} {block.overflow_text()}"
+            entries = self._entries(paragraphs)
+            self.problems.append(PrintProblem("JT901", origin, component, box, detail, entries))
         missing = sorted(
             {
                 char
@@ -77,10 +82,47 @@ class RenderContext:
         )
         if missing:
             shown = " ".join(f"U+{ord(c):04X}" for c in missing[:8])
-            self.problems.append(
-                PrintProblem("JT902", origin, component, box, f"the font has no glyph for {shown}")
-            )
+            detail = f"the font has no glyph for {shown}"
+            entries = self._entries(paragraphs)
+            self.problems.append(PrintProblem("JT902", origin, component, box, detail, entries))
         return block
+
+    def label(
+        self,
+        canvas: Canvas,
+        value: str,
+        box: TextBox,
+        corner: tuple[float, float],
+        width: float,
+        where: tuple[Origin, str, str],
+        colour: Color = style.INK,
+        align: str = "left",
+    ) -> text.Fitted:
+        """A label fitted into its declared box (sizes, font, height), lower left at `corner`.
+
+        The box also gives translators the label's budget, so drawing with its
+        numbers keeps what they are told and what is printed one thing.
+        """
+        x, y = corner
+        paragraph = [self.spans(value, box.bold, box.italic)]
+        block = self.fit(paragraph, width, box.height, box.largest, box.smallest, box.family, where)
+        canvas.setFillColor(colour)
+        text.draw(canvas, block, x, y + box.height, box.family, icons.inline, align, width)
+        return block
+
+    def _entries(self, paragraphs: Sequence[Sequence[text.Span]]) -> tuple[str, ...]:
+        """The catalog entries (file:line) a box's text was translated from, in order.
+
+        Asked only when something went wrong, so looking every piece up is cheap:
+        a whole paragraph (a content text with its [icons]) and each of its spans
+        (a talent's name, keyword and cost in its heading).
+        """
+        pieces: list[str] = []
+        for paragraph in paragraphs:
+            pieces.append("".join(f"[{s.text}]" if s.icon else s.text for s in paragraph))
+            pieces += [span.text for span in paragraph if not span.icon]
+        found = dict.fromkeys(self.tr.entry_of(piece) for piece in pieces)
+        return tuple(entry for entry in found if entry)
 
     def kit_where(self, component: str, box: str) -> tuple[Origin, str, str]:
         """Where to point a problem in printed text that belongs to no one content object."""
@@ -109,6 +151,15 @@ class RenderContext:
                 PrintProblem("JT903", origin, component, box, f"portrait {shown(rel)} {problem}")
             )
         return reader
+
+
+def _quoted(paragraphs: Sequence[Sequence[text.Span]], limit: int = 40) -> str:
+    """The start of a box's text, quoted, so a report says which text did not fit."""
+    words = " ".join(
+        "".join(f"[{s.text}]" if s.icon else s.text for s in paragraph) for paragraph in paragraphs
+    )
+    words = text.squeeze(words)
+    return repr(words if len(words) <= limit else words[: limit - 1] + "…")
 
 
 def _open_image(path: Path) -> tuple[ImageReader | None, str | None]:

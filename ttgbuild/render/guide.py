@@ -3,6 +3,9 @@
 The guide's prose is a template rather than code strings because it is
 running text with a few values in it; Jinja2's i18n extension hands each
 paragraph to the translator whole, so translators see complete sentences.
+A paragraph with a count is a `{% trans count=... %}...{% pluralize %}` block
+handed to the translator's real `ngettext`: the count picks the form, and the
+number itself is printed from a variable written the locale's way.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     env.policies["ext.i18n.trimmed"] = True
     tr = ctx.tr
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=tr._, ngettext=lambda s, p, n: tr._(s if n == 1 else p), newstyle=True
+        gettext=tr._, ngettext=tr.ngettext, newstyle=True
     )
     tiles = 0
     if ctx.content.board is not None:
@@ -40,6 +43,7 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     rendered = env.get_template("assembly.j2").render(
         ruler=tr.number(round(RULER / mm)),
         tiles=tr.number(tiles),
+        tile_count=tiles,
         duplex=ctx.settings.duplex,
     )
     blocks = []

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.model import Hero, Origin
-from ttgbuild.render import dienote, fonts, icons, style, text
+from ttgbuild.render import boxes, dienote, fonts, icons, style, text
 from ttgbuild.render.board import HEX_ACROSS
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
@@ -26,7 +26,7 @@ MARGIN = 13 * mm
 GAP = 3 * mm
 HEADING = 9 * mm
 STANDEE_W, STANDEE_FACE, STANDEE_TAB = 22 * mm, 28 * mm, 8 * mm
-DISC = 16 * mm
+DISC = boxes.DISC
 DIE_FACE = 15 * mm
 NOTE = 8 * mm  # height of the die-faces note above the dice
 
@@ -61,9 +61,10 @@ class Packer:
         elif not self.fresh:
             self.y -= self.row_h + GAP
             self.x, self.row_h = MARGIN, 0.0
-        self.canvas.setFillColor(style.INK)
-        self.canvas.setFont(fonts.BOLD, 12)
-        self.canvas.drawString(MARGIN, self.y - 5 * mm, title)
+        box = boxes.TOKENS_HEADING  # its first line's baseline 5 mm below the row's top
+        corner = (MARGIN, self.y - 5 * mm + box.largest * 0.8 - box.height)
+        where = self.ctx.kit_where("tokens sheet", "section heading")
+        self.ctx.label(self.canvas, title, box, corner, box.across(), where)
         self.y -= HEADING
         self.fresh = False
         for item in items:
@@ -253,7 +254,7 @@ def counter_labels(ctx: RenderContext) -> dict[str, str]:
         "jugg": "",
         "team_synergy": tr.pgettext("counter", "TSP"),
         "delay": tr.pgettext("counter", "Delay"),
-        "crouch_template": tr.pgettext("counter", "Crouched"),
+        "crouch_template": tr.pgettext("crouch template", "Crouched"),
         "crouch_count": tr.pgettext("counter", "Crouch count"),
         "chain_ready": tr.pgettext("counter", "Chain ready"),
         "chain_thrown": tr.pgettext("counter", "Chain thrown"),
@@ -282,13 +283,14 @@ def _counter(ctx: RenderContext, name: str) -> Item:
             if name in icons.ICONS and not label:
                 icons.ICONS[name](canvas, x + r * 0.35, y + r * 0.35, r * 1.3)
                 return
+            box, scale = boxes.COUNTER, diameter / boxes.DISC  # the initiative disc is larger
             block = ctx.fit(
-                [ctx.spans(label, bold=True)],
-                diameter * 0.8,
-                diameter * 0.55,
-                8,
-                4,
-                text.CONDENSED,
+                [ctx.spans(label, box.bold)],
+                box.across() * scale,
+                box.height * scale,
+                box.largest,
+                box.smallest,
+                box.family,
                 where,
             )
             canvas.setFillColor(style.INK if fill == style.GOLD else style.PAPER)
@@ -319,19 +321,26 @@ def _hex_template(
     def paint(canvas: Canvas, x: float, y: float) -> None:
         corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]
         icons.polygon(canvas, corners, colour, style.CUT, 0.3)
+        box = boxes.CROUCH_TEMPLATE
         block = ctx.fit(
-            [ctx.spans(label, bold=True)], width * 0.7, height * 0.4, 9, 5, text.CONDENSED, where
+            [ctx.spans(label, box.bold)],
+            box.across(),
+            box.height,
+            box.largest,
+            box.smallest,
+            box.family,
+            where,
         )
         canvas.setFillColor(style.INK)
         text.draw(
             canvas,
             block,
-            x + width * 0.15,
+            x + (width - box.across()) / 2,
             y + height / 2 + block.height / 2,
-            text.CONDENSED,
+            box.family,
             icons.inline,
             "center",
-            width * 0.7,
+            box.across(),
         )
 
     return Item(width, height, paint)
@@ -420,20 +429,26 @@ def _d6_table(ctx: RenderContext, faces: tuple[int, ...]) -> Item:
     width = 120 * mm
     rows = [(tr.join([tr.number(n) for n in numbers]), value) for value, numbers in groups.items()]
     height = 10 * mm + 8 * mm * len(rows)
+    where = ctx.kit_where("plain-die table", "heading")
+    heading, entry = boxes.DICE_HEADING, boxes.DICE_ENTRY
+    titles = (tr.pgettext("dice table", "Die shows"), tr.pgettext("dice table", "Juggs"))
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         top = y + height
-        canvas.setFillColor(style.INK)
-        canvas.setFont(fonts.BOLD, 9)
-        canvas.drawString(x, top - 5 * mm, tr.pgettext("dice table", "Die shows"))
-        canvas.drawString(x + 45 * mm, top - 5 * mm, tr.pgettext("dice table", "Juggs"))
+        # Headings' first baseline 5 mm below the top, the "blank" entry's on its row's line.
+        low = top - 5 * mm + heading.largest * 0.8 - heading.height
+        for column, title in enumerate(titles):
+            corner = (x + column * 45 * mm, low)
+            ctx.label(canvas, title, heading, corner, heading.across(), where)
         for i, (numbers, value) in enumerate(rows):
             line_y = top - 12 * mm - i * 8 * mm
             canvas.setFillColor(style.INK)
             canvas.setFont(fonts.REGULAR, 10)
             canvas.drawString(x, line_y, numbers)
             if value == 0:
-                canvas.drawString(x + 45 * mm, line_y, tr.pgettext("dice table", "blank"))
+                corner = (x + 45 * mm, line_y + entry.largest * 0.8 - entry.height)
+                blank = tr.pgettext("dice table entry", "blank")
+                ctx.label(canvas, blank, entry, corner, entry.across(), where)
             for j in range(value):
                 icons.jugg(canvas, x + 45 * mm + j * 6 * mm, line_y - 1 * mm, 5 * mm)
 

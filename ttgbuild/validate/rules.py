@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.geometry.hexgrid import distance
-from ttgbuild.model import HERO_NUMBERS, Content, Origin
+from ttgbuild.model import HERO_NUMBERS, Content, Origin, Talent
 from ttgbuild.validate.registry import RULES, Finding, as_diagnostic, rule
 
 ICON_TOKENS = frozenset({"focus", "stamina", "free"})
@@ -390,23 +390,25 @@ def bonus_attack_not_boostable(ctx: Context) -> Iterator[Finding]:
 @rule("JT208", "error", "every {placeholder} in a talent's text has a value")
 def placeholders_defined(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
-        names, problem = placeholder_names(talent.text)
-        if problem:
-            yield at(talent.origin, f"text has a malformed placeholder: {problem}", "text")
-            continue
-        values = talent.placeholders()
-        for name in sorted(names - set(values)):
-            yield at(
-                talent.origin,
-                f"placeholder {{{name}}} has no value; define it in params{_suggest(name, values)}",
-                "text",
-            )
+        for where, text in _text_forms(talent):
+            names, problem = placeholder_names(text)
+            if problem:
+                yield at(talent.origin, f"text has a malformed placeholder: {problem}", *where)
+                continue
+            values = talent.placeholders()
+            for name in sorted(names - set(values)):
+                yield at(
+                    talent.origin,
+                    f"placeholder {{{name}}} has no value; "
+                    f"define it in params{_suggest(name, values)}",
+                    *where,
+                )
 
 
 @rule("JT209", "warning", "every talent param is used by its text")
 def params_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
-        names, _ = placeholder_names(talent.text)
+        names = {name for text in talent.text_forms() for name in placeholder_names(text)[0]}
         for name in sorted(set(talent.params) - names):
             yield at(
                 talent.origin, f"param '{name}' is not used in the text", "params", name, key=True
@@ -416,15 +418,14 @@ def params_used(ctx: Context) -> Iterator[Finding]:
 @rule("JT210", "error", "texts state no numbers: numbers come from data through placeholders")
 def no_digits_in_text(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
-        for field_name in ("name", "text"):
-            value = getattr(talent, field_name)
+        for where, value in [(("name",), talent.name), *_text_forms(talent)]:
             match = _DIGIT.search(_strip_placeholders(value))
             if match:
                 yield at(
                     talent.origin,
-                    f"{field_name} states the number '{match.group()}'; put "
+                    f"{where[0]} states the number '{match.group()}'; put "
                     "it in params and write {name} instead",
-                    field_name,
+                    *where,
                 )
     if ctx.content.rules:
         for i, trigger in enumerate(ctx.content.rules.triggers):
@@ -441,14 +442,37 @@ def no_digits_in_text(ctx: Context) -> Iterator[Finding]:
 @rule("JT211", "error", "inline icon tokens in a talent's text are known icons")
 def icons_known(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
-        for token in _ICON.findall(talent.text):
-            if token not in ICON_TOKENS:
-                yield at(
-                    talent.origin,
-                    f"unknown icon [{token}]; known icons: "
-                    f"{', '.join(f'[{i}]' for i in sorted(ICON_TOKENS))}",
-                    "text",
-                )
+        for where, text in _text_forms(talent):
+            for token in _ICON.findall(text):
+                if token not in ICON_TOKENS:
+                    yield at(
+                        talent.origin,
+                        f"unknown icon [{token}]; known icons: "
+                        f"{', '.join(f'[{i}]' for i in sorted(ICON_TOKENS))}",
+                        *where,
+                    )
+
+
+@rule("JT213", "error", "a talent text's plural 'count' names one of its numbers")
+def plural_count_known(ctx: Context) -> Iterator[Finding]:
+    for talent in ctx.content.talents:
+        count = talent.text_count
+        values = talent.placeholders()
+        if count is not None and count not in values:
+            yield at(
+                talent.origin,
+                f"count '{count}' is not a number of this talent; name one of its "
+                f"params, cost or bonus_dice{_suggest(count, values)}",
+                "text",
+                "count",
+            )
+
+
+def _text_forms(talent: Talent) -> list[tuple[tuple[str, ...], str]]:
+    """Each English form of a talent's text with where it sits (text, or text/one and /other)."""
+    if talent.text_plural is None:
+        return [(("text",), talent.text)]
+    return [(("text", "one"), talent.text), (("text", "other"), talent.text_plural)]
 
 
 @rule("JT212", "error", "bonus dice add at least one die")

@@ -554,9 +554,9 @@ def _weapons(ctx: RenderContext, rules: Rules) -> Section:
         rows,
         [
             cell(tr.pgettext("quickref table", "Weapon")),
-            cell(tr.pgettext("card label", "Attack")),
-            cell(tr.pgettext("card label", "Defence")),
-            cell(tr.pgettext("card label", "Range")),
+            cell(tr.pgettext("quickref table", "Attack")),
+            cell(tr.pgettext("quickref table", "Defence")),
+            cell(tr.pgettext("quickref table", "Range")),
             # Translators: table header: stones a hero hit by this weapon stays crouched.
             cell(tr.pgettext("quickref table", "Crouch count")),
         ],
