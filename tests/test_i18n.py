@@ -17,12 +17,15 @@ from ttgbuild.i18n.glossary import load_glossary
 
 POT = "locales/ttgbuild.pot"
 ES = "locales/es/LC_MESSAGES/ttgbuild.po"
-POUNCE = "content/talents/pounce.yaml"
+# A talent whose text is one string (a text with a count has plural forms: test_plurals.py).
+LAST_STAND = "content/talents/last-stand.yaml"
 RIPOSTE = "content/talents/riposte.yaml"
-POUNCE_ES = (
-    "Cuando un héroe enemigo se agache, haz un Paso Rápido de hasta {hexes} casillas "
-    "hacia él. Si acabas adyacente, pinéalo sin coste."
+SNAP_BACK = "content/talents/snap-back.yaml"
+LAST_STAND_ES = (
+    "Una Defensa Total que cuesta solo {cost} [stamina] en lugar del precio habitual. "
+    "No se puede potenciar."
 )
+REWORD = ("in place of the usual price", "instead of the usual price")
 
 
 def translate(project, context: str, text: str, rel: str = ES) -> int:
@@ -66,7 +69,7 @@ def test_round_trip(project, run) -> None:
     assert run("i18n", "init", "es").stdout == (
         f"{ES}: 0 of {total} translated, 0 fuzzy, {total} untranslated, 0 obsolete (created)\n"
     )
-    translate(project, "talent:pounce:text", POUNCE_ES)
+    translate(project, "talent:last-stand:text", LAST_STAND_ES)
     translate(project, "talent:riposte:name", "Contraataque")
     assert status(run) == [
         {
@@ -79,24 +82,24 @@ def test_round_trip(project, run) -> None:
         }
     ]
 
-    project.replace(POUNCE, "hexes toward it", "hexes towards it")
+    project.replace(LAST_STAND, *REWORD)
     assert run("i18n", "extract").stdout == f"{POT}: {total} messages (updated)\n"
     assert run("i18n", "update").stdout == (
         f"{ES}: 1 of {total} translated, 1 fuzzy, {total - 2} untranslated, 0 obsolete (updated)\n"
     )
-    block = entry(project, "talent:pounce:text")
+    block = entry(project, "talent:last-stand:text")
     assert "#, fuzzy, python-brace-format\n" in block
     assert (
         '#| msgid ""\n'
-        '#| "When an enemy hero crouches, make a quick step of up to {hexes} hexes "\n'
-        '#| "toward it. If you end adjacent to it, pin it at no cost."\n'
-        'msgctxt "talent:pounce:text"\n'
+        '#| "A full defence that costs only {cost} [stamina] in place of the usual "\n'
+        '#| "price. It cannot be boosted."\n'
+        'msgctxt "talent:last-stand:text"\n'
         'msgid ""\n'
-        '"When an enemy hero crouches, make a quick step of up to {hexes} hexes "\n'
-        '"towards it. If you end adjacent to it, pin it at no cost."\n'
+        '"A full defence that costs only {cost} [stamina] instead of the usual "\n'
+        '"price. It cannot be boosted."\n'
         'msgstr ""\n'
-        '"Cuando un héroe enemigo se agache, haz un Paso Rápido de hasta {hexes} "\n'
-        '"casillas hacia él. Si acabas adyacente, pinéalo sin coste."'
+        '"Una Defensa Total que cuesta solo {cost} [stamina] en lugar del precio "\n'
+        '"habitual. No se puede potenciar."'
     ) in block
     assert status(run)[0] == {
         "locale": "es",
@@ -125,23 +128,23 @@ def test_round_trip(project, run) -> None:
     with project.path("locales/es/LC_MESSAGES/ttgbuild.mo").open("rb") as handle:
         mo = gettext.GNUTranslations(handle)
     assert mo.pgettext("talent:riposte:name", "Riposte") == "Contraataque"
-    pounce = project.read(POUNCE)["text"]
-    assert "towards it" in pounce
-    assert mo.pgettext("talent:pounce:text", pounce) == pounce  # fuzzy: left out
+    last_stand = project.read(LAST_STAND)["text"]
+    assert REWORD[1] in last_stand
+    assert mo.pgettext("talent:last-stand:text", last_stand) == last_stand  # fuzzy: left out
     assert run("i18n", "compile").stdout.endswith("(unchanged)\n")
 
 
 def test_fuzzy_entry_is_a_warning_at_its_line(started, run) -> None:
-    translate(started, "talent:pounce:text", POUNCE_ES)
-    started.replace(POUNCE, "hexes toward it", "hexes towards it")
+    translate(started, "talent:last-stand:text", LAST_STAND_ES)
+    started.replace(LAST_STAND, *REWORD)
     run("i18n", "extract")
     run("i18n", "update")
     lines = started.path(ES).read_text(encoding="utf-8").split("\n")
-    line = lines.index('msgctxt "talent:pounce:text"') + 2
+    line = lines.index('msgctxt "talent:last-stand:text"') + 2
     rows = json.loads(run("i18n", "check", "--format", "json").stdout)
     [fuzzy] = [r for r in rows if r["code"] == "JT819"]
     assert (fuzzy["file"], fuzzy["line"], fuzzy["severity"]) == (ES, line, "warning")
-    assert "toward it. If you end" in fuzzy["message"]  # the previous English is shown
+    assert REWORD[0] in fuzzy["message"]  # the previous English is shown
 
 
 def test_extract_leaves_an_unchanged_template_alone(project, run) -> None:
@@ -164,8 +167,8 @@ def test_extract_rewrites_when_a_location_moves(project, run) -> None:
 
 
 def test_update_is_deterministic(started, run) -> None:
-    translate(started, "talent:pounce:text", POUNCE_ES)
-    started.replace(POUNCE, "hexes toward it", "hexes towards it")
+    translate(started, "talent:last-stand:text", LAST_STAND_ES)
+    started.replace(LAST_STAND, *REWORD)
     run("i18n", "extract")
     assert run("i18n", "update").stdout.endswith("(updated)\n")
     first = started.path(ES).read_bytes()
@@ -175,15 +178,15 @@ def test_update_is_deterministic(started, run) -> None:
 
 
 def test_rewritten_text_keeps_its_translation_as_fuzzy(started, run) -> None:
-    translate(started, "talent:riposte:text", "Devuelve el duelo.")
-    source = started.path(RIPOSTE).read_text(encoding="utf-8")
+    translate(started, "talent:snap-back:text", "Devuelve el duelo.")
+    source = started.path(SNAP_BACK).read_text(encoding="utf-8")
     old = re.search(r"text: (.*)", source)[1]
-    started.replace(RIPOSTE, old, "Strike back at once.")
+    started.replace(SNAP_BACK, old, "Strike back at once.")
     run("i18n", "extract")
     run("i18n", "update")
-    block = entry(started, "talent:riposte:text")
+    block = entry(started, "talent:snap-back:text")
     assert "#, fuzzy" in block
-    assert '#| msgid "Duel back,' in block or '#| "Duel back,' in block
+    assert '#| msgid "Duel back with' in block or '#| "Duel back with' in block
     assert 'msgid "Strike back at once."\nmsgstr "Devuelve el duelo."' in block
 
 

@@ -432,13 +432,11 @@ def _follow_contexts(catalog: Catalog, template: Catalog, wanted: set[Key]) -> d
         new, old = news[0], olds[0]
         if _key(old) in wanted or not _done(old):
             continue
-        if isinstance(new.id, tuple) != isinstance(old.id, tuple):
-            continue  # a singular text became plural or back: its forms cannot carry over
-        previous_id = old.previous_id if old.fuzzy and old.previous_id else [old.id]
+        previous_id = old.previous_id if old.fuzzy and old.previous_id else _ids(old)
         catalog.delete(old.id, context)
         catalog.add(
             new.id,
-            old.string,
+            _reshape(old.string, new.id, catalog.num_plurals),
             flags={*old.flags, "fuzzy"},
             user_comments=old.user_comments,
             previous_id=previous_id,
@@ -446,6 +444,25 @@ def _follow_contexts(catalog: Catalog, template: Catalog, wanted: set[Key]) -> d
         )
         moved[_key(new)] = previous_id
     return moved
+
+
+def _ids(message: Message) -> list[str]:
+    """A message's English as a previous msgid: [singular] or [singular, plural]."""
+    return [message.id] if isinstance(message.id, str) else list(message.id)
+
+
+def _reshape(string: str | tuple[str, ...], new_id: str | tuple[str, ...], forms: int) -> object:
+    """An old translation in the shape of a new message: one text, or one per plural form.
+
+    When a text gains a count, its old translation fills every form (fuzzy),
+    for the translator to bend each to its number; when it loses one, the
+    first form is kept.
+    """
+    if isinstance(new_id, str):
+        return string if isinstance(string, str) else (string[0] if string else "")
+    if isinstance(string, str):
+        return (string,) * forms
+    return tuple(string)
 
 
 def _by_context(catalog: Catalog) -> dict[str, list[Message]]:
@@ -626,7 +643,11 @@ def stats(catalog: Catalog, locale: str = "") -> Stats:
 
 
 def _done(message: Message) -> bool:
-    """Whether every form of the message has a translation (fuzzy or not)."""
+    """Whether every form of the message has a translation (fuzzy or not).
+
+    Babel reads a message with a count with as many forms as the catalog's
+    `Plural-Forms` says (three for Polish), the missing ones empty.
+    """
     forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
     return bool(forms) and all(forms)
 

@@ -4,8 +4,9 @@ Content strings come from `extract_content`, a Babel extractor registered
 under the `babel.extractors` entry point `ttgbuild_content`. The schema says
 which fields are translatable (`x-translatable`) and how long each may be
 (`x-max-chars`), so the extractor and `i18n check` share one source of truth.
-Code is scanned for `_()` and `pgettext()`, templates through Jinja2's i18n
-extension.
+Code is scanned for `_()`, `pgettext()`, `ngettext()` and `npgettext()`,
+templates through Jinja2's i18n extension. A content text with a count
+(`{one: ..., other: ..., count: ...}`) becomes one plural message.
 """
 
 from __future__ import annotations
@@ -39,7 +40,12 @@ FIELD_ROLES = {
     "text": "rules text printed on hero cards",
     "trigger:name": "the game event a reaction answers, read after 'React when'",
 }
-CODE_KEYWORDS = {"_": None, "pgettext": ((1, "c"), 2)}
+CODE_KEYWORDS = {
+    "_": None,
+    "pgettext": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 # A call of one of those keywords, found without tokenizing (`tr._(` counts, `_row(` does not).
 _CALLS = re.compile(rf"\b(?:{'|'.join(map(re.escape, CODE_KEYWORDS))})\s*\(")
 # Jinja2's {% trans %} blocks compile to gettext/ngettext calls.
@@ -62,8 +68,12 @@ def extract_content(
     keywords: Mapping[str, Any],
     comment_tags: Sequence[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+) -> Iterator[tuple[int, str, tuple[str, ...], list[str]]]:
     """Babel extractor for content YAML: one pgettext message per translatable field.
+
+    A field written as `{one, other, count}` is one npgettext message (its
+    English singular and plural), so translators give every form their
+    language has.
 
     Files that do not load (or are not content) yield nothing: `validate`
     reports their problems, extraction just skips them.
@@ -79,13 +89,28 @@ def extract_content(
     for pattern, budget in translatable_fields(kind):
         label, what, field = _naming(kind, pattern)
         for pointer, owner, value in _matches(doc.data, pattern):
-            if not isinstance(value, str) or not value.strip():
+            forms = plural_forms(value)
+            if not (isinstance(value, str) and value.strip()) and forms is None:
                 continue
             ident = str(owner.get("id", "")) if isinstance(owner, dict) else ""
             context = content_context(label, ident, field)
             line, _col = doc.locate(pointer)
             comment = _comment(what, owner, f"{label}:{field}", budget)
-            yield line, "pgettext", (context, value), [comment]
+            if forms is None:
+                yield line, "pgettext", (context, value), [comment]
+            else:
+                count = f"The form is chosen by {{{forms[2]}}}."
+                yield line, "npgettext", (context, forms[0], forms[1]), [f"{comment} {count}"]
+
+
+def plural_forms(value: Any) -> tuple[str, str, str] | None:
+    """(one, other, count) of a content text written with a count; None for any other value."""
+    if not isinstance(value, dict):
+        return None
+    forms = value.get("one"), value.get("other"), value.get("count")
+    if all(isinstance(f, str) and f.strip() for f in forms):
+        return forms  # type: ignore[return-value]
+    return None
 
 
 def _naming(kind: str, pattern: str) -> tuple[str, str, str]:

@@ -3,17 +3,26 @@
 A string with no usable translation is printed in English and reported once
 as a warning (a failure under --strict); English is never copied into a
 catalog. Numbers, lists and country names come from Babel's CLDR data.
+
+A message with a count (`ngettext`, `npgettext`, a content text with `one`
+and `other` forms) has as many translated forms as the locale's plural rule
+says (Polish three, Japanese one); the catalog's `Plural-Forms` header picks
+the form for a number, English takes the singular for 1 only.
 """
 
 from __future__ import annotations
 
+import gettext
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
+from babel.messages.catalog import Message
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
@@ -26,6 +35,7 @@ from ttgbuild.validate.registry import describe
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+Key = tuple[str | None, str]  # (msgctxt, msgid); a plural message's msgid is its singular
 
 
 RUNTIME_CODES = {
@@ -42,16 +52,20 @@ class Translator:
     """Translates for one locale; collects a warning for each string that falls back."""
 
     locale: str
-    messages: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    messages: dict[Key, str] = field(default_factory=dict)
+    # Messages with a count: every translated form, in the catalog's plural order.
+    plurals: dict[Key, tuple[str, ...]] = field(default_factory=dict)
+    # The catalog's plural rule, `Plural-Forms: nplurals=N; plural=EXPR;` (the locale's if absent).
+    plural_forms: str = ""
     # Lines of entries that exist but are fuzzy or empty, to point fallbacks at them.
-    pending: dict[tuple[str | None, str], int] = field(default_factory=dict)
+    pending: dict[Key, int] = field(default_factory=dict)
     # Lines of translated entries, and which entry each text handed out came from
     # (filled-in texts too), so a box that overflows can name the entry to shorten.
-    lines: dict[tuple[str | None, str], int] = field(default_factory=dict)
-    printed: dict[str, tuple[str | None, str]] = field(default_factory=dict)
+    lines: dict[Key, int] = field(default_factory=dict)
+    printed: dict[str, Key] = field(default_factory=dict)
     catalog_file: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    _reported: set[tuple[str | None, str]] = field(default_factory=set)
+    _reported: set[Key] = field(default_factory=set)
 
     def fresh(self) -> Translator:
         """The same catalog with nothing yet reported past loading: one per drawn file.
@@ -80,20 +94,54 @@ class Translator:
         self._fallback(context, msgid)
         return msgid
 
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of a message with a count that fits `n` (the caller writes the number)."""
+        return self.npgettext(None, singular, plural, n)
+
+    def npgettext(self, context: str | None, singular: str, plural: str, n: int) -> str:
+        """`ngettext` with a context; English (singular for 1) when a form is missing."""
+        english = singular if n == 1 else plural
+        if self.locale == SOURCE_LOCALE:
+            return english
+        forms = self.plurals.get((context, singular))
+        if forms:
+            index = _plural_rule(self.plural_forms or get_plural(self.locale).plural_forms)(n)
+            if 0 <= index < len(forms):
+                self.printed[forms[index]] = (context, singular)
+                return forms[index]
+        self._fallback(context, singular)
+        return english
+
     def content(
-        self, kind: str, ident: str, name: str, source: str, values: Values | None = None
+        self,
+        kind: str,
+        ident: str,
+        name: str,
+        source: str,
+        values: Values | None = None,
+        plural: str | None = None,
+        count: str | None = None,
     ) -> str:
         """A translatable content field, with its `{placeholders}` filled in.
 
-        A translation whose placeholders differ from the source's would print
-        wrong numbers, so it is not used (`i18n check` reports it).
+        A text with a `plural` English form takes the form that fits the
+        number `values[count]`. A translation whose placeholders differ from
+        the source's would print wrong numbers, so it is not used (`i18n
+        check` reports it).
         """
+        values = values or {}
         context = content_context(kind, ident, name)
-        text = self.pgettext(context, source)
-        if _placeholders(text) != _placeholders(source):
+        number = values.get(count) if count else None
+        if plural is not None and isinstance(number, int):
+            english = source if number == 1 else plural
+            text = self.npgettext(context, source, plural, number)
+        else:
+            english = source
+            text = self.pgettext(context, source)
+        if _placeholders(text) != _placeholders(english):
             self._fallback(context, source, "its placeholders differ from the English text")
-            text = source
-        return self.fill(text, values or {})
+            text = english
+        return self.fill(text, values)
 
     def fill(self, text: str, values: Values) -> str:
         """Replace `{name}` with its value: numbers written the locale's way, text as is."""
@@ -156,6 +204,20 @@ def _placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
+@lru_cache(maxsize=64)
+def _plural_rule(plural_forms: str) -> Callable[[int], int]:
+    """The form index for a number, from a `Plural-Forms` value (gettext's C expression).
+
+    An expression that cannot be compiled picks form 0, so a bad header
+    never crashes a build (`i18n check` reads the same header).
+    """
+    found = re.search(r"plural\s*=\s*([^;]+)", plural_forms)
+    try:
+        return gettext.c2py(found.group(1) if found else "0")
+    except (ValueError, SyntaxError, RecursionError):
+        return lambda n: 0
+
+
 def load_translator(project: Path, locale: str) -> Translator:
     """The translator for `locale`, built from its .po file (fuzzy entries are not used).
 
@@ -207,8 +269,12 @@ def load_translator(project: Path, locale: str) -> Translator:
         why = f"catalog has {len(catalog)} entries; a catalog may have at most {MAX_ENTRIES}"
         tr.diagnostics.append(Diagnostic(shown, 0, 0, "error", "JT803", why))
         return tr
+    tr.plural_forms = catalog.plural_forms
     for message in catalog:
-        if not message.id or isinstance(message.id, tuple):
+        if not message.id:
+            continue
+        if not isinstance(message.id, str):
+            _load_plural(tr, message)
             continue
         key = (message.context, message.id)
         text = message.string if isinstance(message.string, str) else ""
@@ -231,6 +297,33 @@ def load_translator(project: Path, locale: str) -> Translator:
         else:
             tr.pending[key] = message.lineno
     return tr
+
+
+def _load_plural(tr: Translator, message: Message) -> None:
+    """Keep a plural message's forms when every one the catalog's rule needs is filled in."""
+    key = (message.context, message.id[0])
+    forms = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    forms = tuple(f if isinstance(f, str) else "" for f in forms)
+    longest = max(forms, key=len, default="")
+    if len(longest) > MAX_TRANSLATION_CHARS:
+        tr.diagnostics.append(
+            Diagnostic(
+                tr.catalog_file,
+                message.lineno,
+                0,
+                "error",
+                "JT803",
+                f"translation of {message.id[0][:40]!r} is {len(longest)} characters; "
+                f"at most {MAX_TRANSLATION_CHARS} are allowed",
+            )
+        )
+    elif all(forms) and not message.fuzzy:  # Babel gives as many forms as Plural-Forms says
+        tr.plurals[key] = forms
+        tr.lines[key] = message.lineno
+        for form in forms:
+            _check_glyphs(tr, message.id[0], form, message.lineno)
+    else:
+        tr.pending[key] = message.lineno
 
 
 def _check_glyphs(tr: Translator, msgid: str, text: str, line: int) -> None:

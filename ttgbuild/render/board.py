@@ -217,10 +217,10 @@ def _tile(
         MARGIN,
         page_h - MARGIN + 3 * mm,
         tr.fill(
-            tr.pgettext("board", "Board tile {tile} (row {row}, column {column})"),
-            {"tile": name, "row": chr(ord("A") + row), "column": column + 1},
             # Translators: {tile} is the tile's name, its row letter and column number (B3);
             # {row} is a capital letter from A, {column} a number from 1.
+            tr.pgettext("board", "Board tile {tile} (row {row}, column {column})"),
+            {"tile": name, "row": chr(ord("A") + row), "column": column + 1},
         ),
     )
     canvas.setFont(fonts.REGULAR, 7)
@@ -266,9 +266,13 @@ def _assembly_map(
     canvas.setFont(fonts.BOLD, 14)
     canvas.drawString(MARGIN, page_h - MARGIN - 6 * mm, tr._("Board assembly map"))
     body = tr.fill(
-        tr._(
+        # Translators: {count} is the number of board tile pages (it depends on the paper).
+        tr.ngettext(
+            "Print the {count} tile page at 100 %, cut along the dashed edges and lay "
+            "it out as shown.",
             "Print the {count} tile pages at 100 %, cut along the dashed edges and lay "
-            "them out as shown, each over its neighbours so the crosses meet."
+            "them out as shown, each over its neighbours so the crosses meet.",
+            tiles.count,
         ),
         {"count": tiles.count},
     )

@@ -272,6 +272,8 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
             where("team and country"),
             colour=style.PAPER,
         )
+        # Translators: hero card; {weapon} is a name, already translated: a weapon such as
+        # 'long sword' or 'chain', or the Qwik position's name 'Qwik' (a hero may prefer either).
         label = tr.fill(
             tr.pgettext("hero card preferred", "Preferred: {weapon}"), {"weapon": preferred}
         )
@@ -399,16 +401,24 @@ def _talent_paragraphs(
                 text.Span(tr.number(talent.cost_amount) + " ", bold=True),
                 text.Span(talent.cost_kind, icon=True),
             ]
-            # Translators: after a talent's name; {what} is a name, already translated: a weapon
-            # such as 'staff', or the Qwik position's name 'Qwik'.
         if talent.required:
             need = tr.fill(
+                # Translators: after a talent's name; {what} is a name, already translated: a weapon
+                # such as 'staff', or the Qwik position's name 'Qwik'.
                 tr.pgettext("talent", "requires {what}"),
                 {"what": _preferred_name(ctx, talent.required)},
             )
             head += [text.Span(" · "), text.Span(need, italic=True)]
         out.append(head)
-        body = tr.content("talent", talent.id, "text", talent.text, talent.placeholders())
+        body = tr.content(
+            "talent",
+            talent.id,
+            "text",
+            talent.text,
+            talent.placeholders(),
+            talent.text_plural,
+            talent.text_count,
+        )
         out.append(ctx.spans(body))
     return out
 
@@ -443,7 +453,13 @@ def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
                 where,
             )
         count = tr.fill(
-            tr.pgettext("weapon card crouch count", "Crouch count: {stones} stones"),
+            # Translators: weapon card; {stones} is a number of stones, the weapon's crouch count.
+            tr.npgettext(
+                "weapon card crouch count",
+                "Crouch count: {stones} stone",
+                "Crouch count: {stones} stones",
+                weapon.crouch_count,
+            ),
             {"stones": weapon.crouch_count},
         )
         count_w = boxes.CROUCH_COUNT.across(inner_w)
