@@ -163,7 +163,8 @@ def choose_locales(project: Path, requested: list[str] | None) -> list[str]:
     if unknown:
         raise UsageError(
             f"no catalog for locale(s) {', '.join(unknown)}; this project has "
-            f"{', '.join(available)} (start one with 'ttgbuild i18n init LOCALE')"
+            f"{', '.join(available)} (start one with 'ttgbuild i18n init LOCALE'; "
+            f"{PSEUDO_LOCALE} is the pseudo-locale, built without one)"
         )
     return list(dict.fromkeys(requested))
 
