@@ -232,7 +232,6 @@ def _example_values(ctx: RenderContext, content: Content, rules: Rules) -> Value
         "attack_juggs": attack_juggs,
         "defence_juggs": defence_juggs,
         "example_crouch": sword.crouch_count,
-        "example_reach": sword.range,
     }
 
 
