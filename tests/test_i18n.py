@@ -88,7 +88,7 @@ def test_round_trip(project, run) -> None:
         f"{ES}: 1 of {total} translated, 1 fuzzy, {total - 2} untranslated, 0 obsolete (updated)\n"
     )
     block = entry(project, "talent:last-stand:text")
-    assert "#, fuzzy, python-brace-format\n" in block
+    assert "#, fuzzy, max-length:170, python-brace-format\n" in block
     assert (
         '#| msgid ""\n'
         '#| "A full defence that costs only {cost} [stamina] in place of the usual "\n'
