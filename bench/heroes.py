@@ -14,7 +14,9 @@ from pathlib import Path
 
 import yaml
 
+from ttgbuild.loader import load_content
 from ttgbuild.model import HERO_NUMBERS
+from ttgbuild.validate.kit_demand import SIDES, points_demand
 
 
 def make_project(repo: Path, target: Path, count: int) -> list[Path]:
@@ -36,7 +38,24 @@ def make_project(repo: Path, target: Path, count: int) -> list[Path]:
         path = target / "content" / "heroes" / f"{hero_id}.yaml"
         path.write_text(_hero_text(base, hero_id, i, team), encoding="utf-8")
         written.append(path)
+    _size_kit(target)
     return written
+
+
+def _size_kit(target: Path) -> None:
+    """Give the project's kit the focus and stamina counters its heroes can need (JT603).
+
+    More heroes allow stronger legal teams, so a designer adding them raises these
+    counts; the generator does the same and the project stays valid.
+    """
+    content = load_content(target).content
+    path = target / "content" / "kit.yaml"
+    kit = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for attribute in ("focus", "stamina"):
+        demand = points_demand(content, attribute)
+        if demand is not None:
+            kit["counters"][attribute] = max(kit["counters"][attribute], SIDES * demand[0])
+    path.write_text(yaml.safe_dump(kit, sort_keys=False), encoding="utf-8")
 
 
 def _read(path: Path) -> dict:

@@ -80,6 +80,13 @@ CHANGES = [
     ("content/rules.yaml", ("dice", "faces"), [0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 1, 2]),
     ("content/rules.yaml", ("costs", "boost_per_die"), 2, 3),
     ("content/weapons.yaml", ("weapons", 1, "range"), 2, 4),
+    # The kit follows, as checks JT603, JT606 and JT610 ask: the larger budget allows
+    # teams with more points, the larger synergy needs more tokens, the longer
+    # out-of-bounds crouch more count tokens.
+    ("content/kit.yaml", ("counters", "focus"), 70, 74),
+    ("content/kit.yaml", ("counters", "stamina"), 72, 78),
+    ("content/kit.yaml", ("counters", "team_synergy"), 10, 12),
+    ("content/kit.yaml", ("counters", "crouch_count"), 50, 60),
 ]
 
 
