@@ -16,7 +16,7 @@ import yaml
 
 from ttgbuild.loader import load_content
 from ttgbuild.model import HERO_NUMBERS
-from ttgbuild.validate.kit_demand import SIDES, points_demand
+from ttgbuild.validate.kit_demand import SIDES, legal_heroes, points_demand
 
 
 def make_project(repo: Path, target: Path, count: int) -> list[Path]:
@@ -52,7 +52,7 @@ def _size_kit(target: Path) -> None:
     path = target / "content" / "kit.yaml"
     kit = yaml.safe_load(path.read_text(encoding="utf-8"))
     for attribute in ("focus", "stamina"):
-        demand = points_demand(content, attribute)
+        demand = points_demand(content, legal_heroes(content), attribute)
         if demand is not None:
             kit["counters"][attribute] = max(kit["counters"][attribute], SIDES * demand[0])
     path.write_text(yaml.safe_dump(kit, sort_keys=False), encoding="utf-8")

@@ -48,23 +48,27 @@ def most_demanding_team(
     return None if top == unreached else top
 
 
-def points_demand(content: Content, attribute: str) -> tuple[int, str] | None:
+def legal_heroes(content: Content) -> list[Hero]:
+    """Heroes whose numbers all lie in their ranges: a hero out of range is in no legal
+    team, and JT104 already reports it."""
+    bounds = [(name, *content.rules.attributes[name]) for name in HERO_NUMBERS]
+    return [
+        hero
+        for hero in content.heroes
+        if all(low <= getattr(hero, name) <= high for name, low, high in bounds)
+    ]
+
+
+def points_demand(content: Content, heroes: list[Hero], attribute: str) -> tuple[int, str] | None:
     """Counters of `attribute` (focus or stamina) one side can need, and the format needing them.
 
     Every hero of a team keeps its points on its card, reserves included, so the
-    whole team counts. A hero with a number outside its range is left out: it is
-    not legal, and JT104 already reports it.
+    whole team counts.
     """
-    ranges = content.rules.attributes
-    legal = [
-        hero
-        for hero in content.heroes
-        if all(ranges[n][0] <= getattr(hero, n) <= ranges[n][1] for n in HERO_NUMBERS)
-    ]
     demands = []
     for fmt in content.rules.formats.values():
         need = most_demanding_team(
-            legal, fmt.team_size, fmt.budget, lambda h: getattr(h, attribute)
+            heroes, fmt.team_size, fmt.budget, lambda h: getattr(h, attribute)
         )
         if need is not None:
             demands.append((need, fmt.id))
@@ -79,8 +83,9 @@ def points_demand(content: Content, attribute: str) -> tuple[int, str] | None:
 )
 def kit_point_counters(ctx: Context) -> Iterator[Finding]:
     kit = ctx.content.kit
+    heroes = legal_heroes(ctx.content)
     for attribute in ("focus", "stamina"):
-        demand = points_demand(ctx.content, attribute)
+        demand = points_demand(ctx.content, heroes, attribute)
         if demand is None:
             continue
         one_side, fmt = demand
