@@ -148,8 +148,31 @@ def test_lopsided_start_zones_are_reported(project) -> None:
     ]
 
 
+def test_shipped_goals_have_equal_neighbourhoods() -> None:
+    from ttgbuild.geometry.hexgrid import neighbours
+
+    board = load_content(REPO).content.board
+    on_field = {
+        sum(0 <= c < board.columns and 0 <= r < board.rows for c, r in neighbours(hex_))
+        for hex_ in board.goals.values()
+    }
+    assert on_field == {6}
+
+
+def test_goal_on_the_edge_is_reported(project) -> None:
+    """Equal steps are not enough: a goal on the end column has fewer sides to score from."""
+    project.edit("content/board.yaml", setter("goals", "red", value=[0, 5]))
+    project.edit("content/board.yaml", setter("goals", "blue", value=[18, 5]))
+    project.edit("content/board.yaml", setter("start_zones", "red", "columns", value=[0, 1]))
+    assert _messages(project, "JT505") == [
+        "the red goal has 4 neighbouring hexes on the field and the blue goal 6: a Qwik can "
+        "score from more sides of one of them"
+    ]
+
+
 def test_column_arithmetic_is_not_fairness(project) -> None:
     """The old board: goals at columns 0 and 19 look symmetric, but are 9 and 10 steps away."""
+    project.edit("content/board.yaml", setter("goals", "red", value=[0, 5]))
     project.edit("content/board.yaml", setter("goals", "blue", value=[19, 5]))
     assert "the centre is 9 hex steps from the red goal and 10 from the blue goal" in _messages(
         project, "JT505"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic
-from ttgbuild.geometry.hexgrid import distance
+from ttgbuild.geometry.hexgrid import distance, neighbours
 from ttgbuild.model import HERO_NUMBERS, Content, Origin, Talent
 from ttgbuild.validate.registry import RULES, Finding, as_diagnostic, rule
 
@@ -906,13 +906,16 @@ def _zone_hexes(area) -> list[tuple[int, int]]:
 @rule(
     "JT505",
     "error",
-    "the centre is as many hex steps from each goal and from each start zone",
+    "the centre is as many hex steps from each goal and from each start zone, and both goals "
+    "have as many neighbouring hexes on the field",
     needs=("board",),
 )
 def board_fair(ctx: Context) -> Iterator[Finding]:
     """Measured with the hex grid's own distance (cube coordinates), because on offset columns
     counting columns is wrong: a hex of an odd column sits half a row lower. A start zone's
-    distance is that of its nearest and of its farthest hex.
+    distance is that of its nearest and of its farthest hex. A goal on the field's edge has
+    fewer neighbours than one inside it, and a Qwik may score from a neighbouring hex, so
+    the two goals must offer the same number of them.
     """
     board = ctx.content.board
     steps = {side: distance(board.centre, hex_) for side, hex_ in board.goals.items()}
@@ -921,6 +924,21 @@ def board_fair(ctx: Context) -> Iterator[Finding]:
             board.origin,
             f"the centre is {steps['red']} hex steps from the red goal and "
             f"{steps['blue']} from the blue goal",
+            "goals",
+            "blue",
+        )
+    around = {
+        side: sum(
+            0 <= column < board.columns and 0 <= row < board.rows
+            for column, row in neighbours(hex_)
+        )
+        for side, hex_ in board.goals.items()
+    }
+    if around["red"] != around["blue"]:
+        yield at(
+            board.origin,
+            f"the red goal has {around['red']} neighbouring hexes on the field and the blue "
+            f"goal {around['blue']}: a Qwik can score from more sides of one of them",
             "goals",
             "blue",
         )
