@@ -38,7 +38,17 @@ def sheet(out: Path, locale: str, name: str = "quickref.pdf") -> str:
 
 def said(tr: Translator, context: str, message: str, **values: int) -> str:
     """A sentence as the sheet prints it: translated, filled, its icons drawn (not text)."""
-    filled = tr.fill(tr.pgettext(context, message), values)
+    return as_drawn(tr.fill(tr.pgettext(context, message), values))
+
+
+def said_n(tr: Translator, context: str, forms: tuple[str, str], count: str, **values: int) -> str:
+    """`said` for a sentence with a count: the form that fits `values[count]`."""
+    chosen = tr.npgettext(context, *forms, values[count])
+    return as_drawn(tr.fill(chosen, values))
+
+
+def as_drawn(filled: str) -> str:
+    """Text as pymupdf reads it back: icons are drawings, whitespace is single spaces."""
     for icon in ("[focus]", "[stamina]", "[free]", "[light_feet]"):
         filled = filled.replace(icon, " ")
     return " ".join(filled.split())
@@ -169,19 +179,27 @@ def rows(project_root: Path, tr: Translator) -> dict[str, str]:
         str(rules["costs"]["pin"]),
     )
     out["pin"] = " ".join(pin)
-    out["most hexes"] = said(
+    out["most hexes"] = said_n(
         tr,
         "quickref",
-        "Add light feet [light_feet] to the limit. Never more than {hexes} hexes in one "
-        "activation, light feet and quick steps aside.",
+        tuple(
+            f"Add light feet [light_feet] to the limit. Never more than {{hexes}} {hexes} in one "
+            "activation, light feet and quick steps aside."
+            for hexes in ("hex", "hexes")
+        ),
+        "hexes",
         hexes=rules["movement"]["max_per_activation"],
     )
-    out["exhausted"] = said(
+    out["exhausted"] = said_n(
         tr,
         "quickref",
-        "right after the action that spends a hero's last stamina point. Attack "
-        "\u2212{attack} and defence \u2212{defence} dice, moves at most {hexes} hexes, "
-        "no talents. It stays at the end of a point.",
+        tuple(
+            "right after the action that spends a hero's last stamina point. Attack dice "
+            f"\u2212{{attack}}, defence dice \u2212{{defence}}, moves at most {{hexes}} {hexes}, "
+            "no talents. It stays at the end of a point."
+            for hexes in ("hex", "hexes")
+        ),
+        "hexes",
         attack=rules["exhausted"]["attack_penalty"],
         defence=rules["exhausted"]["defence_penalty"],
         hexes=rules["exhausted"]["max_move"],

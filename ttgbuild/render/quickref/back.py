@@ -268,10 +268,13 @@ def _crouching(ctx: RenderContext, rules: Rules) -> Section:
         say(
             ctx,
             # Translators: {stones} is a number of stones, the out-of-bounds crouch count.
-            tr.pgettext(
+            tr.npgettext(
                 "quickref",
                 "Hit by a weapon: crouch for its crouch count (weapon table). Out of bounds: "
+                "{stones} stone. Template under the token, count tokens on the card.",
+                "Hit by a weapon: crouch for its crouch count (weapon table). Out of bounds: "
                 "{stones} stones. Template under the token, count tokens on the card.",
+                rules.out_of_bounds_crouch,
             ),
             stones=rules.out_of_bounds_crouch,
         ),

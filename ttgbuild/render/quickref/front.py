@@ -71,24 +71,32 @@ def _formats(ctx: RenderContext, rules: Rules) -> Section:
     if rules.chains_min == rules.chains_max:
         # Translators: {weapons} and {chains} are numbers: weapons a team may field, and
         # chains among them (content/rules.yaml).
-        chains = tr.pgettext(
-            "quickref", "A team fields at most {weapons} weapons, exactly {chains} of them a chain."
+        chains = tr.npgettext(
+            "quickref",
+            "A team fields at most {weapons} weapon, exactly {chains} of them a chain.",
+            "A team fields at most {weapons} weapons, exactly {chains} of them a chain.",
+            rules.weapons_max,
         )
     else:
         # Translators: {weapons} is the most weapons a team may field; {chains} and
         # {chains_max} are the fewest and most chains among them (numbers, content/rules.yaml).
-        chains = tr.pgettext(
+        chains = tr.npgettext(
             "quickref",
+            "A team fields at most {weapons} weapon, {chains} to {chains_max} of them chains.",
             "A team fields at most {weapons} weapons, {chains} to {chains_max} of them chains.",
+            rules.weapons_max,
         )
     notes = [
         say(
             ctx,
             # Translators: {qwiks} and {defenders} are numbers of heroes in play per team.
-            tr.pgettext(
+            tr.npgettext(
                 "quickref",
+                "In play: {qwiks} Qwik and {defenders} defender. Every defender carries a "
+                "weapon card; the Qwik carries the Qwik card instead.",
                 "In play: {qwiks} Qwik and {defenders} defenders. Every defender carries a "
                 "weapon card; the Qwik carries the Qwik card instead.",
+                rules.defenders_in_play,
             ),
             qwiks=rules.qwiks_in_play,
             defenders=rules.defenders_in_play,
@@ -293,11 +301,15 @@ def _economy(ctx: RenderContext, rules: Rules) -> Section:
         tr.pgettext("quickref", "Exhausted:"),
         # Translators: follows the bold label "Exhausted:"; {attack} and {defence} are numbers
         # of dice taken off, {hexes} a number of hexes (content/rules.yaml, exhausted).
-        tr.pgettext(
+        tr.npgettext(
             "quickref",
-            "right after the action that spends a hero's last stamina point. Attack "
-            "\u2212{attack} and defence \u2212{defence} dice, moves at most {hexes} hexes, "
+            "right after the action that spends a hero's last stamina point. Attack dice "
+            "\u2212{attack}, defence dice \u2212{defence}, moves at most {hexes} hex, "
             "no talents. It stays at the end of a point.",
+            "right after the action that spends a hero's last stamina point. Attack dice "
+            "\u2212{attack}, defence dice \u2212{defence}, moves at most {hexes} hexes, "
+            "no talents. It stays at the end of a point.",
+            penalty.get("max_move", 0),
         ),
         attack=penalty.get("attack_penalty", 0),
         defence=penalty.get("defence_penalty", 0),
@@ -363,10 +375,13 @@ def _movement(ctx: RenderContext, rules: Rules) -> Section:
         say(
             ctx,
             # Translators: {hexes} is a number of hexes, the most a hero moves in one activation.
-            tr.pgettext(
+            tr.npgettext(
                 "quickref",
+                "Add light feet [light_feet] to the limit. Never more than {hexes} hex in "
+                "one activation, light feet and quick steps aside.",
                 "Add light feet [light_feet] to the limit. Never more than {hexes} hexes in "
                 "one activation, light feet and quick steps aside.",
+                rules.max_move_per_activation,
             ),
             hexes=rules.max_move_per_activation,
         ),
@@ -442,9 +457,11 @@ def _costs(ctx: RenderContext, rules: Rules) -> Section:
             tr.pgettext("quickref action", "Throw"),
             tr.fill(
                 # Translators: who may throw, and the cost's unit; {hexes} is a number of hexes.
-                tr.pgettext(
+                tr.npgettext(
                     "quickref action",
+                    "carrier, also as a reaction when attacked; per {hexes} hex or part",
                     "carrier, also as a reaction when attacked; per {hexes} hexes or part",
+                    rules.throw_hexes,
                 ),
                 {"hexes": rules.throw_hexes},
             ),
