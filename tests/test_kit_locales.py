@@ -28,8 +28,8 @@ def test_a_new_locale_builds_without_code_changes(project, run):
     po = project.path("locales/pl/LC_MESSAGES/ttgbuild.po")
     text = po.read_text(encoding="utf-8")
     text = text.replace(
-        'msgctxt "card label"\nmsgid "Reflexes"\nmsgstr ""',
-        'msgctxt "card label"\nmsgid "Reflexes"\nmsgstr "Refleks"',
+        'msgctxt "hero card stat"\nmsgid "Reflexes"\nmsgstr ""',
+        'msgctxt "hero card stat"\nmsgid "Reflexes"\nmsgstr "Refleks"',
     )
     po.write_text(text, encoding="utf-8")
     result = run("build", "--locale", "pl", "--out", str(project.path("output")))
@@ -39,7 +39,7 @@ def test_a_new_locale_builds_without_code_changes(project, run):
     assert "Hiszpania" in printed  # country names come from CLDR
     # Every other string falls back to English, each with one located warning.
     assert "locales/pl/LC_MESSAGES/ttgbuild.po:" in result.stdout
-    assert "warning JT801: no translation for 'Will' (card label); English is printed" in (
+    assert "warning JT801: no translation for 'Will' (hero card stat); English is printed" in (
         result.stdout
     )
     assert "Will" in printed
@@ -118,6 +118,6 @@ def test_template_and_code_strings_reach_the_template(project, run):
     pot = project.path("locales/ttgbuild.pot").read_text(encoding="utf-8")
     assert "#: ttgbuild/templates/assembly.j2:" in pot
     assert 'msgid "Building your Jugger TTG kit"' in pot
-    assert 'msgctxt "card label"\nmsgid "Reflexes"' in pot
+    assert 'msgctxt "hero card stat"\nmsgid "Reflexes"' in pot
     assert "#. Translators: label beside a printed ruler" not in pot  # tag stripped
     assert "#. label beside a printed ruler; {length} is its length in mm." in pot
