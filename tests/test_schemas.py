@@ -65,7 +65,7 @@ def test_readme_documents_every_content_schema() -> None:
 
 def test_schema_messages_name_each_problem(project, run) -> None:
     project.write_text("content/talents/x.yaml", "id: x\nfoo: 1\nbar: 2\n")
-    project.replace("content/board.yaml", "red: [0, 5]", "red: [0, 5, 1]")
+    project.replace("content/board.yaml", "red: [1, 5]", "red: [1, 5, 1]")
     project.replace("content/kit.yaml", "  chain: 4", "  Chain: 4")
     out = run("validate").stdout.splitlines()
     for expected in [
