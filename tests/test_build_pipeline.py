@@ -195,7 +195,8 @@ def test_a_content_change_redraws_every_locale(kit):
     result = ttg(kit.root, "build", "--locale", "en,de")
     assert result.returncode == 0, result.stderr
     assert locales_of(changed(before, stats(out))) == {"en", "de"}
-    assert result.stderr.splitlines()[-1].startswith(f"build: wrote {2 * len(build.COMPONENTS)} files for en, de to ")
+    wrote = f"build: wrote {2 * len(build.COMPONENTS)} files for en, de to "
+    assert result.stderr.splitlines()[-1].startswith(wrote)
     assert "Hip Toss" in text_of(out / "en/cards.pdf")
 
 
