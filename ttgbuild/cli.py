@@ -61,11 +61,11 @@ def validate(
     project: ProjectOption = Path("."),
 ) -> None:
     """Check all content against its schemas and the game's rules, and the translations."""
-    from ttgbuild.i18n.checks import check_catalogs
+    from ttgbuild.i18n.checkcache import checked_catalogs
     from ttgbuild.validate.project import validate_project
 
     _, content_diags = validate_project(project)
-    diags = sorted(content_diags + check_catalogs(project), key=sort_key)
+    diags = sorted(content_diags + checked_catalogs(project), key=sort_key)
     console.diagnostics(diags, fmt.value)
     console.summary(diags, "validate")
     if has_failures(diags, strict):
@@ -201,6 +201,8 @@ def odds(
     project: ProjectOption = Path("."),
 ) -> None:
     """Exact odds of an attack for each defence choice, from the die faces in content."""
+    from dataclasses import replace
+
     from ttgbuild.odds import combat_odds, faces_note
     from ttgbuild.validate.project import validate_project
 
@@ -211,13 +213,13 @@ def odds(
         console.diagnostics(broken, "text")
         console.err("odds: content/rules.yaml has errors, so the die is unknown; fix them first")
         raise typer.Exit(EXIT_UNREADABLE)
-    result = combat_odds(rules.faces, attack, defence)
+    result = replace(combat_odds(rules.faces, attack, defence), faces_assumed=rules.faces_assumed)
     if fmt is Format.json:
         console.as_json(result.as_json())
         return
     faces = ", ".join(str(face) for face in rules.faces)
     console.out(f"{attack} attack dice against {defence} defence dice (die faces {faces})")
-    console.out(faces_note(rules.faces))
+    console.out(faces_note(rules.faces, rules.faces_assumed))
     rows = [
         (choice.replace("_", " "), outcome.replace("_", " "), f"{float(p):7.2%}", str(p))
         for choice, outcomes in (

@@ -302,6 +302,7 @@ def _rules(data: dict[str, Any], origin: Origin) -> Rules:
     return Rules(
         dice_per_player=data["dice"]["per_player"],
         faces=tuple(data["dice"]["faces"]),
+        faces_assumed=data["dice"].get("faces_assumed", True),
         formats={name: Format(name, **fmt) for name, fmt in data["formats"].items()},
         qwiks_in_play=data["positions"]["qwik"],
         defenders_in_play=data["positions"]["defender"],

@@ -181,6 +181,8 @@ class Rules:
     draft: dict[str, int]
     choices: Choices
     origin: Origin
+    # Whether `faces` is the kit's guess (no rulebook gives them) or a group's own dice.
+    faces_assumed: bool = True
 
     def synergy_for(self, count: int) -> int:
         """Table 2 for `count` in-play heroes of one team; past the table, one more per hero."""

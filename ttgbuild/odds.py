@@ -18,9 +18,11 @@ from functools import cache
 Distribution = dict[int, Fraction]
 
 
-def faces_note(faces: Sequence[int]) -> str:
-    """One line saying the faces are this kit's assumption and where to set the real ones."""
+def faces_note(faces: Sequence[int], assumed: bool = True) -> str:
+    """One line saying where the faces come from: this kit's assumption, or a group's dice."""
     listed = ", ".join(str(face) for face in faces)
+    if not assumed:
+        return f"Die faces {listed} (juggs per face), as your dice show them (content/rules.yaml)."
     return (
         f"Die faces {listed} (juggs per face) are this kit's assumption: neither rulebook "
         "gives them. Set yours in content/rules.yaml (dice.faces; see "
@@ -38,6 +40,7 @@ class CombatOdds:
     duel: dict[str, Fraction]
     no_defence: dict[str, Fraction]
     faces: tuple[int, ...]
+    faces_assumed: bool = True
 
     def as_json(self) -> dict[str, object]:
         """The shape cli.md gives for `odds --format json` (probabilities as floats), then
@@ -53,8 +56,8 @@ class CombatOdds:
             "duel": floats(self.duel),
             "no_defence": floats(self.no_defence),
             "faces": list(self.faces),
-            "faces_assumed": True,
-            "faces_note": faces_note(self.faces),
+            "faces_assumed": self.faces_assumed,
+            "faces_note": faces_note(self.faces, self.faces_assumed),
         }
 
 

@@ -74,7 +74,9 @@ def rendered_template(ctx: RenderContext, values: Values) -> str:
         gettext=tr._, ngettext=plural, newstyle=False
     )
     counts = {key: value for key, value in values.items() if isinstance(value, int)}
-    return env.get_template("rules.j2").render(**counts)
+    rules = ctx.content.rules
+    faces_assumed = rules.faces_assumed if rules is not None else True
+    return env.get_template("rules.j2").render(**counts, faces_assumed=faces_assumed)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout
-from ttgbuild.model import Hero, Origin
+from ttgbuild.model import Hero, Origin, Rules
 from ttgbuild.render import boxes, dienote, fonts, icons, style, text
 from ttgbuild.render.board import HEX_ACROSS
 from ttgbuild.render.context import RenderContext
@@ -148,13 +148,12 @@ def render(ctx: RenderContext) -> bytes:
         faces = content.rules.faces
         packer.section(
             tr.pgettext("tokens", "Paper dice"),
-            [_faces_note(ctx, packer, content.rules.origin, faces)]
-            + [_die_net(faces) for _ in range(kit.dice)],
+            [_faces_note(ctx, packer, content.rules)] + [_die_net(faces) for _ in range(kit.dice)],
             own_page=True,
         )
         packer.section(
             tr.pgettext("tokens", "No paper dice? Use a plain die"),
-            [_faces_note(ctx, packer, content.rules.origin, faces), _d6_table(ctx, faces)],
+            [_faces_note(ctx, packer, content.rules), _d6_table(ctx, faces)],
         )
     packer.finish_page()
     return finish(canvas, buffer)
@@ -368,20 +367,20 @@ def _base(ctx: RenderContext, side: str) -> Item:
     return Item(width, height, paint)
 
 
-def _faces_note(ctx: RenderContext, packer: Packer, origin: Origin, faces: tuple[int, ...]) -> Item:
-    """A line across the page above the dice: their faces are this kit's assumption.
+def _faces_note(ctx: RenderContext, packer: Packer, rules: Rules) -> Item:
+    """A line across the page above the dice: their faces, and whether they are assumed.
 
     As wide as the printable area, so the dice or the table start on the next row.
     """
     width = packer.page_w - 2 * MARGIN
     block = ctx.fit(
-        [ctx.spans(dienote.note(ctx.tr, faces))],
+        [ctx.spans(dienote.note(ctx.tr, rules.faces, rules.faces_assumed))],
         width,
         NOTE,
         9,
         6,
         text.SANS,
-        (origin, "tokens", "die faces note"),
+        (rules.origin, "tokens", "die faces note"),
     )
 
     def paint(canvas: Canvas, x: float, y: float) -> None:

@@ -9,10 +9,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.model import Rules
 from ttgbuild.odds import combat_odds
-from ttgbuild.render import diagrams, fonts, icons, style
+from ttgbuild.render import diagrams, dienote, fonts, icons, style
 from ttgbuild.render.cards import keyword_label
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.dienote import faces_assumed, faces_list
 from ttgbuild.render.flow import Cell, Column, Picture, Prose, Section, Table
 from ttgbuild.render.quickref.parts import Span, bullets, cell, diagram, lead, say, steps
 
@@ -513,7 +512,16 @@ def _odds(ctx: RenderContext, rules: Rules) -> Section:
     return Section(
         tr.pgettext("quickref heading", "Odds"),
         [
-            Prose([intro, say(ctx, faces_assumed(ctx.tr), faces=faces_list(ctx.tr, rules.faces))]),
+            Prose(
+                [
+                    intro,
+                    say(
+                        ctx,
+                        dienote.message(ctx.tr, rules.faces_assumed),
+                        faces=dienote.faces_list(ctx.tr, rules.faces),
+                    ),
+                ]
+            ),
             Prose([[Span(full_title, bold=True)]]),
             _odds_table(ctx, attacks, range(0, most_defence + 1), full),
             Prose([[Span(duel_title, bold=True)]]),
