@@ -65,6 +65,18 @@ class Project:
         self.write(rel, data if result is None else result)
 
 
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test remembers catalog checks in its own folder (ttgbuild.i18n.checkcache).
+
+    A test that changes a limit or a check in memory must not be answered
+    from what another test, or an earlier run, remembered.
+    """
+    folder = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("TTGBUILD_CACHE_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Project:
     shutil.copytree(REPO / "content", tmp_path / "content")

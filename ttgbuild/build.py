@@ -33,7 +33,7 @@ from ttgbuild.buildplan import (
 )
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.fingerprint import bytes_digest
-from ttgbuild.i18n.checks import check_catalogs
+from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.loader import Loaded, display_path
@@ -139,7 +139,7 @@ def build(
     progress("checking content")
     loaded, content_diagnostics = validate_project(project)
     # Every catalog check of `i18n check`: a broken placeholder or format never reaches paper.
-    catalog_diagnostics = check_catalogs(project, list(todo.stale))
+    catalog_diagnostics = checked_catalogs(project, list(todo.stale))
     result.diagnostics.extend(content_diagnostics + catalog_diagnostics)
     for record in todo.current.values():
         result.diagnostics.extend(record.diagnostics)

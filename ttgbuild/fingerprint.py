@@ -75,7 +75,7 @@ def code_key() -> str:
             versions.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{name}=missing")
-    return _combine(
+    return combine(
         {
             "code": tree_digest(PACKAGE, CODE_SUFFIXES),
             "python": sys.version,
@@ -86,12 +86,12 @@ def code_key() -> str:
 
 def content_key(project: Path, code: str) -> str:
     """Everything under content/ (portraits included), with the code that reads it."""
-    return _combine({"content": tree_digest(project / "content"), "code": code})
+    return combine({"content": tree_digest(project / "content"), "code": code})
 
 
 def locale_key(project: Path, locale: str, content: str, settings: dict[str, object]) -> str:
     """What one locale's files depend on: content, code, catalog, glossary, print settings."""
-    return _combine(
+    return combine(
         {
             "content": content,
             "locale": locale,
@@ -102,6 +102,6 @@ def locale_key(project: Path, locale: str, content: str, settings: dict[str, obj
     )
 
 
-def _combine(parts: dict[str, object]) -> str:
+def combine(parts: dict[str, object]) -> str:
     text = json.dumps(parts, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()

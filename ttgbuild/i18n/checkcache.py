@@ -1,0 +1,150 @@
+"""Catalog checks remembered between runs, keyed by fingerprints of what they read.
+
+`validate` and `build` run every catalog check, and those re-extract every
+message with Babel and match every translation against the glossary: most of
+a second on each run, for the same answer as last time when nothing they read
+has changed. So two answers are kept, each under a SHA-256 of its inputs:
+
+- the current sources' facts about each message (its formats and budget), keyed
+  by ttgbuild's code and libraries (`fingerprint.code_key`) and the content
+  files that carry text: an edited catalog is checked without re-extracting;
+- the checks' diagnostics, keyed by those facts, everything under `locales/`
+  (catalogs, glossary), the catalog bounds in force (`limits`) and the
+  project's path as given (it names the files).
+
+Keys hash bytes, never times, so any changed byte means the work is done again.
+The answers are small JSON files in the user's cache folder (`TTGBUILD_CACHE_DIR`,
+else `$XDG_CACHE_HOME/ttgbuild`, else `~/.cache/ttgbuild`), one of each kind per
+project folder, replaced when its key changes, so the folder does not grow with
+every edit. One that cannot be read or written is simply not used: the cache
+never changes a result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ttgbuild import fingerprint
+from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n import limits
+from ttgbuild.i18n.paths import DOMAIN, locales_dir
+
+CACHE_ENV = "TTGBUILD_CACHE_DIR"
+FORMAT = 1  # bump when what is stored changes shape
+
+Key = tuple[str, str | None]  # (msgid, msgctxt) of a message
+
+
+def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, int]]:
+    """Each current message's formats and budget (its `max-length` flag), remembered."""
+    key = sources_key(project)
+    rows = _load(project, "sources", key)
+    if rows is None:
+        from ttgbuild.i18n.extract import extract_messages, flagged_budget
+        from ttgbuild.i18n.formats import formats_of
+
+        rows = [
+            [
+                _msgid(m.id),
+                m.context,
+                sorted(formats_of(m.flags, m.locations)),
+                flagged_budget(m.flags),
+            ]
+            for m in extract_messages(project)
+            if m.id
+        ]
+        _store(project, "sources", key, rows)
+    formats = {(row[0], row[1]): frozenset(row[2]) for row in rows}
+    budgets = {(row[0], row[1]): int(row[3]) for row in rows}
+    return formats, budgets
+
+
+def checked_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
+    """`checks.check_catalogs(project, locales)`, answered from the cache when it can be."""
+    found = locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+    asked = sorted(
+        p.parent.parent.name for p in found if locales is None or p.parent.parent.name in locales
+    )
+    if not asked:
+        return []
+    key = fingerprint.combine(
+        {
+            "sources": sources_key(project),
+            "locales": fingerprint.tree_digest(locales_dir(project)),
+            "project": str(project),  # diagnostics name files as the project was given
+            "bounds": [limits.MAX_CATALOG_BYTES, limits.MAX_ENTRIES, limits.MAX_TRANSLATION_CHARS],
+        }
+    )
+    # `validate` and a build of some locales each keep their own answer.
+    slot = (
+        "checks-"
+        + fingerprint.bytes_digest(" ".join(asked).encode("utf-8", "surrogateescape"))[:16]
+    )
+    rows = _load(project, slot, key)
+    if rows is not None:
+        return [Diagnostic(**row) for row in rows]
+    from ttgbuild.i18n.checks import check_catalogs
+
+    diagnostics = check_catalogs(project, asked)
+    _store(project, slot, key, [diagnostic.as_json() for diagnostic in diagnostics])
+    return diagnostics
+
+
+def sources_key(project: Path) -> str:
+    """What extraction reads: the code (templates, schemas, libraries) and the content's text."""
+    from ttgbuild.i18n.extract import content_files
+
+    files = {
+        path.relative_to(project).as_posix(): fingerprint.file_digest(path)
+        for path in content_files(project)
+    }
+    return fingerprint.combine({"code": fingerprint.code_key(), "content": files})
+
+
+def cache_dir() -> Path:
+    """Where remembered answers live (the folder may not exist yet)."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "ttgbuild"
+
+
+def _msgid(msgid: str | tuple[str, ...]) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def _path(project: Path, kind: str) -> Path:
+    """The one file of this kind for this project folder."""
+    folder = fingerprint.bytes_digest(str(project.resolve()).encode("utf-8", "surrogateescape"))
+    return cache_dir() / f"{kind}-{folder[:32]}.json"
+
+
+def _load(project: Path, kind: str, key: str) -> Any:
+    """The stored answer for `key`, or None when there is none or it cannot be read whole."""
+    try:
+        stored = json.loads(_path(project, kind).read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("format") != FORMAT or stored.get("key") != key:
+        return None
+    return stored.get("rows")
+
+
+def _store(project: Path, kind: str, key: str, rows: list[Any]) -> None:
+    """Keep an answer (temp file and rename, so a reader never sees half); failures ignored."""
+    target = _path(project, kind)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump({"format": FORMAT, "key": key, "rows": rows}, stream, ensure_ascii=False)
+        os.replace(temp, target)
+    except OSError:
+        Path(temp).unlink(missing_ok=True)
