@@ -13,6 +13,7 @@ from ttgbuild.buildplan import PrintOptions, UsageError, choose_locales
 from ttgbuild.i18n.pseudo import CLOSE, GROWTH, OPEN, PseudoTranslator, pseudo
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.render import fonts, text
+from ttgbuild.render.cards import talent_text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.validate.project import validate_project
 
@@ -108,15 +109,7 @@ def test_a_pseudo_build_writes_accented_pdfs_with_the_values(project, run) -> No
     loaded, _ = validate_project(project.root)
     tr = load_translator(project.root, "qps")
     talent = next(t for t in loaded.content.talents if t.placeholders())
-    printed = tr.content(
-        "talent",
-        talent.id,
-        "text",
-        talent.text,
-        talent.placeholders(),
-        talent.text_plural,
-        talent.text_count,
-    )
+    printed = talent_text(tr, talent)
     assert not re.search(r"\{[a-z_]+\}", printed)  # the values are in, the names are not
     cards = words(" ".join(page.get_text() for page in pymupdf.open(folder / "cards.pdf")))
     assert words(printed) in cards

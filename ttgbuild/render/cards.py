@@ -14,6 +14,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Hero, Origin, Talent, Weapon
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
@@ -410,17 +411,21 @@ def _talent_paragraphs(
             )
             head += [text.Span(" · "), text.Span(need, italic=True)]
         out.append(head)
-        body = tr.content(
-            "talent",
-            talent.id,
-            "text",
-            talent.text,
-            talent.placeholders(),
-            talent.text_plural,
-            talent.text_count,
-        )
-        out.append(ctx.spans(body))
+        out.append(ctx.spans(talent_text(tr, talent)))
     return out
+
+
+def talent_text(tr: Translator, talent: Talent) -> str:
+    """A talent's rules text as its card prints it: translated, numbers filled in, right form."""
+    return tr.content(
+        "talent",
+        talent.id,
+        "text",
+        talent.text,
+        talent.placeholders(),
+        talent.text_plural,
+        talent.text_count,
+    )
 
 
 def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:

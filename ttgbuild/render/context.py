@@ -3,6 +3,7 @@ report text that does not fit."""
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,10 @@ class RenderContext:
             # Translators: label beside a printed ruler; {length} is its length in mm.
             tr.fill(tr._("= {length} mm"), {"length": 50}),
         )
+
+    def fitter(self, where: tuple[Origin, str, str]) -> Callable[..., text.Fitted]:
+        """`fit` for drawing code that fits its own captions (diagrams), reported at `where`."""
+        return functools.partial(self.fit, where=where)
 
     def fit(
         self,

@@ -426,6 +426,21 @@ def _legend(
         _caption(canvas, label, left + swatch + 1 * mm, y, slot - swatch - 1.5 * mm, h, fit)
 
 
+def _scene_with_legend(
+    canvas: Canvas,
+    scene: Scene,
+    entries: Sequence[tuple[Color, str]],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    fit: Fit,
+) -> None:
+    """A scene filling the box above a one-line legend of its colours."""
+    _draw_scene(canvas, scene, x, y + LEGEND, w, h - LEGEND - 1 * mm)
+    _legend(canvas, entries, x, y, w, LEGEND, fit)
+
+
 def _panels(
     canvas: Canvas,
     scenes: Sequence[Scene],
@@ -464,8 +479,8 @@ def front_rear_arc(
     labels: "front" (the front arc's caption), "rear" (the rear arc's).
     """
     scene = arc_scene()
-    _draw_scene(canvas, scene, x, y + LEGEND, w, h - LEGEND - 1 * mm)
-    _legend(canvas, [(TINTS[key], labels[key]) for key in scene.legend], x, y, w, LEGEND, fit)
+    entries = [(TINTS[key], labels[key]) for key in scene.legend]
+    _scene_with_legend(canvas, scene, entries, x, y, w, h, fit)
 
 
 def flank_and_back(
@@ -561,14 +576,12 @@ def combat_example(
     labels: "attacker", "target" (legend captions in the teams' colours), "front"
     (the attacker's front arc).
     """
-    scene = example_scene(reach)
-    _draw_scene(canvas, scene, x, y + LEGEND, w, h - LEGEND - 1 * mm)
     entries = [
         (style.TEAM_COLOURS["red"], labels["attacker"]),
         (style.TEAM_COLOURS["blue"], labels["target"]),
         (TINTS["front"], labels["front"]),
     ]
-    _legend(canvas, entries, x, y, w, LEGEND, fit)
+    _scene_with_legend(canvas, example_scene(reach), entries, x, y, w, h, fit)
 
 
 def field_scene(board: Board) -> Scene:
@@ -603,6 +616,5 @@ def field_corners(
     labels: "start" (start zones), "corner" (corner lines), "goal" (goals and centre).
     """
     scene = field_scene(board)
-    _draw_scene(canvas, scene, x, y + LEGEND, w, h - LEGEND - 1 * mm)
     entries = [(TINTS[key], labels[key]) for key in scene.legend]
-    _legend(canvas, entries, x, y, w, LEGEND, fit)
+    _scene_with_legend(canvas, scene, entries, x, y, w, h, fit)

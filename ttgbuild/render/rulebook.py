@@ -377,17 +377,8 @@ def _diagram(book: Book, name: str) -> Figure | None:
     ctx = book.ctx
     rules = ctx.content.rules
     values = book.names
-
-    def fit(
-        paragraphs: Sequence[Sequence[text.Span]],
-        width: float,
-        height: float,
-        largest: float,
-        smallest: float,
-        family: text.Family,
-    ) -> text.Fitted:
-        where = (rules.origin if rules else Origin("content/rules.yaml"), "rulebook", "diagrams")
-        return ctx.fit(paragraphs, width, height, largest, smallest, family, where)
+    origin = rules.origin if rules else Origin("content/rules.yaml")
+    fit = ctx.fitter((origin, "rulebook", "diagrams"))
 
     def figure(draw: Callable[..., None], height: float = DIAGRAM, **extra: object) -> Figure:
         def paint(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:

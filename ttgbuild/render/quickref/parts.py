@@ -4,7 +4,7 @@ icons, costs, cells, numbered steps, bullets and diagram boxes."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -64,17 +64,7 @@ def diagram(
     ctx: RenderContext, rules: Rules, draw: Callable[..., None], **arguments: object
 ) -> Figure:
     """A rules diagram (diagrams.py) in a figure box; its captions' overflow is reported."""
-    where = (rules.origin, "quick reference", "diagram captions")
-
-    def fit(
-        paragraphs: Sequence[Sequence[Span]],
-        width: float,
-        height: float,
-        largest: float,
-        smallest: float,
-        family: text.Family,
-    ) -> text.Fitted:
-        return ctx.fit(paragraphs, width, height, largest, smallest, family, where)
+    fit = ctx.fitter((rules.origin, "quick reference", "diagram captions"))
 
     def paint(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         draw(canvas, x, y, w, h, fit=fit, **arguments)
