@@ -121,7 +121,7 @@ def test_english_takes_the_singular_for_one_only(n: int) -> None:
     ("locale", "one", "other"),
     [
         ("de", "Strafzeit: {stones} Stein", "Strafzeit: {stones} Steine"),
-        ("es", "Conteo de Agachado: {stones} piedra", "Conteo de Agachado: {stones} piedras"),
+        ("es", "Conteo de agachado: {stones} piedra", "Conteo de agachado: {stones} piedras"),
     ],
 )
 @pytest.mark.parametrize("n", COUNTS)

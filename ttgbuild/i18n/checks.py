@@ -20,12 +20,8 @@ from babel.messages.catalog import Catalog, Message
 
 from ttgbuild.diagnostics import Diagnostic, Severity, sort_key
 from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, read_catalog
-from ttgbuild.i18n.extract import (
-    content_budgets,
-    extract_messages,
-    flagged_budget,
-    stated_budget,
-)
+from ttgbuild.i18n.checkcache import source_facts
+from ttgbuild.i18n.extract import content_budgets, flagged_budget, stated_budget
 from ttgbuild.i18n.formats import (
     BRACE_FORMAT,
     PYTHON_FORMAT,
@@ -42,6 +38,7 @@ from ttgbuild.i18n.glossary import (
     load_glossary,
 )
 from ttgbuild.i18n.paths import DOMAIN, SOURCE_LOCALE, catalog_path, locales_dir
+from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
 from ttgbuild.loader import display_path
 from ttgbuild.render.boxes import BY_CONTEXT
 from ttgbuild.validate.registry import describe
@@ -58,6 +55,8 @@ CATALOG_ERRORS = {
     "JT818": "glossary terms are translated as locales/glossary.tsv says",
     "JT823": "a translation is well-formed for its format (python-format, python-brace-format)",
     GLOSSARY_CODE: "locales/glossary.tsv is UTF-8 with an 'en' column",
+    STYLE_CODE: "a translation uses no wording its locale's style.tsv forbids",
+    STYLE_FILE_CODE: "a locale's style.tsv is UTF-8 with its header and valid patterns",
 }
 CATALOG_WARNINGS = {
     "JT819": "no fuzzy entries (the English changed, or a guess): review, then drop the flag",
@@ -95,6 +94,7 @@ class Entry:
     terms: list[Term]
     formats: frozenset[str] = frozenset()
     box: bool = False  # the budget is a fixed box's estimate, not a field's limit
+    style: tuple[StyleRule, ...] = ()  # the locale's forbidden wordings (style.tsv)
 
 
 def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
@@ -106,12 +106,8 @@ def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diag
     if not folders:
         return []
     glossary, diagnostics = load_glossary(project)
-    extracted = [m for m in extract_messages(project) if m.id]
-    formats: dict[Key, frozenset[str]] = {
-        (_msgid(m), m.context): frozenset(formats_of(m.flags, m.locations)) for m in extracted
-    }
-    # Budgets are the current sources' max-length flags: a stale catalog's cannot count.
-    budgets = {(_msgid(m), m.context): flagged_budget(m.flags) for m in extracted}
+    # Formats and budgets (max-length flags) of the current sources: a stale catalog's cannot count.
+    formats, budgets = source_facts(project)
     for locale in folders:
         diagnostics += _check_catalog(project, locale, glossary, formats, budgets)
     return sorted(diagnostics, key=sort_key)
@@ -138,12 +134,14 @@ def _check_catalog(
     except CatalogError as exc:
         return [*found, exc.diagnostic]
     terms = glossary.terms(str(cldr)) if cldr else []
+    style, found_in_style = load_style(project, locale)
+    found += found_in_style
     for message in catalog:
         if message.id:
             # Formats come from the sources (a translator cannot drop them), plus the entry's flags.
             known = formats.get((_msgid(message), message.context), frozenset())
             used = known | formats_of(message.flags, message.locations)
-            found += _check_message(message, shown, terms, budgets, frozenset(used))
+            found += _check_message(message, shown, terms, budgets, frozenset(used), tuple(style))
     found += _missing(catalog, set(formats), shown)
     return found
 
@@ -154,6 +152,7 @@ def _check_message(
     terms: list[Term],
     budgets: dict[Key, int],
     formats: frozenset[str],
+    style: tuple[StyleRule, ...] = (),
 ) -> list[Diagnostic]:
     line = message.lineno
     source = _msgid(message) if isinstance(message.id, str) else message.id[-1]
@@ -171,7 +170,7 @@ def _check_message(
     found = []
     for text in forms:
         glossary = [] if skip_glossary else terms
-        entry = Entry(source, text, context, budget, glossary, formats, box)
+        entry = Entry(source, text, context, budget, glossary, formats, box, style)
         for code, check in CHECKS:
             found += [_diag(shown, line, "error", code, problem) for problem in check(entry)]
         found += [_diag(shown, line, "warning", "JT824", p) for p in _box_length(entry)]
@@ -339,6 +338,10 @@ def _glossary(entry: Entry) -> list[str]:
     return check_terms(entry.source, entry.text, entry.terms) if entry.terms else []
 
 
+def _style(entry: Entry) -> list[str]:
+    return check_style(entry.source, entry.text, list(entry.style))
+
+
 def _format(entry: Entry) -> list[str]:
     """What would stop formatting (the build) or print a broken placeholder."""
     problems = []
@@ -358,4 +361,5 @@ CHECKS: list[tuple[str, Callable[[Entry], list[str]]]] = [
     ("JT817", _numbers),
     ("JT818", _glossary),
     ("JT823", _format),
+    (STYLE_CODE, _style),
 ]
