@@ -22,7 +22,6 @@ from babel.messages.extract import extract
 import ttgbuild
 from ttgbuild.i18n.paths import content_context
 from ttgbuild.loader import FOLDERS, SINGLE_FILES
-from ttgbuild.render.boxes import BY_CONTEXT
 from ttgbuild.validate.schema import translatable_fields
 from ttgbuild.yamlsource import load_document
 
@@ -235,6 +234,8 @@ def mark_budgets(catalog: Catalog) -> None:
     schema's `x-max-chars`; another code string may state one in a
     `Translators: … at most N characters` comment.
     """
+    from ttgbuild.render.boxes import BY_CONTEXT  # loads fonts: only when extracting
+
     content = content_budgets()
     for message in catalog:
         if not message.id:
