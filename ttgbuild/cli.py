@@ -309,7 +309,7 @@ def build_kit(
     fmt: FormatOption = Format.text,
     project: ProjectOption = Path("."),
 ) -> None:
-    """Render the printable kit per locale as PDFs: rules, quick reference, cards, tokens, board, guide.
+    """Render the printable kit per locale: rules, quick reference, cards, tokens, board, guide.
 
     Only locales whose inputs changed are drawn again (--force draws them all);
     several are drawn in parallel, one per core.
