@@ -17,6 +17,7 @@ from ttgbuild.cli import app
 
 ROWS = (
     "full kit (en; ",
+    "full kit with catalog checks remembered",
     "rebuild, nothing changed",
     "hero cards vs WeasyPrint peer",
     "validate 20 generated heroes",
@@ -55,6 +56,8 @@ def test_measurements_are_complete(quick) -> None:
     assert kit["ours"]["wall"] > 0 and kit["other"]["wall"] > 0 and kit["ratio"] > 0
     assert kit["ours"]["peak_mib"] > 0 and kit["other"]["peak_mib"] > 0
     assert rows["rebuild"]["ours"]["wall"] > 0
+    remembered = rows["full kit with catalog checks remembered"]
+    assert remembered["ours"]["wall"] > 0 and remembered["ratio"] > 0
     peer = rows["hero cards vs WeasyPrint peer"]
     # Without WeasyPrint the row stays, saying why it was not measured.
     assert peer["ratio"] is not None or "WeasyPrint unavailable" in peer["note"]
