@@ -173,7 +173,7 @@ def test_nothing_changed_loads_neither_renderer_nor_validator_and_is_fast(kit):
 def test_a_changed_catalog_redraws_only_its_locale(kit, tmp_path):
     out = kit.path("output")
     before = stats(out)
-    kit.replace(ES_CATALOG, 'msgstr "Ambos Extremos"', 'msgstr "Ambos Lados"')
+    kit.replace(ES_CATALOG, 'msgstr "Ambos extremos"', 'msgstr "Ambos Lados"')
     result = ttg(kit.root, "build")
     assert result.returncode == 0, result.stderr
     assert locales_of(changed(before, stats(out))) == {"es"}
