@@ -493,7 +493,7 @@ def test_every_printed_die_says_its_faces_are_an_assumption(shipped, locale):
     say so, with the faces from content."""
     tr = load_translator(REPO, locale)
     faces = Project(REPO).read("content/rules.yaml")["dice"]["faces"]
-    note = squashed(dienote.note(tr, faces))
+    note = squashed(dienote.note(tr, faces, True))
     assert squashed(", ".join(map(str, faces))) in note
     assert printed(shipped("a4"), locale).count(note) == 1, locale
     assert printed(shipped("a4"), locale, "tokens.pdf").count(note) == 2, locale  # nets, d6
@@ -509,8 +509,8 @@ def test_changed_faces_and_boost_cost_change_the_printed_lines(shipped, changed,
     assert before["costs"]["boost_per_die"] != after["costs"]["boost_per_die"]
     for name in ("quickref.pdf", "tokens.pdf"):
         old_text, new_text = printed(shipped("a4"), locale, name), printed(out, locale, name)
-        new_note = squashed(dienote.note(tr, after["dice"]["faces"]))
-        old_note = squashed(dienote.note(tr, before["dice"]["faces"]))
+        new_note = squashed(dienote.note(tr, after["dice"]["faces"], True))
+        old_note = squashed(dienote.note(tr, before["dice"]["faces"], True))
         assert new_note in new_text and old_note not in new_text, (locale, name)
         assert old_note in old_text, (locale, name)
     for message in (ATTACKER_BOOSTS, TARGET_BOOSTS):
