@@ -162,3 +162,21 @@ def test_the_shipped_kit_builds_strict_clean(tmp_path: Path, paper: str) -> None
     args = ["build", "--strict", "--locale", "en,es,de", "--paper", paper, "--out", str(tmp_path)]
     result = CliRunner().invoke(app, [*args, "--project", str(REPO)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_page_note_too_long_for_its_box_is_reported_at_its_entry(tmp_path: Path) -> None:
+    """The 100 % note is on every page; it used to shrink to its smallest size and run on."""
+    project = copy_project(tmp_path)
+    msgid = "Print at 100 % (actual size), never 'fit to page'."
+    line = entry_line(project, "page note", msgid)
+    old = "Mit 100 % drucken (Originalgröße), nie „An Seite anpassen“."
+    long = old + " Prüfe vor dem Schneiden mit einem Lineal, ob das Lineal wirklich passt."
+    project.replace(DE_PO, f'msgstr "{old}"', f'msgstr "{long}"')
+
+    assert "warning JT824" in run(project, "i18n", "check").output
+
+    built = run(project, "build", "--locale", "de", "--out", str(project.path("out")))
+    assert built.exit_code == 0, built.output
+    overflows = [row for row in built.output.splitlines() if "JT901" in row]
+    assert len(overflows) == 1, built.output  # one report for the note, not one per page
+    assert "print note" in overflows[0] and f"translation at {DE_PO}:{line}" in overflows[0]

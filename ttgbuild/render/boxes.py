@@ -22,7 +22,7 @@ from functools import cache
 from reportlab.lib.units import mm
 
 from ttgbuild.render import fonts, text
-from ttgbuild.render.sheet import PrintSettings
+from ttgbuild.render.sheet import RULER, PrintSettings
 
 # Letters in the proportions running text has, in the kit's three languages.
 SAMPLE = (
@@ -287,7 +287,21 @@ MAT_SLOT = TextBox(
     smallest=5,
 )
 
+# Every page's 100 % note sits beside the ruler, in the gap before the next crop mark on
+# card sheets (a card's width less 8 mm) or in a margin band as long (sheet.Furniture).
+PAGE_NOTE = TextBox(
+    "page-note",
+    "page note",
+    "every page's foot, beside the 50 mm ruler: the note to print at actual size",
+    width=min(_DEFAULT.card_width, RULER + 12 * mm) - 8 * mm,
+    height=2.2 * mm,
+    largest=6,
+    smallest=4,
+    bold=True,
+)
+
 BOXES = (
+    PAGE_NOTE,
     HERO_STAT,
     WEAPON_STAT,
     COST_SHIELD,

@@ -10,12 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Content, Origin
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.sheet import Furniture, PrintSettings
 from ttgbuild.validate.paths import path_problem, shown
@@ -48,11 +49,25 @@ class RenderContext:
 
     @property
     def furniture(self) -> Furniture:
+        """Every page's print note and ruler label; a note too long for its box is reported."""
         tr = self.tr
+        box = boxes.PAGE_NOTE
+        note = tr.pgettext("page note", "Print at 100 % (actual size), never 'fit to page'.")
+        if fonts.width(note, box.font, box.smallest) > box.across():
+            needs = fonts.width(note, box.font, box.smallest) / mm
+            detail = f"{note!r} needs {needs:.1f} mm at {box.smallest:g} pt; the box has "
+            detail += f"{box.across() / mm:.1f} mm"
+            entry = tr.entry_of(note)
+            where = self.kit_where("every page", "print note")
+            problem = PrintProblem("JT901", *where, detail, (entry,) if entry else ())
+            if problem not in self.problems:
+                self.problems.append(problem)
         return Furniture(
-            tr._("Print at 100 % (actual size), never 'fit to page'."),
+            note,
             # Translators: label beside a printed ruler; {length} is its length in mm.
             tr.fill(tr._("= {length} mm"), {"length": 50}),
+            box.largest,
+            box.smallest,
         )
 
     def fitter(self, where: tuple[Origin, str, str]) -> Callable[..., text.Fitted]:

@@ -159,10 +159,12 @@ class Furniture:
 
     note: str
     ruler_label: str
+    largest: float = 6.0  # the note's type sizes (boxes.PAGE_NOTE gives them)
+    smallest: float = 4.0
 
     def _note(self, canvas: Canvas, x: float, room: float) -> None:
-        size = 6.0
-        while size > 4 and fonts.width(self.note, fonts.BOLD, size) > room:
+        size = self.largest
+        while size > self.smallest and fonts.width(self.note, fonts.BOLD, size) > room:
             size -= 0.25
         canvas.setFont(fonts.BOLD, size)
         canvas.setFillColor(style.INK)
