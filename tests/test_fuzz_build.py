@@ -230,7 +230,7 @@ def printed_entries(base: Path) -> list[tuple[str, str | None]]:
     with (base / PO).open("rb") as handle:
         catalog = read_po(handle)
     note = "Print at 100 % (actual size), never 'fit to page'."
-    return [(note, None)] + [
+    return [(note, "page note")] + [
         (m.id, m.context)
         for m in catalog
         if isinstance(m.id, str)
