@@ -71,6 +71,42 @@ def test_the_attacker_boosts_before_the_target_declares(kits, locale):
     assert printed.index(boost) < printed.index(declare)
 
 
+# A hit hero crouches for the weapon that hit it: in a duel the attacker may be hit by the
+# target's weapon, so "its attacker's weapon" (the old wording) was wrong there.
+HIT = {
+    "en": ("crouch count of the weapon that hit it", "its attacker's weapon's crouch count"),
+    "es": ("del arma que lo alcanzó", "del arma de su atacante"),
+    "de": ("Pompfe abgeschlagen, die ihn getroffen hat", "Strafzeit der Pompfe seines Angreifers"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_hit_hero_crouches_for_the_weapon_that_hit_it(kits, locale):
+    printed = pdf_text(kits["a4"] / locale / "rules.pdf")
+    right, wrong = HIT[locale]
+    assert right in printed and wrong not in printed
+
+
+# Disputes are settled with as many dice as the draft's first roll (docs/rules-decisions.md),
+# and only combat rolls are barred from a second re-roll (a tied roll may roll again).
+DISPUTE = {
+    "en": ("dispute with an opposed roll (dice each: {n})", "A combat roll that was rolled again"),
+    "es": ("tirada enfrentada (dados por jugador: {n})", "Una tirada de combate que ya se repitió"),
+    "de": ("Vergleichswurf geklärt (Würfel pro Person: {n})", "Ein Kampfwurf, der schon"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_disputes_roll_the_drafts_dice_and_only_combat_rolls_are_never_rerolled_twice(
+    translated, locale
+):
+    dispute, reroll = DISPUTE[locale]
+    assert dispute.format(n=3) in draw(translated.root, locale)
+    translated.replace("content/rules.yaml", "first_player_dice: 3", "first_player_dice: 7")
+    printed = draw(translated.root, locale)
+    assert dispute.format(n=7) in printed and reroll in printed
+
+
 def rules_fragments(locale: str) -> list[str]:
     """Pieces of the rulebook's English whose translation differs, long enough to spot."""
     with (REPO / f"locales/{locale}/LC_MESSAGES/ttgbuild.po").open("rb") as handle:
