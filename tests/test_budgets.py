@@ -180,3 +180,61 @@ def test_a_page_note_too_long_for_its_box_is_reported_at_its_entry(tmp_path: Pat
     overflows = [row for row in built.output.splitlines() if "JT901" in row]
     assert len(overflows) == 1, built.output  # one report for the note, not one per page
     assert "print note" in overflows[0] and f"translation at {DE_PO}:{line}" in overflows[0]
+
+
+def test_board_alignment_and_ruler_texts_have_budgets_and_their_own_boxes() -> None:
+    messages = template()
+    tile = "Board tile {tile} (row {row}, column {column})"
+    for key, box in [
+        (("board tile heading", tile), boxes.TILE_HEADING),
+        (("board map title", "Board assembly map"), boxes.MAP_TITLE),
+        (("alignment test heading", "Duplex alignment test: back"), boxes.ALIGNMENT_HEADING),
+        (("ruler", "= {length} mm"), boxes.RULER_LABEL),
+    ]:
+        assert f"max-length:{box.budget}" in messages[key].flags, key
+    hint = [key for key in messages if key[0] == "board tile hint"]
+    plural = [key for key in messages if key[0] == "board map"]
+    bodies = [key for key in messages if key[0] == "alignment test"]
+    assert len(hint) == len(plural) == 1 and len(bodies) == 2
+    assert ("board", tile) not in messages and (None, "Board assembly map") not in messages
+    # Side by side, with a gap, on the narrowest tile page: heading and hint cannot meet.
+    both = boxes.TILE_HEADING.across() + boxes.TILE_HINT.across()
+    assert both < boxes.TILE_PAGE_TEXT
+
+
+def test_a_tile_heading_too_long_for_its_box_is_reported_at_its_entry(tmp_path: Path) -> None:
+    """The heading used to be drawn at 9 pt whatever its length, into the gluing hint."""
+    project = copy_project(tmp_path)
+    line = entry_line(
+        project, "board tile heading", "Board tile {tile} (row {row}, column {column})"
+    )
+    old = 'msgstr "Spielfeldteil {tile} (Reihe {row}, Spalte {column})"'
+    long = "Ausgedrucktes und zusammenzuklebendes Spielfeldteil {tile} "
+    long += "(waagerechte Reihe {row}, senkrechte Spalte {column})"
+    project.replace(DE_PO, old, f'msgstr "{long}"')
+
+    built = run(project, "build", "--locale", "de", "--out", str(project.path("out")))
+    assert built.exit_code == 0, built.output
+    overflows = [row for row in built.output.splitlines() if "JT901" in row]
+    assert overflows, built.output
+    assert all("board tile, heading" in row for row in overflows), overflows
+    assert all(f"translation at {DE_PO}:{line}" in row for row in overflows), overflows
+
+    strict = run(project, "build", "--locale", "de", "--out", str(project.path("o2")), "--strict")
+    assert strict.exit_code == 1
+
+
+def test_a_ruler_label_too_long_for_its_box_is_reported_once(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    line = entry_line(project, "ruler", "= {length} mm")
+    long = "= {length} Millimeter Lineal zum Nachmessen"
+    project.replace(
+        DE_PO,
+        'msgid "= {length} mm"\nmsgstr "= {length} mm"',
+        f'msgid "= {{length}} mm"\nmsgstr "{long}"',
+    )
+
+    built = run(project, "build", "--locale", "de", "--out", str(project.path("out")))
+    overflows = [row for row in built.output.splitlines() if "JT901" in row]
+    assert len(overflows) == 1, built.output
+    assert "ruler label" in overflows[0] and f"translation at {DE_PO}:{line}" in overflows[0]

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.model import Board
-from ttgbuild.render import boxes, fonts, icons, style, text
+from ttgbuild.render import boxes, fonts, icons, style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
@@ -185,7 +185,6 @@ def _tile(
     column: int,
 ) -> None:
     """One page: its window on the board, overlap shading, crosses, its name and the ruler."""
-    tr = ctx.tr
     page_w, page_h = tiles.page
     ox, oy = tiles.origin(row, column)
     area_w, area_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
@@ -210,27 +209,40 @@ def _tile(
         for y in _cross_positions(row, tiles.rows, MARGIN, area_h, flip=page_h):
             _cross(canvas, x, y)
     canvas.restoreState()
-    canvas.setFillColor(style.INK)
-    canvas.setFont(fonts.BOLD, 9)
-    name = tile_name(row, column)
-    canvas.drawString(
-        MARGIN,
-        page_h - MARGIN + 3 * mm,
-        tr.fill(
-            # Translators: {tile} is the tile's name, its row letter and column number (B3);
-            # {row} is a capital letter from A, {column} a number from 1.
-            tr.pgettext("board", "Board tile {tile} (row {row}, column {column})"),
-            {"tile": name, "row": chr(ord("A") + row), "column": column + 1},
-        ),
-    )
-    canvas.setFont(fonts.REGULAR, 7)
-    hint = tr._(
-        "Cut along the dashed edges, lay this tile over its neighbours so the crosses "
-        "meet, and glue."
-    )
-    canvas.drawRightString(page_w - MARGIN, page_h - MARGIN + 3 * mm, hint)
+    _tile_texts(ctx, board, canvas, tiles, row, column)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
     canvas.showPage()
+
+
+def _tile_texts(
+    ctx: RenderContext, board: Board, canvas: Canvas, tiles: Tiling, row: int, column: int
+) -> None:
+    """The tile's heading at the top left and the gluing hint at the top right, tops aligned.
+
+    Each has its own box, and the two boxes side by side fit the narrowest
+    tile page, so a long translation is reported instead of running into the other.
+    """
+    tr = ctx.tr
+    page_w, page_h = tiles.page
+    top = page_h - MARGIN + 6.5 * mm
+    heading = tr.fill(
+        # Translators: {tile} is the tile's name, its row letter and column number (B3);
+        # {row} is a capital letter from A, {column} a number from 1.
+        tr.pgettext("board tile heading", "Board tile {tile} (row {row}, column {column})"),
+        {"tile": tile_name(row, column), "row": chr(ord("A") + row), "column": column + 1},
+    )
+    box = boxes.TILE_HEADING
+    where = (board.origin, "board tile", "heading")
+    ctx.label(canvas, heading, box, (MARGIN, top - box.height), box.across(), where)
+    hint = tr.pgettext(
+        "board tile hint",
+        "Cut along the dashed edges, lay this tile over its neighbours so the crosses "
+        "meet, and glue.",
+    )
+    box = boxes.TILE_HINT
+    corner = (page_w - MARGIN - box.across(), top - box.height)
+    where = (board.origin, "board tile", "hint")
+    ctx.label(canvas, hint, box, corner, box.across(), where, align="right")
 
 
 def _cross_positions(
@@ -262,12 +274,20 @@ def _assembly_map(
     scale = min((page_w - 2 * MARGIN) / size[0], (page_h - 2 * MARGIN - 30 * mm) / size[1])
     left = (page_w - size[0] * scale) / 2
     top = page_h - MARGIN - 22 * mm
-    canvas.setFillColor(style.INK)
-    canvas.setFont(fonts.BOLD, 14)
-    canvas.drawString(MARGIN, page_h - MARGIN - 6 * mm, tr._("Board assembly map"))
+    title = boxes.MAP_TITLE  # its first baseline 6 mm under the margin
+    corner = (MARGIN, page_h - MARGIN - 6 * mm + title.largest * 0.8 - title.height)
+    ctx.label(
+        canvas,
+        tr.pgettext("board map title", "Board assembly map"),
+        title,
+        corner,
+        title.across(),
+        (board.origin, "board assembly map", "title"),
+    )
     body = tr.fill(
         # Translators: {count} is the number of board tile pages (it depends on the paper).
-        tr.ngettext(
+        tr.npgettext(
+            "board map",
             "Print the {count} tile page at 100 %, cut along the dashed edges and lay "
             "it out as shown.",
             "Print the {count} tile pages at 100 %, cut along the dashed edges and lay "
@@ -276,8 +296,10 @@ def _assembly_map(
         ),
         {"count": tiles.count},
     )
-    block = text.fit([ctx.spans(body)], page_w - 2 * MARGIN, 12 * mm, 9, 6, text.SANS)
-    text.draw(canvas, block, MARGIN, page_h - MARGIN - 10 * mm, text.SANS, icons.inline)
+    box = boxes.MAP_TEXT
+    corner = (MARGIN, page_h - MARGIN - 10 * mm - box.height)
+    where = (board.origin, "board assembly map", "instructions")
+    ctx.label(canvas, body, box, corner, box.across(), where)
     canvas.saveState()
     canvas.translate(left, top)
     canvas.scale(scale, scale)

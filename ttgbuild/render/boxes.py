@@ -22,7 +22,7 @@ from functools import cache
 from reportlab.lib.units import mm
 
 from ttgbuild.render import fonts, text
-from ttgbuild.render.sheet import RULER, PrintSettings
+from ttgbuild.render.sheet import RULER, RULER_LABEL_GAP, PrintSettings
 
 # Letters in the proportions running text has, in the kit's three languages.
 SAMPLE = (
@@ -300,8 +300,84 @@ PAGE_NOTE = TextBox(
     bold=True,
 )
 
+# Board tile pages: the heading at the top left and the gluing hint at the top right share
+# the band above the tile; side by side they fit the narrowest tile page (portrait A4 inside
+# the board's 13 mm margins), so on any page they cannot run into each other.
+TILE_PAGE_TEXT = 184 * mm
+TILE_HEADING = TextBox(
+    "board-tile-heading",
+    "board tile heading",
+    "board tile pages, the heading above the tile at the top left",
+    width=70 * mm,
+    height=4 * mm,
+    largest=9,
+    smallest=7,
+    bold=True,
+)
+TILE_HINT = TextBox(
+    "board-tile-hint",
+    "board tile hint",
+    "board tile pages, the gluing hint above the tile at the top right",
+    width=TILE_PAGE_TEXT - TILE_HEADING.width - 4 * mm,
+    height=5 * mm,
+    largest=7,
+    smallest=5,
+)
+MAP_TITLE = TextBox(
+    "board-map-title",
+    "board map title",
+    "board assembly map, the title at the top of the page",
+    width=TILE_PAGE_TEXT,
+    height=7 * mm,
+    largest=14,
+    smallest=9,
+    bold=True,
+)
+MAP_TEXT = TextBox(
+    "board-map-text",
+    "board map",
+    "board assembly map, the instructions under the title",
+    width=TILE_PAGE_TEXT,
+    height=12 * mm,
+    largest=9,
+    smallest=6,
+)
+# The duplex alignment page writes across the card grid, 8 mm in from each side: three
+# default cards wide (narrower grids draw narrower and the build measures).
+ALIGNMENT_WIDTH = 3 * _DEFAULT.card_width - 16 * mm
+ALIGNMENT_HEADING = TextBox(
+    "alignment-heading",
+    "alignment test heading",
+    "duplex alignment test page, the heading at the top",
+    width=ALIGNMENT_WIDTH,
+    height=8 * mm,
+    largest=16,
+    smallest=10,
+    bold=True,
+)
+ALIGNMENT_TEXT = TextBox(
+    "alignment-text",
+    "alignment test",
+    "duplex alignment test page, the instructions under the heading",
+    width=ALIGNMENT_WIDTH,
+    height=40 * mm,
+    largest=10,
+    smallest=6,
+)
+# The ruler's label sits between the ruler's end and the note's gap.
+RULER_LABEL = TextBox(
+    "ruler-label",
+    "ruler",
+    "every page's foot, right after the 50 mm ruler: its length",
+    width=PAGE_NOTE.width + 8 * mm - RULER - RULER_LABEL_GAP,
+    height=2.2 * mm,
+    largest=5,
+    smallest=4,
+)
+
 BOXES = (
     PAGE_NOTE,
+    RULER_LABEL,
     HERO_STAT,
     WEAPON_STAT,
     COST_SHIELD,
@@ -321,5 +397,11 @@ BOXES = (
     GOAL,
     MAT_ZONE,
     MAT_SLOT,
+    TILE_HEADING,
+    TILE_HINT,
+    MAP_TITLE,
+    MAP_TEXT,
+    ALIGNMENT_HEADING,
+    ALIGNMENT_TEXT,
 )
 BY_CONTEXT = {box.context: box for box in BOXES}

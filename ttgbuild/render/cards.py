@@ -639,25 +639,27 @@ def _alignment_test(ctx: RenderContext, canvas: Canvas, grid: Grid) -> None:
                         canvas.line(cx - 0.8 * mm, cy + t * mm, cx + 0.8 * mm, cy + t * mm)
         canvas.restoreState()
         if side == "front":
-            heading = tr._("Duplex alignment test: front")
-            body = tr._(
+            heading = tr.pgettext("alignment test heading", "Duplex alignment test: front")
+            body = tr.pgettext(
+                "alignment test",
                 "Print this sheet on both sides with the same settings as the cards. "
                 "Hold it against a light: where the red crosses of the back sit away "
                 "from the black crosses, read the distance on the red scale (one tick "
-                "per millimetre) and enter it as the back offset."
+                "per millimetre) and enter it as the back offset.",
             )
         else:
-            heading = tr._("Duplex alignment test: back")
-            body = tr._(
+            heading = tr.pgettext("alignment test heading", "Duplex alignment test: back")
+            body = tr.pgettext(
+                "alignment test",
                 "Red crosses: the back. If they line up with the black crosses of the "
-                "front, your printer needs no back offset."
+                "front, your printer needs no back offset.",
             )
-        where = ctx.kit_where("alignment test", "text")
+        title, box = boxes.ALIGNMENT_HEADING, boxes.ALIGNMENT_TEXT
         left, top = grid.left + 8 * mm, grid.top - 10 * mm
-        width = grid.cell_width * grid.columns - 16 * mm
-        _line(ctx, canvas, heading, (left, top - 8 * mm, width, 8 * mm), 16, 9, where, bold=True)
-        block = ctx.fit([ctx.spans(body)], width, 40 * mm, 10, 6, text.SANS, where)
-        canvas.setFillColor(style.INK)
-        text.draw(canvas, block, left, top - 12 * mm, text.SANS, icons.inline)
+        width = min(box.across(), grid.cell_width * grid.columns - 16 * mm)
+        where = ctx.kit_where("alignment test", "heading")
+        ctx.label(canvas, heading, title, (left, top - title.height), width, where)
+        where = ctx.kit_where("alignment test", "text")
+        ctx.label(canvas, body, box, (left, top - 12 * mm - box.height), width, where)
         ctx.furniture.on_grid_sheet(canvas, grid)
         canvas.showPage()

@@ -18,7 +18,7 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Content, Origin
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.boxes import TextBox
-from ttgbuild.render.sheet import Furniture, PrintSettings
+from ttgbuild.render.sheet import RULER, Furniture, PrintSettings
 from ttgbuild.validate.paths import path_problem, shown
 
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
@@ -49,26 +49,29 @@ class RenderContext:
 
     @property
     def furniture(self) -> Furniture:
-        """Every page's print note and ruler label; a note too long for its box is reported."""
+        """Every page's print note and ruler label; one too long for its box is reported."""
         tr = self.tr
-        box = boxes.PAGE_NOTE
         note = tr.pgettext("page note", "Print at 100 % (actual size), never 'fit to page'.")
-        if fonts.width(note, box.font, box.smallest) > box.across():
-            needs = fonts.width(note, box.font, box.smallest) / mm
-            detail = f"{note!r} needs {needs:.1f} mm at {box.smallest:g} pt; the box has "
-            detail += f"{box.across() / mm:.1f} mm"
-            entry = tr.entry_of(note)
-            where = self.kit_where("every page", "print note")
-            problem = PrintProblem("JT901", *where, detail, (entry,) if entry else ())
-            if problem not in self.problems:
-                self.problems.append(problem)
-        return Furniture(
-            note,
-            # Translators: label beside a printed ruler; {length} is its length in mm.
-            tr.fill(tr._("= {length} mm"), {"length": 50}),
-            box.largest,
-            box.smallest,
-        )
+        # Translators: label beside a printed ruler; {length} is its length in mm.
+        label = tr.fill(tr.pgettext("ruler", "= {length} mm"), {"length": round(RULER / mm)})
+        self._furniture_fits(note, boxes.PAGE_NOTE, "print note")
+        self._furniture_fits(label, boxes.RULER_LABEL, "ruler label")
+        note_box, label_box = boxes.PAGE_NOTE, boxes.RULER_LABEL
+        sizes = (label_box.largest, label_box.smallest)
+        return Furniture(note, label, note_box.largest, note_box.smallest, sizes)
+
+    def _furniture_fits(self, value: str, box: TextBox, name: str) -> None:
+        """Report (once) a one-line page text too long for its box at the smallest size."""
+        needs = fonts.width(value, box.font, box.smallest)
+        if needs <= box.across():
+            return
+        detail = f"{value!r} needs {needs / mm:.1f} mm at {box.smallest:g} pt; the box has "
+        detail += f"{box.across() / mm:.1f} mm"
+        entry = self.tr.entry_of(value)
+        where = self.kit_where("every page", name)
+        problem = PrintProblem("JT901", *where, detail, (entry,) if entry else ())
+        if problem not in self.problems:
+            self.problems.append(problem)
 
     def fitter(self, where: tuple[Origin, str, str]) -> Callable[..., text.Fitted]:
         """`fit` for drawing code that fits its own captions (diagrams), reported at `where`."""

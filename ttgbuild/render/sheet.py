@@ -23,6 +23,7 @@ MIN_MARGIN = 4 * mm  # what the grid keeps free beyond its bleed, for the crop m
 MARK_GAP = 1 * mm  # crop marks start this far beyond the bleed ...
 MARK_LENGTH = 3 * mm  # ... and are this long
 RULER = 50 * mm
+RULER_LABEL_GAP = 1.2 * mm  # between the ruler's end and its label
 
 
 class Duplex(StrEnum):
@@ -138,7 +139,7 @@ def crop_marks(canvas: Canvas, grid: Grid) -> None:
     canvas.restoreState()
 
 
-def ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
+def ruler(canvas: Canvas, x: float, y: float, label: str, size: float) -> None:
     """A 50 mm ruler with millimetre ticks, its left end at (x, y), and its label beside it."""
     canvas.saveState()
     canvas.setStrokeColor(style.INK)
@@ -148,9 +149,17 @@ def ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
         height = 2.2 * mm if tick % 10 == 0 else (1.5 * mm if tick % 5 == 0 else 0.8 * mm)
         canvas.line(x + tick * mm, y, x + tick * mm, y + height)
     canvas.setFillColor(style.INK)
-    canvas.setFont(fonts.REGULAR, 5)
-    canvas.drawString(x + RULER + 1.2 * mm, y + 0.3 * mm, label)
+    canvas.setFont(fonts.REGULAR, size)
+    canvas.drawString(x + RULER + RULER_LABEL_GAP, y + 0.3 * mm, label)
     canvas.restoreState()
+
+
+def shrunk(value: str, font: str, largest: float, smallest: float, room: float) -> float:
+    """The largest type size, in quarter points down to `smallest`, at which `value` fits `room`."""
+    size = largest
+    while size > smallest and fonts.width(value, font, size) > room:
+        size -= 0.25
+    return size
 
 
 @dataclass(frozen=True)
@@ -161,11 +170,10 @@ class Furniture:
     ruler_label: str
     largest: float = 6.0  # the note's type sizes (boxes.PAGE_NOTE gives them)
     smallest: float = 4.0
+    ruler_sizes: tuple[float, float] = (5.0, 4.0)  # the label's (boxes.RULER_LABEL gives them)
 
     def _note(self, canvas: Canvas, x: float, room: float) -> None:
-        size = self.largest
-        while size > self.smallest and fonts.width(self.note, fonts.BOLD, size) > room:
-            size -= 0.25
+        size = shrunk(self.note, fonts.BOLD, self.largest, self.smallest, room)
         canvas.setFont(fonts.BOLD, size)
         canvas.setFillColor(style.INK)
         canvas.drawString(x, 0.3 * mm, self.note)
@@ -175,7 +183,14 @@ class Furniture:
         canvas.saveState()
         canvas.translate(x, y)
         canvas.rotate(angle)
-        ruler(canvas, 0, 0, self.ruler_label)
+        room = gap - RULER - RULER_LABEL_GAP
+        ruler(
+            canvas,
+            0,
+            0,
+            self.ruler_label,
+            shrunk(self.ruler_label, fonts.REGULAR, *self.ruler_sizes, room),
+        )
         self._note(canvas, gap, gap - 8 * mm)
         canvas.restoreState()
 
