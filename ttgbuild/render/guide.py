@@ -10,29 +10,20 @@ number itself is printed from a variable written the locale's way.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import jinja2
 from reportlab.lib.units import mm
 
 from ttgbuild.render import board, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import RULER
+from ttgbuild.render.templating import environment
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 MARGIN = 15 * mm
 
 
 def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     """(is_heading, text) blocks of the assembly guide in the context's locale."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        extensions=["jinja2.ext.i18n"],
-        autoescape=False,  # the output is laid out as plain text, never parsed as markup
-        undefined=jinja2.StrictUndefined,
-    )
-    env.policies["ext.i18n.trimmed"] = True
+    env = environment()
     tr = ctx.tr
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=tr._, ngettext=tr.ngettext, newstyle=True

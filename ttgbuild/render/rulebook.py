@@ -16,20 +16,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import jinja2
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.model import Content, Hero, Origin, Rules, Weapon
-from ttgbuild.render import diagrams, fonts, icons, style, text
+from ttgbuild.render import diagrams, dienote, fonts, icons, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
 from ttgbuild.render.paginate import Item, Lines, Solid, paginate
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.quickref.parts import capitalised
+from ttgbuild.render.templating import environment
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 SIDE = 15 * mm  # left and right margins
 TOP = 12 * mm
 HEAD = 8 * mm  # running head on every page
@@ -41,7 +40,6 @@ TABLE = 8.5
 LEADING = 1.24
 DIAGRAM = 44 * mm
 FIELD_DIAGRAM = 44 * mm
-BREAKS = re.compile(r"[ \t\r\n]+")  # breaking white space only: no-break spaces stay
 BOLD = re.compile(r"<b>(.*?)</b>")
 
 Values = dict[str, int | str]
@@ -59,13 +57,7 @@ def rendered_template(ctx: RenderContext, values: Values) -> str:
     are doubled first and come out single.
     """
     tr = ctx.tr
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        extensions=["jinja2.ext.i18n"],
-        autoescape=False,  # laid out as plain text, never parsed as markup
-        undefined=jinja2.StrictUndefined,
-    )
-    env.policies["ext.i18n.trimmed"] = True
+    env = environment()
 
     def plural(singular: str, plural_: str, n: int) -> str:
         return tr.ngettext(singular, plural_, n).replace("%", "%%")
@@ -93,7 +85,7 @@ def blocks(source: str, fill: Callable[[str], str]) -> list[Block]:
     """The template's output cut into blocks, each text filled and its spaces squeezed."""
 
     def clean(value: str) -> str:
-        return fill(BREAKS.sub(" ", value).strip())
+        return fill(text.squeeze(value))  # keeps no-break spaces
 
     out = []
     for chunk in source.split("\n\n"):
@@ -163,7 +155,7 @@ def _rules_values(ctx: RenderContext, rules: Rules) -> Values:
     draft = rules.draft
     values.update(
         dice_per_player=rules.dice_per_player,
-        faces=", ".join(tr.number(face) for face in rules.faces),
+        faces=dienote.faces_list(tr, rules.faces),
         qwiks=rules.qwiks_in_play,
         defenders=rules.defenders_in_play,
         weapons_max=rules.weapons_max,
@@ -339,7 +331,7 @@ def _table(book: Book, block: Block) -> Table:
     if block.name == "weapons":
         rows = [
             [
-                _capitalised(tr.content("weapon", w.id, "name", w.name)),
+                capitalised(tr.content("weapon", w.id, "name", w.name)),
                 n(w.attack),
                 n(w.defence),
                 n(w.range),
@@ -366,10 +358,6 @@ def _table(book: Book, block: Block) -> Table:
         rest = [Column("center", weight=1)] * (widths - 1)
     body = [_cells(book, row, bold_first=block.name != "synergy") for row in rows]
     return Table([first, *rest], body, header)
-
-
-def _capitalised(value: str) -> str:
-    return value[:1].upper() + value[1:]
 
 
 def _diagram(book: Book, name: str) -> Figure | None:
