@@ -169,10 +169,13 @@ def paginate(items: Sequence[Item], columns_of: Callable[[int], Sequence[Box]]) 
     return Paged(pages, max(too_tall, 0.0), max(too_wide, 0.0))
 
 
+def _line_height(block: text.Fitted, line: tuple[text.Piece, ...]) -> float:
+    """One line's height: an empty line is the gap between paragraphs."""
+    return block.leading if line else block.leading * text.GAP
+
+
 def _height(block: text.Fitted, start: int, stop: int) -> float:
-    return sum(
-        block.leading if line else block.leading * text.GAP for line in block.lines[start:stop]
-    )
+    return sum(_line_height(block, line) for line in block.lines[start:stop])
 
 
 def _lines_fitting(block: text.Fitted, start: int, room: float) -> int:
@@ -180,7 +183,7 @@ def _lines_fitting(block: text.Fitted, start: int, room: float) -> int:
     used = 0.0
     count = 0
     for line in block.lines[start:]:
-        used += block.leading if line else block.leading * text.GAP
+        used += _line_height(block, line)
         if used > room + 0.01:
             break
         count += 1
