@@ -81,10 +81,6 @@ class Talent:
     text_plural: str | None = None
     text_count: str | None = None
 
-    def text_forms(self) -> tuple[str, ...]:
-        """Every English form of the text (one, or singular and plural), for the checks."""
-        return (self.text,) if self.text_plural is None else (self.text, self.text_plural)
-
     def placeholders(self) -> dict[str, int]:
         """Values the text may name as {placeholder}: params, the cost and bonus dice."""
         values = dict(self.params)
@@ -161,6 +157,8 @@ class Rules:
 
     dice_per_player: int
     faces: tuple[int, ...]
+    # Whether `faces` is the kit's guess (no rulebook gives them) or a group's own dice.
+    faces_assumed: bool
     formats: dict[str, Format]
     qwiks_in_play: int
     defenders_in_play: int
@@ -181,8 +179,6 @@ class Rules:
     draft: dict[str, int]
     choices: Choices
     origin: Origin
-    # Whether `faces` is the kit's guess (no rulebook gives them) or a group's own dice.
-    faces_assumed: bool = True
 
     def synergy_for(self, count: int) -> int:
         """Table 2 for `count` in-play heroes of one team; past the table, one more per hero."""
@@ -192,11 +188,27 @@ class Rules:
             return self.synergy[count - 1]
         return self.synergy[-1] + (count - len(self.synergy))
 
+    def largest_team(self) -> int:
+        """The most heroes a team holds in any format, reserves included."""
+        return max(f.team_size for f in self.formats.values())
+
+    def most_in_play(self) -> int:
+        """The most heroes one side has in play at once in any format."""
+        return max(f.in_play for f in self.formats.values())
+
 
 @dataclass(frozen=True)
 class Area:
     columns: tuple[int, int]
     rows: tuple[int, int]
+
+    def hexes(self) -> list[tuple[int, int]]:
+        """Every hex of the area (column, row); both ends of each range are inside."""
+        return [
+            (c, r)
+            for c in range(self.columns[0], self.columns[1] + 1)
+            for r in range(self.rows[0], self.rows[1] + 1)
+        ]
 
 
 @dataclass(frozen=True)

@@ -120,7 +120,7 @@ def kit_dice(ctx: Context) -> Iterator[Finding]:
 )
 def kit_bases(ctx: Context) -> Iterator[Finding]:
     kit = ctx.content.kit
-    need = max(f.team_size for f in ctx.content.rules.formats.values())
+    need = ctx.content.rules.largest_team()
     for colour, have in kit.bases.items():
         if have < need:
             yield at(
@@ -182,7 +182,7 @@ def kit_exhausted_tokens(ctx: Context) -> Iterator[Finding]:
     and recovering stamina is not said to remove it. In a long game exhausted heroes go to the
     reserve and fresh ones come in, so in time every hero of both teams can be exhausted."""
     rules, kit = ctx.content.rules, ctx.content.kit
-    one_side = max(f.team_size for f in rules.formats.values())
+    one_side = rules.largest_team()
     have = kit.counters["exhausted"]
     if have < SIDES * one_side:
         yield at(
@@ -191,10 +191,6 @@ def kit_exhausted_tokens(ctx: Context) -> Iterator[Finding]:
             "counters",
             "exhausted",
         )
-
-
-def _most_in_play(ctx: Context) -> int:
-    return max(f.in_play for f in ctx.content.rules.formats.values())
 
 
 @rule(
@@ -206,7 +202,7 @@ def _most_in_play(ctx: Context) -> int:
 def kit_crouch_templates(ctx: Context) -> Iterator[Finding]:
     """Any hero in play can be hit or leave the field, and nothing stops all of them crouching
     at once."""
-    kit, need = ctx.content.kit, SIDES * _most_in_play(ctx)
+    kit, need = ctx.content.kit, SIDES * ctx.content.rules.most_in_play()
     have = kit.counters["crouch_template"]
     if have < need:
         yield at(
@@ -229,12 +225,13 @@ def kit_crouch_counts(ctx: Context) -> Iterator[Finding]:
     lets the chain crouch several heroes, so every hero in play may carry the longest count."""
     rules, kit = ctx.content.rules, ctx.content.kit
     longest = max([w.crouch_count for w in ctx.content.weapons] + [rules.out_of_bounds_crouch])
-    need = SIDES * _most_in_play(ctx) * longest
+    in_play = SIDES * rules.most_in_play()
+    need = in_play * longest
     have = kit.counters["crouch_count"]
     if have < need:
         yield at(
             kit.origin,
-            f"{have} crouch count tokens; {SIDES * _most_in_play(ctx)} heroes in play "
+            f"{have} crouch count tokens; {in_play} heroes in play "
             f"crouching for {longest} stones need {need}",
             "counters",
             "crouch_count",
@@ -250,7 +247,7 @@ def kit_crouch_counts(ctx: Context) -> Iterator[Finding]:
 def kit_delay_tokens(ctx: Context) -> Iterator[Finding]:
     """Every hero whose reflexes are above the last activation value may delay, and a delayed
     hero keeps its token until it activates later in the stone: all of them may wait at once."""
-    kit, need = ctx.content.kit, SIDES * _most_in_play(ctx)
+    kit, need = ctx.content.kit, SIDES * ctx.content.rules.most_in_play()
     have = kit.counters["delay"]
     if have < need:
         yield at(

@@ -228,8 +228,7 @@ def _bonus_by_talent(ctx: Context, pool: str) -> dict[str, int]:
     needs=("rules", "weapons"),
 )
 def attack_pool_fits(ctx: Context) -> Iterator[Finding]:
-    if ctx.content.rules.choices.pools_fit_owned_dice:
-        yield from _pool_fits(ctx, "attack")
+    yield from _pool_fits(ctx, "attack")
 
 
 @rule(
@@ -239,11 +238,12 @@ def attack_pool_fits(ctx: Context) -> Iterator[Finding]:
     needs=("rules", "weapons"),
 )
 def defence_pool_fits(ctx: Context) -> Iterator[Finding]:
-    if ctx.content.rules.choices.pools_fit_owned_dice:
-        yield from _pool_fits(ctx, "defence")
+    yield from _pool_fits(ctx, "defence")
 
 
 def _pool_fits(ctx: Context, pool: str) -> Iterator[Finding]:
+    if not ctx.content.rules.choices.pools_fit_owned_dice:
+        return
     dice = ctx.content.rules.dice_per_player
     weapon = max(ctx.content.weapons, key=lambda w: getattr(w, pool))
     bonuses = _bonus_by_talent(ctx, pool)
@@ -390,12 +390,12 @@ def bonus_attack_not_boostable(ctx: Context) -> Iterator[Finding]:
 @rule("JT208", "error", "every {placeholder} in a talent's text has a value")
 def placeholders_defined(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
+        values = talent.placeholders()
         for where, text in _text_forms(talent):
             names, problem = placeholder_names(text)
             if problem:
                 yield at(talent.origin, f"text has a malformed placeholder: {problem}", *where)
                 continue
-            values = talent.placeholders()
             for name in sorted(names - set(values)):
                 yield at(
                     talent.origin,
@@ -408,7 +408,7 @@ def placeholders_defined(ctx: Context) -> Iterator[Finding]:
 @rule("JT209", "warning", "every talent param is used by its text")
 def params_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
-        names = {name for text in talent.text_forms() for name in placeholder_names(text)[0]}
+        names = {name for _, text in _text_forms(talent) for name in placeholder_names(text)[0]}
         for name in sorted(set(talent.params) - names):
             yield at(
                 talent.origin, f"param '{name}' is not used in the text", "params", name, key=True
@@ -651,7 +651,7 @@ def formats_consistent(ctx: Context) -> Iterator[Finding]:
 def synergy_table(ctx: Context) -> Iterator[Finding]:
     """Rows past the heroes a side can field could never be read: a longer table is an error too."""
     rules = ctx.content.rules
-    in_play = max(f.in_play for f in rules.formats.values())
+    in_play = rules.most_in_play()
     if len(rules.synergy) != in_play:
         yield at(
             rules.origin,
@@ -895,14 +895,6 @@ def own_half(ctx: Context) -> Iterator[Finding]:
             )
 
 
-def _zone_hexes(area) -> list[tuple[int, int]]:
-    return [
-        (c, r)
-        for c in range(area.columns[0], area.columns[1] + 1)
-        for r in range(area.rows[0], area.rows[1] + 1)
-    ]
-
-
 @rule(
     "JT505",
     "error",
@@ -928,10 +920,7 @@ def board_fair(ctx: Context) -> Iterator[Finding]:
             "blue",
         )
     around = {
-        side: sum(
-            0 <= column < board.columns and 0 <= row < board.rows
-            for column, row in neighbours(hex_)
-        )
+        side: sum(board.contains(next_to) for next_to in neighbours(hex_))
         for side, hex_ in board.goals.items()
     }
     if around["red"] != around["blue"]:
@@ -944,7 +933,7 @@ def board_fair(ctx: Context) -> Iterator[Finding]:
         )
     spans = {}
     for side, area in board.start_zones.items():
-        far = [distance(board.centre, hex_) for hex_ in _zone_hexes(area)]
+        far = [distance(board.centre, hex_) for hex_ in area.hexes()]
         spans[side] = (min(far), max(far)) if far else (0, 0)
     if spans["red"] != spans["blue"]:
         yield at(
