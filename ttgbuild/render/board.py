@@ -170,7 +170,7 @@ def _goal_label(
     """The word on a goal circle, centred on `cx`, its first baseline at `baseline`."""
     box = boxes.GOAL
     width = box.across()
-    corner = (cx - width / 2, baseline + box.largest * 0.8 - box.height)
+    corner = (cx - width / 2, box.bottom(baseline))
     where = (board.origin.at("goals"), "board", "goal")
     ctx.label(canvas, value, box, corner, width, where, style.PAPER, "center")
 
@@ -275,7 +275,7 @@ def _assembly_map(
     left = (page_w - size[0] * scale) / 2
     top = page_h - MARGIN - 22 * mm
     title = boxes.MAP_TITLE  # its first baseline 6 mm under the margin
-    corner = (MARGIN, page_h - MARGIN - 6 * mm + title.largest * 0.8 - title.height)
+    corner = (MARGIN, title.bottom(page_h - MARGIN - 6 * mm))
     ctx.label(
         canvas,
         tr.pgettext("board map title", "Board assembly map"),
@@ -348,7 +348,7 @@ def _mats(ctx: RenderContext, canvas: Canvas) -> None:
         (score, tr.pgettext("mat slot", "point cards")),
     ]
     zone_box = boxes.MAT_ZONE  # headings' first baseline 3 mm above the slots
-    zone_low = 3 * mm + zone_box.largest * 0.8 - zone_box.height
+    zone_low = zone_box.bottom(3 * mm)
     where = ctx.kit_where("player mat", "zone")
     top = page_h - MARGIN - 8 * mm
     for start in range(0, len(slots), per_row):
@@ -383,6 +383,6 @@ def _slot(
     canvas.setDash()
     box = boxes.MAT_SLOT
     width = box.across(w - 2 * ctx.settings.safe)
-    corner = (x + (w - width) / 2, y + h / 2 + box.largest * 0.8 - box.height)
+    corner = (x + (w - width) / 2, box.bottom(y + h / 2))
     where = ctx.kit_where("player mat", "slot")
     ctx.label(canvas, label, box, corner, width, where, style.MUTED, "center")

@@ -29,7 +29,6 @@ SAMPLE = (
     "The quick brown fox jumps over the lazy dog. El veloz murciélago hindú comía feliz "
     "cardillo y kiwi. Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich."
 )
-LEADING = 1.18  # text.fit's default line spacing, in ems
 HEX_ACROSS = 26 * mm  # a board hex, flat to flat: a field token's base fits inside
 _DEFAULT = PrintSettings()
 # A card's width inside its safe margins, at the default card size (63 x 88 mm poker cards).
@@ -62,6 +61,10 @@ class TextBox:
         """The box's width, on a card whose inner width is `inner` (fixed boxes ignore it)."""
         return self.width or inner * self.share - self.inset
 
+    def bottom(self, baseline: float) -> float:
+        """The lower edge that puts the first baseline, at the largest size, at `baseline`."""
+        return baseline + self.largest * text.ASCENT - self.height
+
     @property
     def font(self) -> str:
         return self.family.font(text.Span("", self.bold, self.italic))
@@ -69,7 +72,7 @@ class TextBox:
     @property
     def lines(self) -> int:
         """How many lines of the smallest size the box holds (text.fit's rule, at least one)."""
-        return max(1, int((self.height + 0.01) / (self.smallest * LEADING)))
+        return max(1, int((self.height + 0.01) / (self.smallest * text.LEADING)))
 
     @property
     def budget(self) -> int:

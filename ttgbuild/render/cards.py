@@ -288,7 +288,7 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
         canvas.drawCentredString(sx + shield / 2, sy + shield * 0.38, tr.number(hero.cost))
         cost = boxes.COST_SHIELD  # its first line's baseline a fifth up the shield
         cost_w = cost.across()
-        corner = (sx + (shield - cost_w) / 2, sy + shield * 0.2 + cost.largest * 0.8 - cost.height)
+        corner = (sx + (shield - cost_w) / 2, cost.bottom(sy + shield * 0.2))
         rc = tr.pgettext("cost shield", "RC")
         ctx.label(canvas, rc, cost, corner, cost_w, where("cost", hero.origin.at("cost")))
         _hero_stats(ctx, canvas, hero, (x + safe, lower - 23.5 * mm, inner_w, 22.5 * mm), where)

@@ -28,6 +28,8 @@ NO_BREAK_SPACES = "\u00a0\u202f\u2007"
 BREAKS = re.compile(rf"([^\S{NO_BREAK_SPACES}]+)")
 ICON_WIDTH = 1.05  # an inline icon's advance, in ems
 STEP = 0.25  # font-size search step, points
+LEADING = 1.18  # line spacing, in ems
+ASCENT = 0.8  # how far below a block's top its first baseline sits, in ems
 
 IconDrawer = Callable[[Canvas, str, float, float, float], None]
 
@@ -162,7 +164,7 @@ def layout(
     width: float,
     size: float,
     family: Family,
-    leading: float = 1.18,
+    leading: float = LEADING,
 ) -> Fitted:
     """Greedy line breaking at one size; reports overflow against `width` only."""
     return _layout(_key(paragraphs), width, size, family, leading)
@@ -212,7 +214,7 @@ def fit(
     largest: float,
     smallest: float,
     family: Family = SANS,
-    leading: float = 1.18,
+    leading: float = LEADING,
 ) -> Fitted:
     """The largest size (in STEP steps) at which the block fits the box, or the smallest."""
     return _fit(_key(paragraphs), width, height, largest, smallest, family, leading)
@@ -248,7 +250,7 @@ def draw(
     box_width: float = 0.0,
 ) -> None:
     """Draw a fitted block with its first line's ascent at `top` (y grows upwards)."""
-    baseline = top - block.size * 0.8
+    baseline = top - block.size * ASCENT
     current_font = ""
     for line in block.lines:
         shift = 0.0

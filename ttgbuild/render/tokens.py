@@ -62,7 +62,7 @@ class Packer:
             self.y -= self.row_h + GAP
             self.x, self.row_h = MARGIN, 0.0
         box = boxes.TOKENS_HEADING  # its first line's baseline 5 mm below the row's top
-        corner = (MARGIN, self.y - 5 * mm + box.largest * 0.8 - box.height)
+        corner = (MARGIN, box.bottom(self.y - 5 * mm))
         where = self.ctx.kit_where("tokens sheet", "section heading")
         self.ctx.label(self.canvas, title, box, corner, box.across(), where)
         self.y -= HEADING
@@ -435,7 +435,7 @@ def _d6_table(ctx: RenderContext, faces: tuple[int, ...]) -> Item:
     def paint(canvas: Canvas, x: float, y: float) -> None:
         top = y + height
         # Headings' first baseline 5 mm below the top, the "blank" entry's on its row's line.
-        low = top - 5 * mm + heading.largest * 0.8 - heading.height
+        low = heading.bottom(top - 5 * mm)
         for column, title in enumerate(titles):
             corner = (x + column * 45 * mm, low)
             ctx.label(canvas, title, heading, corner, heading.across(), where)
@@ -445,7 +445,7 @@ def _d6_table(ctx: RenderContext, faces: tuple[int, ...]) -> Item:
             canvas.setFont(fonts.REGULAR, 10)
             canvas.drawString(x, line_y, numbers)
             if value == 0:
-                corner = (x + 45 * mm, line_y + entry.largest * 0.8 - entry.height)
+                corner = (x + 45 * mm, entry.bottom(line_y))
                 blank = tr.pgettext("dice table entry", "blank")
                 ctx.label(canvas, blank, entry, corner, entry.across(), where)
             for j in range(value):
