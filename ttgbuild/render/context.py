@@ -47,9 +47,9 @@ class RenderContext:
     progress: Callable[[str], None] = lambda _message: None
     problems: list[PrintProblem] = field(default_factory=list)
 
-    @property
+    @functools.cached_property
     def furniture(self) -> Furniture:
-        """Every page's print note and ruler label; one too long for its box is reported."""
+        """Every page's print note and ruler label, worked out once; one too long is reported."""
         tr = self.tr
         note = tr.pgettext("page note", "Print at 100 % (actual size), never 'fit to page'.")
         # Translators: label beside a printed ruler; {length} is its length in mm.
@@ -57,11 +57,12 @@ class RenderContext:
         self._furniture_fits(note, boxes.PAGE_NOTE, "print note")
         self._furniture_fits(label, boxes.RULER_LABEL, "ruler label")
         note_box, label_box = boxes.PAGE_NOTE, boxes.RULER_LABEL
-        sizes = (label_box.largest, label_box.smallest)
-        return Furniture(note, label, note_box.largest, note_box.smallest, sizes)
+        note_sizes = (note_box.largest, note_box.smallest)
+        label_sizes = (label_box.largest, label_box.smallest)
+        return Furniture(note, label, note_sizes, label_sizes)
 
     def _furniture_fits(self, value: str, box: TextBox, name: str) -> None:
-        """Report (once) a one-line page text too long for its box at the smallest size."""
+        """Report a one-line page text too long for its box at the smallest size."""
         needs = fonts.width(value, box.font, box.smallest)
         if needs <= box.across():
             return
@@ -69,9 +70,7 @@ class RenderContext:
         detail += f"{box.across() / mm:.1f} mm"
         entry = self.tr.entry_of(value)
         where = self.kit_where("every page", name)
-        problem = PrintProblem("JT901", *where, detail, (entry,) if entry else ())
-        if problem not in self.problems:
-            self.problems.append(problem)
+        self.problems.append(PrintProblem("JT901", *where, detail, (entry,) if entry else ()))
 
     def fitter(self, where: tuple[Origin, str, str]) -> Callable[..., text.Fitted]:
         """`fit` for drawing code that fits its own captions (diagrams), reported at `where`."""

@@ -168,12 +168,11 @@ class Furniture:
 
     note: str
     ruler_label: str
-    largest: float = 6.0  # the note's type sizes (boxes.PAGE_NOTE gives them)
-    smallest: float = 4.0
-    ruler_sizes: tuple[float, float] = (5.0, 4.0)  # the label's (boxes.RULER_LABEL gives them)
+    note_sizes: tuple[float, float]  # largest and smallest type sizes (boxes.PAGE_NOTE)
+    ruler_sizes: tuple[float, float]  # the same for the label (boxes.RULER_LABEL)
 
     def _note(self, canvas: Canvas, x: float, room: float) -> None:
-        size = shrunk(self.note, fonts.BOLD, self.largest, self.smallest, room)
+        size = shrunk(self.note, fonts.BOLD, *self.note_sizes, room)
         canvas.setFont(fonts.BOLD, size)
         canvas.setFillColor(style.INK)
         canvas.drawString(x, 0.3 * mm, self.note)
