@@ -30,7 +30,6 @@ The rule (JT818), designed to catch a wrong term without flagging natural prose:
 
 from __future__ import annotations
 
-import csv
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -39,13 +38,14 @@ from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n.paths import locales_dir
+from ttgbuild.i18n.tsv import TableError, read_table
 
 GLOSSARY_FILE = "glossary.tsv"
 GLOSSARY_CODE = "JT822"
 IGNORE_FLAG = "ignore-glossary"
 _PARENTHETICAL = re.compile(r"(.*?)\s*\(([^()]*)\)")
 # Placeholders, icon tokens and markup are not words: `{weapon}` must not count as "weapon".
-_TOKENS = re.compile(r"\{[^{}]*\}|\[[A-Za-z][\w-]*\]|<[^<>]*>")
+TOKENS = re.compile(r"\{[^{}]*\}|\[[A-Za-z][\w-]*\]|<[^<>]*>")
 _TRIMMED = "aeiounrs"
 _MIN_STEM = 4
 
@@ -90,20 +90,13 @@ class Glossary:
 
 def load_glossary(project: Path) -> tuple[Glossary, list[Diagnostic]]:
     """Read locales/glossary.tsv; a project without one simply has an empty glossary."""
-    path = locales_dir(project) / GLOSSARY_FILE
     shown = f"locales/{GLOSSARY_FILE}"
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        table = read_table(locales_dir(project) / GLOSSARY_FILE, "the glossary")
+    except TableError as exc:
+        return Glossary(), [_problem(shown, exc.line, str(exc))]
+    if table is None:
         return Glossary(), []
-    except OSError as exc:
-        return Glossary(), [_problem(shown, 0, f"cannot read the glossary: {exc.strerror}")]
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        return Glossary(), [_problem(shown, line, "the glossary is not UTF-8 text")]
-    table = list(csv.reader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
     if not table or "en" not in table[0]:
         return Glossary(), [_problem(shown, 1, "the header row has no 'en' column")]
     header = tuple(cell.strip() for cell in table[0])
@@ -144,7 +137,7 @@ def stem(word: str) -> str:
 
 def check_terms(source: str, translation: str, terms: list[Term]) -> list[str]:
     """Problems of one translation under the label rule or, if it is no label, the prose rule."""
-    source, translation = _TOKENS.sub(" ", source), _TOKENS.sub(" ", translation)
+    source, translation = TOKENS.sub(" ", source), TOKENS.sub(" ", translation)
     label = _label_term(source, terms)
     if label is None:
         return _check_prose(source, translation, terms)

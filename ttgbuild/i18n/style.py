@@ -25,20 +25,19 @@ unreadable list or a broken pattern is an error (JT826) at the list's line.
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n.glossary import TOKENS
 from ttgbuild.i18n.paths import locales_dir
+from ttgbuild.i18n.tsv import TableError, read_table
 
 STYLE_FILE = "style.tsv"
 STYLE_CODE = "JT825"
 STYLE_FILE_CODE = "JT826"
 COLUMNS = ("forbidden", "english", "use", "why")
-# Placeholders, icon tokens and markup are not wording: `{crouch_count}` must never match.
-_TOKENS = re.compile(r"\{[^{}]*\}|\[[A-Za-z][\w-]*\]|<[^<>]*>")
 
 
 @dataclass(frozen=True)
@@ -54,20 +53,13 @@ class StyleRule:
 
 def load_style(project: Path, locale: str) -> tuple[list[StyleRule], list[Diagnostic]]:
     """The locale's forbidden wordings; a locale without a list simply has none."""
-    path = locales_dir(project) / locale / STYLE_FILE
     shown = f"locales/{locale}/{STYLE_FILE}"
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        table = read_table(locales_dir(project) / locale / STYLE_FILE, "the style list")
+    except TableError as exc:
+        return [], [_problem(shown, exc.line, str(exc))]
+    if table is None:
         return [], []
-    except OSError as exc:
-        return [], [_problem(shown, 0, f"cannot read the style list: {exc.strerror}")]
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        return [], [_problem(shown, line, "the style list is not UTF-8 text")]
-    table = list(csv.reader(text.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE))
     header = tuple(cell.strip() for cell in table[0]) if table else ()
     if header[: len(COLUMNS)] != COLUMNS:
         expected = ", ".join(COLUMNS)
@@ -109,7 +101,7 @@ def _problem(shown: str, line: int, message: str) -> Diagnostic:
 
 def check_style(source: str, translation: str, rules: list[StyleRule]) -> list[str]:
     """One problem per rule the translation breaks, quoting the offending words."""
-    words = _TOKENS.sub(" ", translation)
+    words = TOKENS.sub(" ", translation)  # `{crouch_count}` is no wording, never a match
     problems = []
     for rule in rules:
         if rule.english is not None and not rule.english.search(source):
