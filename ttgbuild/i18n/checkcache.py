@@ -31,7 +31,7 @@ from typing import Any
 from ttgbuild import fingerprint
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n import limits
-from ttgbuild.i18n.paths import DOMAIN, locales_dir
+from ttgbuild.i18n.paths import checked_locales, locales_dir
 
 CACHE_ENV = "TTGBUILD_CACHE_DIR"
 FORMAT = 1  # bump when what is stored changes shape
@@ -65,10 +65,7 @@ def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, in
 
 def checked_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
     """`checks.check_catalogs(project, locales)`, answered from the cache when it can be."""
-    found = locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-    asked = sorted(
-        p.parent.parent.name for p in found if locales is None or p.parent.parent.name in locales
-    )
+    asked = checked_locales(project, locales)
     if not asked:
         return []
     key = fingerprint.combine(

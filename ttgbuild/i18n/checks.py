@@ -37,7 +37,7 @@ from ttgbuild.i18n.glossary import (
     check_terms,
     load_glossary,
 )
-from ttgbuild.i18n.paths import DOMAIN, SOURCE_LOCALE, catalog_path, locales_dir
+from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, checked_locales
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
 from ttgbuild.loader import display_path
 from ttgbuild.render.boxes import BY_CONTEXT
@@ -99,10 +99,7 @@ class Entry:
 
 def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
     """Every problem in the project's catalogs (or those of `locales`), sorted by file and line."""
-    found = locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-    folders = sorted(path.parent.parent.name for path in found)
-    if locales is not None:
-        folders = [locale for locale in folders if locale in locales]
+    folders = checked_locales(project, locales)
     if not folders:
         return []
     glossary, diagnostics = load_glossary(project)

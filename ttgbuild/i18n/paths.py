@@ -38,6 +38,16 @@ def project_locales(project: Path) -> list[str]:
     return [SOURCE_LOCALE, *(loc for loc in found if loc != SOURCE_LOCALE)]
 
 
+def checked_locales(project: Path, locales: list[str] | None = None) -> list[str]:
+    """The locales whose catalog the catalog checks read (of `locales`, if given), sorted."""
+    found = locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+    return sorted(
+        path.parent.parent.name
+        for path in found
+        if locales is None or path.parent.parent.name in locales
+    )
+
+
 def content_context(kind: str, ident: str, field: str) -> str:
     """The msgctxt of a content string: which kind of object, which one, which field.
 
