@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 
@@ -67,8 +68,13 @@ def bytes_digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+@cache
 def code_key() -> str:
-    """ttgbuild's own code, templates and schemas, the Python and the drawing libraries."""
+    """ttgbuild's own code, templates and schemas, the Python and the drawing libraries.
+
+    Worked out once per run: the build plan and the catalog-check cache both key
+    on it, and the code that runs cannot change while it runs.
+    """
     versions = []
     for name in DRAWING_LIBRARIES:
         try:
