@@ -589,9 +589,8 @@ def field_scene(board: Board) -> Scene:
     hexes = tuple(Grid(board.columns, board.rows).hexes())
     tints: dict[Hex, str] = {}
     for zone in board.start_zones.values():
-        for column in range(zone.columns[0], zone.columns[1] + 1):
-            for row in range(zone.rows[0], zone.rows[1] + 1):
-                tints[column, row] = "start"
+        for hex_ in zone.hexes():
+            tints[hex_] = "start"
     for line_ in board.corner_lines:
         for hex_ in line_:
             tints[hex_] = "corner"
