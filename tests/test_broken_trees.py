@@ -131,8 +131,8 @@ def test_no_content_folder(tmp_path) -> None:
     from ttgbuild.cli import app
 
     result = CliRunner().invoke(app, ["validate", "--project", str(tmp_path)])
-    assert result.exit_code == 1
-    assert "content:0:0: error JT010: no content folder here" in result.stdout
+    assert result.exit_code == 2  # a usage error, naming where it looked
+    assert f"validate: no content/ folder in {tmp_path} (run in a project" in result.stderr
 
 
 def test_every_problem_reported_at_once(project, run) -> None:

@@ -284,7 +284,7 @@ def test_broken_catalog_never_blocks_the_others(started, run) -> None:
 def test_not_a_project(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["i18n", "extract", "--project", str(tmp_path)])
     assert result.exit_code == 2
-    assert "is not a ttgbuild project (it has no content/ folder)" in result.stderr
+    assert f"i18n: no content/ folder in {tmp_path} (run in a project" in result.stderr
     assert not (tmp_path / "locales").exists()
 
 

@@ -27,7 +27,14 @@ from ttgbuild import console
 from ttgbuild.atomic import write_atomically
 from ttgbuild.diagnostics import has_failures, sort_key
 from ttgbuild.i18n_cli import i18n_app
-from ttgbuild.options import Format, FormatOption, ProjectOption, StrictOption
+from ttgbuild.options import (
+    Format,
+    FormatOption,
+    ProjectOption,
+    StrictOption,
+    require_project,
+)
+from ttgbuild.sourcedate import InvalidSourceDate, source_date_epoch
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
@@ -64,6 +71,7 @@ def validate(
     from ttgbuild.i18n.checkcache import checked_catalogs
     from ttgbuild.validate.project import validate_project
 
+    require_project(project, "validate")
     _, content_diags = validate_project(project)
     diags = sorted(content_diags + checked_catalogs(project), key=sort_key)
     console.diagnostics(diags, fmt.value)
@@ -110,7 +118,7 @@ def schema_docs(project: ProjectOption = Path(".")) -> None:
     del project  # accepted like on every command; the schemas ship with ttgbuild
     from ttgbuild import schemadoc
 
-    console.out(schemadoc.render().rstrip("\n"))
+    console.document(schemadoc.render().rstrip("\n"))
 
 
 @app.command("list")
@@ -122,6 +130,7 @@ def list_content(
     """List the content, one row each."""
     from ttgbuild.validate.project import validate_project
 
+    require_project(project, "list")
     loaded, diags = validate_project(project)
     items = list(getattr(loaded.content, what.value))
     if what is not Listing.weapons:  # weapons keep the order of table 1
@@ -167,6 +176,7 @@ def team_check(
     from ttgbuild.teamcheck import check_team
     from ttgbuild.validate.project import validate_project
 
+    require_project(project, "team check")
     loaded, diags = validate_project(project)
     errors = [d for d in diags if d.severity == "error"]
     if errors:
@@ -182,13 +192,15 @@ def team_check(
         console.as_json(report.as_json())
     else:
         console.diagnostics(report.diagnostics, "text")
+    if not report.readable:
+        console.err(f"team check: {shown} could not be read, so the team was not checked")
+        raise typer.Exit(EXIT_UNREADABLE)
+    if fmt is Format.text:
         verdict = "legal" if report.legal else "illegal"
         console.out(
             f"{shown}: {verdict}; cost {report.cost} of {report.budget}, "
             f"team synergy {report.synergy}"
         )
-    if not report.readable:
-        raise typer.Exit(EXIT_UNREADABLE)
     if not report.legal:
         raise typer.Exit(EXIT_PROBLEMS)
 
@@ -206,12 +218,14 @@ def odds(
     from ttgbuild.odds import combat_odds, faces_note
     from ttgbuild.validate.project import validate_project
 
+    require_project(project, "odds")
     loaded, diags = validate_project(project)
     rules = loaded.content.rules
-    broken = [d for d in diags if d.severity == "error" and d.file.endswith("rules.yaml")]
+    broken = [d for d in diags if d.severity == "error" and d.file == "content/rules.yaml"]
     if rules is None or broken:
         console.diagnostics(broken, "text")
-        console.err("odds: content/rules.yaml has errors, so the die is unknown; fix them first")
+        where = os.path.abspath(project / "content" / "rules.yaml")
+        console.err(f"odds: {where} is missing or has errors, so the die is unknown; fix it first")
         raise typer.Exit(EXIT_UNREADABLE)
     result = replace(combat_odds(rules.faces, attack, defence), faces_assumed=rules.faces_assumed)
     if fmt is Format.json:
@@ -317,10 +331,12 @@ def build_kit(
     from ttgbuild import buildplan
 
     started = time.perf_counter()
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch and not epoch.isdigit():
-        console.err(f"build: SOURCE_DATE_EPOCH must be a whole number of seconds, not {epoch!r}")
-        raise typer.Exit(EXIT_UNREADABLE)
+    require_project(project, "build")
+    try:
+        source_date_epoch()
+    except InvalidSourceDate as exc:
+        console.err(f"build: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
     options = buildplan.PrintOptions(
         paper=paper.value,
         card_size=_card_size(card_size),

@@ -1,7 +1,11 @@
 """The one printer: every line a command shows goes through here.
 
 Results go to stdout (so `--format json` output can be piped), summaries and
-failures to stderr.
+failures to stderr. Lines quote what came from outside (file names, ids,
+values, folders given on the command line), and any of it may be hostile, so
+every line is escaped here (`printable`): no terminal escape sequence, line
+break or bidi override from outside reaches the terminal, whichever command
+prints it.
 """
 
 from __future__ import annotations
@@ -14,28 +18,42 @@ from ttgbuild.diagnostics import Diagnostic, printable
 
 
 def out(line: str = "") -> None:
-    """A line of the command's result."""
-    sys.stdout.write(line + "\n")
+    """A line of the command's result, escaped."""
+    sys.stdout.write(printable(line) + "\n")
 
 
 def err(line: str) -> None:
-    """A line about the run (summaries, failures), kept out of piped results."""
-    sys.stderr.write(line + "\n")
+    """A line about the run (summaries, failures), escaped, kept out of piped results."""
+    sys.stderr.write(printable(line) + "\n")
+
+
+def document(text: str) -> None:
+    """A result of several lines (Markdown, an exported glossary): each line escaped,
+    the line breaks kept."""
+    sys.stdout.write("\n".join(printable(line) for line in text.split("\n")) + "\n")
 
 
 def as_json(value: object) -> None:
     """The command's result as JSON.
 
-    Text stays readable (é, not \\u00e9) unless it holds a lone surrogate (a file
-    name that is not UTF-8): that cannot be written as UTF-8, so everything is escaped.
+    Text stays readable (é, not \\u00e9), but every unprintable character
+    (bidi overrides, C1 controls, a lone surrogate from a file name that is not
+    UTF-8) is written as a JSON `\\u` escape: the data is the same for a
+    script, and the terminal and UTF-8 see only printable text.
     """
     text = json.dumps(value, indent=2, ensure_ascii=False)
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            text = json.dumps(value, indent=2)
-    out(text)
+    if not text.replace("\n", "").isprintable():  # json.dumps escaped every raw line break
+        text = "".join(c if c.isprintable() or c == "\n" else _json_escape(c) for c in text)
+    sys.stdout.write(text + "\n")
+
+
+def _json_escape(char: str) -> str:
+    """`char` as JSON's `\\uXXXX` (a surrogate pair beyond the first plane)."""
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def diagnostics(diags: Sequence[Diagnostic], fmt: str) -> None:
@@ -72,7 +90,7 @@ def progress(message: str) -> None:
     CI logs and pipes stay clean: only an interactive stderr shows progress.
     """
     if sys.stderr.isatty():
-        sys.stderr.write("\r\x1b[K" + message[:100])
+        sys.stderr.write("\r\x1b[K" + printable(message)[:100])
         sys.stderr.flush()
 
 

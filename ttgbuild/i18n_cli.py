@@ -15,7 +15,7 @@ import typer
 
 from ttgbuild import console
 from ttgbuild.diagnostics import has_failures
-from ttgbuild.options import Format, FormatOption, ProjectOption, StrictOption
+from ttgbuild.options import Format, FormatOption, ProjectOption, StrictOption, require_project
 
 if TYPE_CHECKING:  # imported when a command runs: Babel is slow to load (cli.py's docstring)
     from ttgbuild.i18n import catalogs
@@ -185,7 +185,7 @@ def glossary(
             raise typer.Exit(EXIT_USAGE)
         data = to_csv(table, chosen)
     if out is None:
-        console.out(data.decode("utf-8").rstrip("\n"))
+        console.document(data.decode("utf-8").rstrip("\n"))
         return
     try:
         write_atomically(out, data)
@@ -221,9 +221,7 @@ def _status_row(row: catalogs.Stats) -> tuple[object, ...]:
 
 def _project(project: Path) -> Path:
     """The project folder, or a usage error when it holds no content/ to translate."""
-    if not (project / "content").is_dir():
-        console.err(f"i18n: {project} is not a ttgbuild project (it has no content/ folder)")
-        raise typer.Exit(EXIT_USAGE)
+    require_project(project, "i18n")
     return project
 
 

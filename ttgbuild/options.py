@@ -6,11 +6,16 @@ nothing may import cli.py (it is the entry point, which imports the rest).
 
 from __future__ import annotations
 
+import os
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from ttgbuild import console
+
+EXIT_USAGE = 2
 
 
 class Format(StrEnum):
@@ -28,3 +33,17 @@ ProjectOption = Annotated[
     ),
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as failures.")]
+
+
+def require_project(project: Path, command: str) -> None:
+    """A usage error unless `project` holds a content/ folder, naming where it looked.
+
+    Run outside a project, a command would otherwise report a missing file
+    somewhere relative ("content/rules.yaml") without saying relative to what.
+    """
+    if not (project / "content").is_dir():
+        console.err(
+            f"{command}: no content/ folder in {os.path.abspath(project)} "
+            "(run in a project or pass --project DIR)"
+        )
+        raise typer.Exit(EXIT_USAGE)

@@ -1,0 +1,175 @@
+"""Issue 14, the CLI's part: escaped output, SOURCE_DATE_EPOCH, commands outside a project,
+team files that are not files, and schema bounds that keep every valid project buildable."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ttgbuild.cli import app
+from ttgbuild.sourcedate import LATEST, InvalidSourceDate, source_date_epoch
+
+REPO = Path(__file__).resolve().parent.parent
+ESCAPE = "\x1b[31m"  # would turn a terminal red
+HOSTILE = "te\x1b[31mam\u202e\x9b.yaml"  # escape, bidi override, C1 control
+
+
+def invoke(*args: str, env: dict[str, str] | None = None):
+    return CliRunner().invoke(app, list(args), env=env)
+
+
+def assert_escaped(text: str) -> None:
+    """Nothing a terminal would act on: every character printable but the line breaks."""
+    assert text.replace("\n", "").isprintable(), repr(text)
+
+
+# Case 1: every line the CLI prints escapes what came from outside.
+
+
+def test_team_verdict_line_escapes_the_file_name(project, run) -> None:
+    team = project.path(HOSTILE)
+    shutil.copy(REPO / "examples" / "short-team.yaml", team)
+    result = run("team", "check", str(team))
+    assert result.exit_code == 0, result.output
+    assert_escaped(result.stdout)
+    assert "te\\x1b[31mam\\u202e\\x9b.yaml: legal; cost" in result.stdout
+
+
+def test_team_json_escapes_unprintable_characters_as_json(project, run) -> None:
+    missing = project.path(HOSTILE)
+    result = run("team", "check", str(missing), "--format", "json")
+    assert result.exit_code == 2
+    assert_escaped(result.stdout)
+    assert "\\u001b[31m" in result.stdout and "\\u202e" in result.stdout
+    (diag,) = json.loads(result.stdout)["diagnostics"]
+    assert diag["file"].endswith(HOSTILE)  # the data is unchanged for a script
+
+
+def test_unreadable_team_file_says_it_was_not_checked(project, run) -> None:
+    result = run("team", "check", str(project.path(HOSTILE)))
+    assert result.exit_code == 2
+    assert "illegal" not in result.stdout
+    assert "could not be read, so the team was not checked" in result.stderr
+    assert_escaped(result.stderr)
+
+
+def test_build_summary_escapes_the_output_folder(project, run, tmp_path) -> None:
+    out = tmp_path / f"out{ESCAPE}put"
+    result = run("build", "--locale", "qps", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert_escaped(result.stderr)
+    assert "out\\x1b[31mput/" in result.stderr
+    assert (out / "qps" / "cards.pdf").is_file()
+
+
+def test_unknown_locale_is_escaped(run) -> None:
+    result = run("build", "--locale", f"e{ESCAPE}n")
+    assert result.exit_code == 2
+    assert_escaped(result.stderr)
+    assert "e\\x1b[31mn" in result.stderr
+
+
+def test_glossary_written_to_a_hostile_name_is_escaped(tmp_path) -> None:
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copytree(REPO / "locales", tmp_path / "locales")
+    out = tmp_path / f"gloss{ESCAPE}.tbx"
+    result = invoke("i18n", "glossary", "--out", str(out), "--project", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert out.is_file()
+    assert_escaped(result.stderr)
+
+
+# Case 2: SOURCE_DATE_EPOCH is ASCII seconds up to the year 9999, or a usage error.
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["١٢٣", "\uff11\uff12\uff13", "99999999999999", str(LATEST + 1), "1e9", " ", "-5", "12 34"],
+)
+def test_invalid_source_date_epoch_is_a_usage_error(project, run, tmp_path, value) -> None:
+    out = tmp_path / "out"
+    env = {**os.environ, "SOURCE_DATE_EPOCH": value}
+    result = CliRunner().invoke(
+        app,
+        ["build", "--locale", "qps", "--out", str(out), "--project", str(project.root)],
+        env=env,
+    )
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("build: SOURCE_DATE_EPOCH")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("value", "seconds"), [("", None), ("0", 0), ("1700000000", 1700000000), (str(LATEST), LATEST)]
+)
+def test_valid_source_date_epoch(value, seconds) -> None:
+    assert source_date_epoch({"SOURCE_DATE_EPOCH": value}) == seconds
+    assert source_date_epoch({}) is None
+
+
+def test_canvas_refuses_a_date_reportlab_would_misread(monkeypatch) -> None:
+    from ttgbuild.render.pdf import new_canvas
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "١٢٣")
+    with pytest.raises(InvalidSourceDate, match="SOURCE_DATE_EPOCH"):
+        new_canvas((100, 100), "t", "s", "en")
+
+
+# Case 3: outside a project every command says what it missed and where it looked.
+
+
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["odds", "--attack", "3", "--defence", "2"], "odds"),
+        (["list", "heroes"], "list"),
+        (["validate"], "validate"),
+        (["build"], "build"),
+        (["team", "check", "team.yaml"], "team check"),
+        (["i18n", "status"], "i18n"),
+        (["i18n", "check"], "i18n"),
+        (["i18n", "extract"], "i18n"),
+        (["i18n", "glossary"], "i18n"),
+    ],
+)
+def test_outside_a_project_names_what_and_where(tmp_path, args, command) -> None:
+    result = invoke(*args, "--project", str(tmp_path))
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        f"{command}: no content/ folder in {tmp_path} (run in a project or pass --project DIR)\n"
+    )
+
+
+def test_odds_without_rules_names_the_file_it_looked_for(project, run) -> None:
+    project.path("content/rules.yaml").unlink()
+    result = run("odds", "--attack", "3", "--defence", "2")
+    assert result.exit_code == 2
+    where = project.path("content/rules.yaml")
+    assert f"odds: {where} is missing or has errors" in result.stderr
+
+
+# Case 4: a team file that never ends, or never opens, is refused at once.
+
+
+@pytest.mark.timeout(30)
+def test_team_file_that_is_a_fifo_does_not_hang(project, run) -> None:
+    fifo = project.path("team.yaml")
+    os.mkfifo(fifo)
+    result = run("team", "check", str(fifo))
+    assert result.exit_code == 2
+    assert "could not be read" in result.stderr
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_team_file_linked_to_dev_zero_is_refused(project, run) -> None:
+    team = project.path("team.yaml")
+    team.symlink_to("/dev/zero")
+    result = run("team", "check", str(team))
+    assert result.exit_code == 2
+    assert "could not be read" in result.stderr
