@@ -173,3 +173,82 @@ def test_team_file_linked_to_dev_zero_is_refused(project, run) -> None:
     result = run("team", "check", str(team))
     assert result.exit_code == 2
     assert "could not be read" in result.stderr
+
+
+# Case 5: the schema's largest values build in bounded time; one past them is refused.
+
+LARGEST_BOARD = (40, 22)  # board.schema.json's maxima
+LONGEST_MOVE = 20  # rules.schema.json's movement maxima
+
+
+def field(columns: int, rows: int) -> dict:
+    """A board of any size laid out like the shipped one: mirrored, centre in the middle."""
+    centre, middle = (columns - 1) // 2, (rows - 1) // 2
+    far = 2 * centre  # the mirror of column 0
+    return {
+        "columns": columns,
+        "rows": rows,
+        "centre": [centre, middle],
+        "goals": {"red": [1, middle], "blue": [far - 1, middle]},
+        "start_zones": {
+            "red": {"columns": [0, 1], "rows": [0, rows - 1]},
+            "blue": {"columns": [far - 1, far], "rows": [0, rows - 1]},
+        },
+        "corner_lines": [
+            [[0, 2], [1, 1], [2, 0]],
+            [[far, 2], [far - 1, 1], [far - 2, 0]],
+            [[0, rows - 3], [1, rows - 2], [2, rows - 1]],
+            [[far, rows - 3], [far - 1, rows - 2], [far - 2, rows - 1]],
+        ],
+    }
+
+
+def longest_move(limit: int):
+    def change(rules: dict) -> None:
+        rules["movement"]["types"][-1]["max"] = limit
+        rules["movement"]["max_per_activation"] = limit
+
+    return change
+
+
+@pytest.mark.timeout(180)
+def test_largest_board_and_longest_move_build_in_bounded_time(project, run, tmp_path) -> None:
+    import time
+
+    shutil.copytree(REPO / "locales", project.path("locales"), dirs_exist_ok=True)
+    project.write("content/board.yaml", field(*LARGEST_BOARD))
+    project.edit("content/rules.yaml", longest_move(LONGEST_MOVE))
+    started = time.perf_counter()
+    result = run("build", "--locale", "en", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert time.perf_counter() - started < 60
+    assert (tmp_path / "out" / "en" / "board.pdf").is_file()
+
+
+@pytest.mark.parametrize(
+    ("size", "pointer", "limit"),
+    [((41, 11), "/columns", 40), ((20, 23), "/rows", 22)],
+)
+def test_board_past_the_largest_is_a_located_schema_error(project, run, size, pointer, limit):
+    project.write("content/board.yaml", field(*size))
+    result = run("validate")
+    assert result.exit_code == 1
+    line = 1 if pointer == "/columns" else 2
+    expected = f"content/board.yaml:{line}:"
+    assert any(
+        row.startswith(expected)
+        and "JT053" in row
+        and f"at most {limit}" in row
+        and row.endswith(f"[{pointer}]")
+        for row in result.stdout.splitlines()
+    ), result.stdout
+
+
+def test_move_past_the_longest_is_a_located_schema_error(project, run) -> None:
+    project.edit("content/rules.yaml", longest_move(LONGEST_MOVE + 1))
+    result = run("validate")
+    assert result.exit_code == 1
+    located = [row for row in result.stdout.splitlines() if "JT053" in row]
+    assert any(row.endswith("[/movement/max_per_activation]") for row in located), located
+    assert any(row.endswith("[/movement/types/2/max]") for row in located), located
+    assert all(row.startswith("content/rules.yaml:") and ":0:0:" not in row for row in located)
