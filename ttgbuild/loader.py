@@ -7,11 +7,13 @@ the model built from the files that passed their schema.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ttgbuild.diagnostics import Diagnostic, Severity
+from ttgbuild.filetree import MAX_FOLDER_DEPTH, walk_files
 from ttgbuild.model import (
     Area,
     Board,
@@ -153,7 +155,7 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
     found: list[tuple[Path, str]] = []
     for name, kind in SINGLE_FILES.items():
         path = content_dir / name
-        if path.is_file():
+        if os.path.lexists(path):  # a FIFO or a folder is read as one, to say what it is
             found.append((path, kind))
         else:
             loaded.whole_file(
@@ -182,24 +184,27 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
                 f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
             )
     known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
-    strays = (p for p in content_dir.rglob("*") if p not in known and p.is_file())
-    for path in sorted(strays):
-        if not _is_ignorable(path, content_dir):
-            loaded.whole_file(
-                path,
-                project,
-                "JT011",
-                "not a content file ttgbuild reads; content is .yaml files in content/, "
-                "content/heroes/ and content/talents/",
-                "warning",
-            )
+    art = content_dir / "art"
+    tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p == art)
+    for path in sorted(p for p in tree.files if p not in known):
+        loaded.whole_file(
+            path,
+            project,
+            "JT011",
+            "not a content file ttgbuild reads; content is .yaml files in content/, "
+            "content/heroes/ and content/talents/",
+            "warning",
+        )
+    for path in sorted(tree.too_deep):
+        loaded.whole_file(
+            path,
+            project,
+            "JT011",
+            f"folder nested more than {MAX_FOLDER_DEPTH} levels inside content/; "
+            "not searched further",
+            "warning",
+        )
     return found
-
-
-def _is_ignorable(path: Path, content_dir: Path) -> bool:
-    """Dotfiles and the art folder are not content documents."""
-    parts = path.relative_to(content_dir).parts
-    return any(p.startswith(".") for p in parts) or parts[0] == "art"
 
 
 def _build(content: Content, valid: dict[str, list[Document]]) -> None:

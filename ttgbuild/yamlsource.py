@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from ttgbuild.diagnostics import Diagnostic, pointer_parts
+from ttgbuild.readfile import FileTooBig, NotRegularFile, read_regular
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 32
@@ -104,9 +105,14 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
                 raise ContentError(
                     "JT004", "YAML merge keys (<<) are not allowed", *_mark(key_node)
                 )
+            if not isinstance(key_node, yaml.ScalarNode):  # `? [a, b]` or `{a: 1}: 2`
+                kind = "a mapping" if isinstance(key_node, yaml.MappingNode) else "a list"
+                message = f"a mapping key must be text, not {kind}"
+                self.problems.append(ContentError("JT007", message, *_mark(key_node)))
+                continue
             key = self.construct_object(key_node, deep=deep)
             if not isinstance(key, str):
-                message = f"mapping key {key_node.value!r} must be text"
+                message = f"mapping key {_short(key_node.value)!r} must be text; quote it"
                 self.problems.append(ContentError("JT007", message, *_mark(key_node)))
             elif key in mapping:
                 message = f"duplicate key '{key}'; the first value would be silently replaced"
@@ -125,6 +131,11 @@ class Document:
     text: str
     data: Any
     _root: yaml.Node | None = field(default=None, repr=False)
+    # Each mapping node's keys indexed once, by the node's id: a file with
+    # thousands of reported keys would otherwise scan its keys once per report.
+    _keys: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = field(
+        default_factory=dict, repr=False
+    )
 
     def locate(self, pointer: str, key: bool = False) -> tuple[int, int]:
         """Line and column (1-based) of the value at `pointer`, or of its key with `key=True`.
@@ -139,22 +150,26 @@ class Document:
             return 1, 1
         where = _mark(node)
         for part in pointer_parts(pointer):
-            child, key_node = _child(node, part)
+            child, key_node = self._child(node, part)
             if child is None:
                 break
             node = child
             where = _mark(key_node if key and key_node is not None else child)
         return where
 
-
-def _child(node: yaml.Node, part: str) -> tuple[yaml.Node | None, yaml.Node | None]:
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.value == part:
-                return value_node, key_node
-    elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
-        return node.value[int(part)], None
-    return None, None
+    def _child(self, node: yaml.Node, part: str) -> tuple[yaml.Node | None, yaml.Node | None]:
+        if isinstance(node, yaml.MappingNode):
+            keys = self._keys.get(id(node))
+            if keys is None:
+                keys = {}
+                for key_node, value_node in node.value:
+                    if isinstance(key_node, yaml.ScalarNode):
+                        keys.setdefault(key_node.value, (value_node, key_node))
+                self._keys[id(node)] = keys
+            return keys.get(part, (None, None))
+        if isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            return node.value[int(part)], None
+        return None, None
 
 
 def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
@@ -164,10 +179,11 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
         return None, [Diagnostic(display, line, column, "error", code, message)]
 
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            return fail("JT001", f"file is {size} bytes; content files may be at most {MAX_BYTES}")
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_BYTES)
+    except FileTooBig as exc:
+        return fail("JT001", f"file is {exc.size} bytes; content files may be at most {MAX_BYTES}")
+    except NotRegularFile as exc:  # a FIFO would block forever, a device never end
+        return fail("JT001", str(exc), 0, 0)
     except OSError as exc:
         return fail("JT001", f"cannot read file: {exc.strerror or exc}", 0, 0)
     text, problem = _decode(raw)
@@ -193,11 +209,15 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
         return fail("JT002", *_syntax_message(exc, text))
     except (yaml.YAMLError, RecursionError) as exc:
         return fail("JT002", f"cannot parse YAML: {str(exc).splitlines()[0] if str(exc) else exc}")
-    if loader.problems:
-        return None, [
-            Diagnostic(display, p.line, p.column, "error", p.code, p.message)
-            for p in loader.problems
-        ]
+    problems = [
+        Diagnostic(display, p.line, p.column, "error", p.code, p.message) for p in loader.problems
+    ]
+    anchor = _first_anchor(text) if "&" in text else None  # no '&', no anchor: no second parse
+    if anchor is not None:
+        message = "YAML anchors (&name) are not allowed in content; write the value out"
+        problems.append(Diagnostic(display, *anchor, "error", "JT004", message))
+    if problems:
+        return None, problems
     if data is None:
         return fail("JT005", "file is empty; expected a mapping of fields")
     if not isinstance(data, dict):
@@ -285,6 +305,19 @@ def _first_alias(text: str) -> tuple[int, int] | None:
     except yaml.YAMLError:
         return None
     return None
+
+
+def _first_anchor(text: str) -> tuple[int, int] | None:
+    """Position of the first anchored value (&name), used by an alias or not."""
+    for event in _events(text):
+        if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
+            return _line_col(event.start_mark)
+    return None
+
+
+def _short(value: str) -> str:
+    """A scalar as a message quotes it: a hostile long one is cut."""
+    return value if len(value) <= 40 else value[:37] + "..."
 
 
 def _depth(data: Any) -> int:
