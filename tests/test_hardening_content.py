@@ -71,12 +71,14 @@ def test_locating_keys_of_a_wide_mapping_is_linear(tmp_path: Path) -> None:
 
 
 @pytest.mark.timeout(20)
-def test_fifo_among_heroes_is_reported_not_waited_on(project, run) -> None:
-    os.mkfifo(project.path("content/heroes/x.yaml"))
+@pytest.mark.parametrize("folder", ["heroes", "talents"])  # talents: text extraction too
+def test_fifo_among_content_files_is_reported_not_waited_on(project, run, folder) -> None:
+    os.mkfifo(project.path(f"content/{folder}/x.yaml"))
     result = run("validate")
     assert_no_crash(result)
     assert result.exit_code == 1
-    expected = "content/heroes/x.yaml:0:0: error JT001: is a named pipe (FIFO), not a regular file"
+    fifo = "error JT001: is a named pipe (FIFO), not a regular file"
+    expected = f"content/{folder}/x.yaml:0:0: {fifo}"
     assert expected in result.stdout.splitlines()
 
 

@@ -178,7 +178,8 @@ def content_files(project: Path) -> list[Path]:
     files = [root / name for name in SINGLE_FILES if (root / name).is_file()]
     for folder, kind in FOLDERS.items():
         if translatable_fields(kind):  # heroes have none: thousands of them need not be read
-            files.extend(sorted((root / folder).glob("*.yaml")))
+            # Regular files only: opening a FIFO would wait forever (validate names it).
+            files.extend(sorted(p for p in (root / folder).glob("*.yaml") if p.is_file()))
     return files
 
 
