@@ -428,14 +428,14 @@ def test_oversized_catalog_is_refused_before_reading(es_project) -> None:
         handle.write(b"# padding\n" * (runtime.MAX_CATALOG_BYTES // 10 + 1))
     tr = load_translator(es_project.root, "es")
     assert [(d.file, d.code, d.severity) for d in tr.diagnostics] == [(PO, "JT803", "error")]
-    assert "a catalog may be at most" in tr.diagnostics[0].message and not tr.messages
+    assert "bytes; at most" in tr.diagnostics[0].message and not tr.messages
 
 
 def test_catalog_with_too_many_entries_is_refused(es_project, monkeypatch) -> None:
-    monkeypatch.setattr(runtime, "MAX_ENTRIES", 10)
+    monkeypatch.setattr(limits, "MAX_ENTRIES", 10)
     tr = load_translator(es_project.root, "es")
     assert [d.code for d in tr.diagnostics] == ["JT803"]
-    assert "entries; a catalog may have at most 10" in tr.diagnostics[0].message
+    assert "entries; at most 10 are allowed" in tr.diagnostics[0].message
 
 
 def test_overlong_translation_is_refused_at_its_line(es_project, run) -> None:
@@ -499,8 +499,8 @@ def test_unreadable_catalog_is_reported(es_project) -> None:
     es_project.path(PO).unlink()
     es_project.path(PO).mkdir()
     tr = load_translator(es_project.root, "es")
-    assert [d.code for d in tr.diagnostics] == ["JT802"]
-    assert "cannot read catalog" in tr.diagnostics[0].message
+    assert [d.code for d in tr.diagnostics] == ["JT810"]  # the reader `validate` uses
+    assert "cannot read the catalog: is a folder" in tr.diagnostics[0].message
 
 
 def test_new_codes_are_listed(run) -> None:

@@ -18,7 +18,9 @@ writes them itself, in GNU gettext's format.
 
 from __future__ import annotations
 
+import codecs
 import io
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,7 +30,7 @@ from typing import Literal
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
+from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape, write_po
 from babel.util import LOCALTZ
 
 import ttgbuild
@@ -38,6 +40,7 @@ from ttgbuild.i18n import limits
 from ttgbuild.i18n.extract import BUDGET_FLAG, extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
 from ttgbuild.loader import display_path
+from ttgbuild.readfile import FileTooBig, problem, read_regular
 
 IO_CODE = "JT810"
 WIDTH = 76  # wrap width of written catalogs; fixed so every run gives the same bytes
@@ -55,7 +58,9 @@ LOCALE_HEADER = (
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _KEYWORD = r"(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
 _PO_LINE = re.compile(rf"(?:{_KEYWORD}\s+)?{_STRING}")
-_CHARSET = re.compile(rb"charset=([A-Za-z0-9._-]+)")
+_CHARSET = re.compile(
+    rb'^[ \t]*(?:msgstr[ \t]+)?"Content-Type:[^"\n]*charset=([A-Za-z0-9._-]+)', re.MULTILINE
+)
 _OBSOLETE_PREVIOUS = re.compile(r"^[ \t]*#~[ \t]*\|.*$", re.MULTILINE)
 _PREVIOUS_KEYWORDS = ("msgctxt", "msgid", "msgid_plural")
 
@@ -145,23 +150,28 @@ def catalog_locales(project: Path) -> list[str]:
 
 
 def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
-    """Read a .po/.pot file, or raise CatalogError naming the file, line and column."""
+    """Read a .po/.pot file, or raise CatalogError naming the file, line and column.
+
+    The one reader of catalogs: `validate`, `i18n check`, the translators'
+    commands and the build's translator all judge a catalog by it, so what
+    one accepts the others accept. The file is read only if it is a regular
+    file, never past the catalog bound (a FIFO or /dev/zero cannot hang it).
+    """
     try:
-        size = path.stat().st_size
-        if size > limits.MAX_CATALOG_BYTES:
-            raise _too_big(
-                shown,
-                0,
-                f"the catalog is {size} bytes; at most {limits.MAX_CATALOG_BYTES} are allowed",
-            )
-        raw = path.read_bytes()
+        raw = read_regular(path, limits.MAX_CATALOG_BYTES)
+    except FileTooBig as exc:
+        why = f"the catalog is {exc.size} bytes; at most {exc.limit} are allowed"
+        raise _too_big(shown, 0, why) from None
+    except FileNotFoundError:
+        raise _io_error(shown, 0, 0, "cannot read the catalog: there is no such file") from None
     except OSError as exc:
-        raise _io_error(shown, 0, 0, f"cannot read the catalog: {exc.strerror}") from None
-    text = _decode(raw, shown)
+        raise _io_error(shown, 0, 0, f"cannot read the catalog: {problem(exc)}") from None
+    text, charset, header_line = _decode(raw, shown)
     _lint(text, shown)
     text = _OBSOLETE_PREVIOUS.sub("", text)  # Babel cannot parse them; they carry nothing needed
+    catalog = _StrictCatalog(locale=locale, shown=shown)
     try:
-        catalog = read_po(io.StringIO(text), locale=locale, abort_invalid=True)
+        PoFileParser(catalog, abort_invalid=True).parse(io.StringIO(text))
     except PoFileError as exc:
         reason = re.sub(r" on \d+$", "", str(exc))
         raise _io_error(shown, exc.lineno + 1, 0, f"cannot read the catalog: {reason}") from None
@@ -169,6 +179,8 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
         header = re.search(r"^msgstr", text, re.MULTILINE)
         line = text[: header.start()].count("\n") + 1 if header else 0
         raise _io_error(shown, line, 0, f"cannot read the catalog header: {exc}") from None
+    catalog.reading = False
+    _check_charset(catalog.charset, charset, shown, header_line)
     if len(catalog) > limits.MAX_ENTRIES:
         raise _too_big(
             shown,
@@ -177,15 +189,70 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
         )
     for message in catalog:
         _lift_previous(message)
-        if isinstance(message.string, str) and len(message.string) > limits.MAX_TRANSLATION_CHARS:
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        longest = max((len(form) for form in forms if isinstance(form, str)), default=0)
+        if longest > limits.MAX_TRANSLATION_CHARS:
             raise _too_big(
                 shown,
                 message.lineno,
-                f"translation of {message.id[:40]!r} is "
-                f"{len(message.string)} characters; at most "
-                f"{limits.MAX_TRANSLATION_CHARS} are allowed",
+                f"translation of {_msgid_of(message)[:40]!r} is {longest} characters; "
+                f"at most {limits.MAX_TRANSLATION_CHARS} are allowed",
             )
     return catalog
+
+
+class _StrictCatalog(Catalog):
+    """A catalog being read that refuses a second entry with the same msgctxt and msgid.
+
+    Babel merges such entries silently (the last translation wins); gettext's
+    msgfmt calls it a "duplicate message definition", and so does this reader,
+    at the second entry's line. Only active entries count, as for msgfmt.
+    """
+
+    def __init__(self, locale: Locale | None, shown: str) -> None:
+        super().__init__(locale=locale)
+        self.shown = shown
+        self.reading = True
+        self.first_lines: dict[Key, int] = {}
+
+    def __setitem__(self, id: str | tuple[str, ...], message: Message) -> None:
+        if self.reading:
+            key = (id if isinstance(id, str) else id[0], message.context)
+            first = self.first_lines.setdefault(key, message.lineno)
+            if first != message.lineno:
+                where = f" (msgctxt {message.context!r})" if message.context is not None else ""
+                raise _io_error(
+                    self.shown,
+                    message.lineno,
+                    0,
+                    f"duplicate message definition: msgid {key[0][:40]!r}{where} is already "
+                    f"defined at line {first}; keep one of the two entries",
+                )
+        super().__setitem__(id, message)
+
+
+def _msgid_of(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def _check_charset(declared: str, used: str, shown: str, line: int) -> None:
+    """The charset Babel read from the header must be the one the text was decoded with.
+
+    A charset split over two strings of the header, or a second header, would
+    otherwise leave a catalog that reads here and fails when written.
+    """
+    try:
+        same = codecs.lookup(declared).name == codecs.lookup(used).name
+    except LookupError:
+        same = False
+    if not same:
+        raise _io_error(
+            shown,
+            line,
+            0,
+            f"the header's charset {declared!r} cannot be used; write "
+            '"Content-Type: text/plain; charset=UTF-8\\n" as one string of the header',
+        )
 
 
 def _too_big(shown: str, line: int, message: str) -> CatalogError:
@@ -212,14 +279,20 @@ def _lift_previous(message: Message) -> None:
     message.previous_id = previous
 
 
-def _decode(raw: bytes, shown: str) -> str:
-    """The file's text in the charset its header declares (UTF-8 if none)."""
+def _decode(raw: bytes, shown: str) -> tuple[str, str, int]:
+    """The file's text in the charset its header declares (UTF-8 if none).
+
+    Returns the text, that charset and the line declaring it (0 if none). Only
+    the header's `Content-Type` string counts: a comment saying `charset=`
+    elsewhere must not pick how the file is read.
+    """
     found = _CHARSET.search(raw)
     charset = found.group(1).decode("ascii") if found else "utf-8"
+    line = raw[: found.start()].count(b"\n") + 1 if found else 0
     try:
-        return raw.decode("utf-8-sig" if charset.lower() in ("utf-8", "utf8") else charset)
+        codec = "utf-8-sig" if charset.lower() in ("utf-8", "utf8") else charset
+        return raw.decode(codec), charset, line
     except LookupError:
-        line = raw[: found.start()].count(b"\n") + 1 if found else 0
         raise _io_error(shown, line, 0, f"unknown charset {charset!r} in the header") from None
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
@@ -297,10 +370,10 @@ def write_if_changed(path: Path, data: bytes, shown: str) -> bool:
     an interrupted run leaves the previous file in place.
     """
     try:
-        if path.read_bytes() == data:
+        if read_regular(path, len(data)) == data:
             return False
     except OSError:
-        pass  # missing or unreadable: writing tells which
+        pass  # missing, unreadable, longer than `data` or not a file: writing tells which
     try:
         write_atomically(path, data)
     except OSError as exc:
@@ -352,7 +425,7 @@ def load_template(project: Path) -> Catalog:
     """The extracted template; CatalogError if it is missing or broken."""
     path = template_path(project)
     shown = display_path(path, project)
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise _io_error(shown, 0, 0, "no template yet; run `ttgbuild i18n extract` first")
     return read_catalog(path, shown, None)
 

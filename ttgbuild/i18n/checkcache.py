@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -31,10 +32,15 @@ from typing import Any
 from ttgbuild import fingerprint
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n import limits
-from ttgbuild.i18n.paths import checked_locales, locales_dir
+from ttgbuild.i18n.glossary import GLOSSARY_FILE
+from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir
+from ttgbuild.i18n.style import STYLE_FILE
+from ttgbuild.readfile import read_regular
 
 CACHE_ENV = "TTGBUILD_CACHE_DIR"
 FORMAT = 1  # bump when what is stored changes shape
+# An answer is read only up to this: far above the largest catalogs' answers (a few MB).
+MAX_CACHE_BYTES = 64 * 1024 * 1024
 
 Key = tuple[str, str | None]  # (msgid, msgctxt) of a message
 
@@ -72,8 +78,14 @@ def checked_catalogs(project: Path, locales: list[str] | None = None) -> list[Di
         {
             "sources": sources_key(project),
             "locales": fingerprint.tree_digest(locales_dir(project)),
+            "kinds": _kinds(project, asked),
             "project": str(project),  # diagnostics name files as the project was given
-            "bounds": [limits.MAX_CATALOG_BYTES, limits.MAX_ENTRIES, limits.MAX_TRANSLATION_CHARS],
+            "bounds": [
+                limits.MAX_CATALOG_BYTES,
+                limits.MAX_ENTRIES,
+                limits.MAX_TRANSLATION_CHARS,
+                limits.MAX_LIST_BYTES,
+            ],
         }
     )
     # `validate` and a build of some locales each keep their own answer.
@@ -89,6 +101,24 @@ def checked_catalogs(project: Path, locales: list[str] | None = None) -> list[Di
     diagnostics = check_catalogs(project, asked)
     _store(project, slot, key, [diagnostic.as_json() for diagnostic in diagnostics])
     return diagnostics
+
+
+def _kinds(project: Path, locales: list[str]) -> dict[str, str]:
+    """What each file the checks read is (a file, folder, FIFO, device, missing), links followed.
+
+    Their messages say which ("is a folder", "no catalog"), and a byte digest
+    cannot tell an empty folder from nothing or a FIFO from a device.
+    """
+    paths = [locales_dir(project) / GLOSSARY_FILE]
+    for locale in locales:
+        paths += [catalog_path(project, locale), locales_dir(project) / locale / STYLE_FILE]
+    kinds = {}
+    for path in paths:
+        try:
+            kinds[path.as_posix()] = oct(stat.S_IFMT(os.stat(path).st_mode))
+        except OSError as exc:
+            kinds[path.as_posix()] = type(exc).__name__
+    return kinds
 
 
 def sources_key(project: Path) -> str:
@@ -123,8 +153,8 @@ def _path(project: Path, kind: str) -> Path:
 def _load(project: Path, kind: str, key: str) -> Any:
     """The stored answer for `key`, or None when there is none or it cannot be read whole."""
     try:
-        stored = json.loads(_path(project, kind).read_text("utf-8"))
-    except (OSError, ValueError):
+        stored = json.loads(read_regular(_path(project, kind), MAX_CACHE_BYTES).decode("utf-8"))
+    except (OSError, ValueError):  # ValueError: not UTF-8 or not JSON
         return None
     if not isinstance(stored, dict) or stored.get("format") != FORMAT or stored.get("key") != key:
         return None

@@ -10,6 +10,7 @@ rule is explained in `ttgbuild.i18n.glossary`.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -126,6 +127,12 @@ def _check_catalog(
     cldr = cldr_locale(locale)
     if cldr is None:
         found.append(_diag(shown, 0, "error", "JT811", f"{locale!r} is not a locale CLDR knows"))
+    if not os.path.lexists(path):
+        why = (
+            f"no catalog in the locale folder {locale!r}: start one with "
+            f"`ttgbuild i18n init {locale}`, or remove the folder"
+        )
+        return [*found, _diag(shown, 0, "error", IO_CODE, why)]
     try:
         catalog = read_catalog(path, shown, cldr)
     except CatalogError as exc:

@@ -12,3 +12,5 @@ LIMIT_CODE = "JT803"
 MAX_CATALOG_BYTES = 8 * 1024 * 1024
 MAX_ENTRIES = 50_000
 MAX_TRANSLATION_CHARS = 2000
+# The glossary and a locale's style list: hand-written lists, a few KB when shipped.
+MAX_LIST_BYTES = 1024 * 1024

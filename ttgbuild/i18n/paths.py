@@ -7,6 +7,7 @@ compiled, `ttgbuild.mo`).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 DOMAIN = "ttgbuild"
@@ -28,24 +29,40 @@ def catalog_path(project: Path, locale: str) -> Path:
     return locales_dir(project) / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def project_locales(project: Path) -> list[str]:
-    """English first, then every locale that has a catalog, sorted."""
-    found = sorted(
-        path.parent.parent.name
-        for path in locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-        if path.is_file()
+def locale_folders(project: Path) -> list[str]:
+    """Every locale folder under locales/, sorted, whatever state its catalog is in.
+
+    A locale is a folder, not a readable catalog: a catalog replaced by a
+    folder, a FIFO, a broken link or nothing at all still names a locale the
+    project has, so the checks and the build report it instead of silently
+    leaving the language out. Plain files and names with a dot (the template,
+    the glossary, whatever they are; no locale code has one) are not
+    locales. Links are followed; nothing is opened.
+    """
+    try:
+        entries = list(os.scandir(locales_dir(project)))
+    except OSError:
+        return []
+    return sorted(
+        entry.name for entry in entries if "." not in entry.name and not _is_plain_file(entry)
     )
-    return [SOURCE_LOCALE, *(loc for loc in found if loc != SOURCE_LOCALE)]
+
+
+def _is_plain_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def project_locales(project: Path) -> list[str]:
+    """English first, then every locale folder, sorted."""
+    return [SOURCE_LOCALE, *(loc for loc in locale_folders(project) if loc != SOURCE_LOCALE)]
 
 
 def checked_locales(project: Path, locales: list[str] | None = None) -> list[str]:
     """The locales whose catalog the catalog checks read (of `locales`, if given), sorted."""
-    found = locales_dir(project).glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-    return sorted(
-        path.parent.parent.name
-        for path in found
-        if locales is None or path.parent.parent.name in locales
-    )
+    return [loc for loc in locale_folders(project) if locales is None or loc in locales]
 
 
 def content_context(kind: str, ident: str, field: str) -> str:

@@ -23,10 +23,10 @@ from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from babel.messages.catalog import Message
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import PoFileError, read_po
 from babel.numbers import format_decimal
 
 from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.i18n.catalogs import CatalogError, read_catalog
 from ttgbuild.i18n.limits import MAX_CATALOG_BYTES, MAX_ENTRIES, MAX_TRANSLATION_CHARS
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.loader import display_path
@@ -40,7 +40,7 @@ Key = tuple[str | None, str]  # (msgctxt, msgid); a plural message's msgid is it
 
 RUNTIME_CODES = {
     "JT801": "every string printed in a locale has a translation (else English is used)",
-    "JT802": "a catalog can be read, and its locale is known to CLDR",
+    "JT802": "a built locale is one CLDR knows (a catalog's own problems are JT810 and JT803)",
     "JT803": f"a catalog is at most {MAX_CATALOG_BYTES // (1024 * 1024)} MiB with at most "
     f"{MAX_ENTRIES} entries, each translation at most {MAX_TRANSLATION_CHARS} characters",
 }
@@ -244,30 +244,9 @@ def load_translator(project: Path, locale: str) -> Translator:
     if locale == SOURCE_LOCALE:
         return tr
     try:
-        size = path.stat().st_size
-        if size > MAX_CATALOG_BYTES:
-            why = f"catalog is {size} bytes; a catalog may be at most {MAX_CATALOG_BYTES}"
-            tr.diagnostics.append(Diagnostic(shown, 0, 0, "error", "JT803", why))
-            return tr
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=locale, abort_invalid=True)
-    except FileNotFoundError:
-        tr.diagnostics.append(
-            Diagnostic(shown, 0, 0, "error", "JT802", "no catalog for this locale")
-        )
-        return tr
-    except OSError as exc:
-        why = f"cannot read catalog: {exc.strerror or exc}"
-        tr.diagnostics.append(Diagnostic(shown, 0, 0, "error", "JT802", why))
-        return tr
-    except (PoFileError, UnicodeDecodeError, ValueError) as exc:
-        tr.diagnostics.append(
-            Diagnostic(shown, _po_line(exc), 0, "error", "JT802", f"cannot read catalog: {exc}")
-        )
-        return tr
-    if len(catalog) > MAX_ENTRIES:
-        why = f"catalog has {len(catalog)} entries; a catalog may have at most {MAX_ENTRIES}"
-        tr.diagnostics.append(Diagnostic(shown, 0, 0, "error", "JT803", why))
+        catalog = read_catalog(path, shown, Locale.parse(locale))
+    except CatalogError as exc:
+        tr.diagnostics.append(exc.diagnostic)
         return tr
     tr.plural_forms = catalog.plural_forms
     for message in catalog:
@@ -278,19 +257,7 @@ def load_translator(project: Path, locale: str) -> Translator:
             continue
         key = (message.context, message.id)
         text = message.string if isinstance(message.string, str) else ""
-        if len(text) > MAX_TRANSLATION_CHARS:
-            tr.diagnostics.append(
-                Diagnostic(
-                    shown,
-                    message.lineno,
-                    0,
-                    "error",
-                    "JT803",
-                    f"translation of {message.id[:40]!r} is {len(text)} characters; "
-                    f"at most {MAX_TRANSLATION_CHARS} are allowed",
-                )
-            )
-        elif text and not message.fuzzy:
+        if text and not message.fuzzy:
             tr.messages[key] = text
             tr.lines[key] = message.lineno
             _check_glyphs(tr, message.id, text, message.lineno)
@@ -304,20 +271,7 @@ def _load_plural(tr: Translator, message: Message) -> None:
     key = (message.context, message.id[0])
     forms = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
     forms = tuple(f if isinstance(f, str) else "" for f in forms)
-    longest = max(forms, key=len, default="")
-    if len(longest) > MAX_TRANSLATION_CHARS:
-        tr.diagnostics.append(
-            Diagnostic(
-                tr.catalog_file,
-                message.lineno,
-                0,
-                "error",
-                "JT803",
-                f"translation of {message.id[0][:40]!r} is {len(longest)} characters; "
-                f"at most {MAX_TRANSLATION_CHARS} are allowed",
-            )
-        )
-    elif all(forms) and not message.fuzzy:  # Babel gives as many forms as Plural-Forms says
+    if all(forms) and not message.fuzzy:  # Babel gives as many forms as Plural-Forms says
         tr.plurals[key] = forms
         tr.lines[key] = message.lineno
         for form in forms:
@@ -347,9 +301,3 @@ def _check_glyphs(tr: Translator, msgid: str, text: str, line: int) -> None:
                 f"{tr.locale}: translation of {msgid[:40]!r}: the fonts have no glyph for {shown}",
             )
         )
-
-
-def _po_line(exc: Exception) -> int:
-    """The line a .po parse error names, if any."""
-    found = re.search(r"line (\d+)", str(exc))
-    return int(found.group(1)) if found else 0

@@ -3,12 +3,16 @@
 Both are edited by people in a spreadsheet or text editor, so both are read
 the same forgiving way (a UTF-8 byte-order mark is fine, quotes are plain
 text) and fail the same located way: the line where the bytes stop being UTF-8.
+Each is read only if it is a regular file, and never past a bound.
 """
 
 from __future__ import annotations
 
 import csv
 from pathlib import Path
+
+from ttgbuild.i18n import limits
+from ttgbuild.readfile import problem, read_regular
 
 
 class TableError(Exception):
@@ -25,11 +29,11 @@ def read_table(path: Path, what: str) -> list[list[str]] | None:
     `what` names the list in the TableError's message ("the glossary").
     """
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, limits.MAX_LIST_BYTES)
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise TableError(0, f"cannot read {what}: {exc.strerror}") from None
+    except OSError as exc:  # a folder, FIFO or device; too big; unreadable
+        raise TableError(0, f"cannot read {what}: {problem(exc)}") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
