@@ -41,25 +41,56 @@ def temp_prefix(name: str) -> str:
 
 def write_atomically(path: Path, data: bytes) -> Path:
     """Replace `path` with `data` in one step; keep the old file's mode if there was one."""
+    temp = stage(path, data)
+    try:
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def stage(path: Path, data: bytes) -> Path:
+    """`data` in a new temporary file next to `path`, synced to disk, with the mode `path`
+    has (or a new file's); the caller renames it over `path`. Nothing is left on failure
+    (a full disk, for one), so the old file and its folder are as they were.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = NEW_FILE_MODE
-    handle, temp = tempfile.mkstemp(
+    handle, name = tempfile.mkstemp(
         prefix=temp_prefix(path.name), suffix=TEMP_SUFFIX, dir=path.parent
     )
+    temp = path.parent / os.path.basename(name)  # as `path` is given, relative or not
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temp, mode)
-        os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
-    return path
+    return temp
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the renames and deletions in `folder` durable (fsync of the folder itself).
+
+    Where folders cannot be opened or synced (Windows) the rename is still atomic.
+    """
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - not on POSIX
+        return
+    try:
+        os.fsync(handle)
+    except OSError:  # pragma: no cover - file systems that cannot sync a folder
+        pass
+    finally:
+        os.close(handle)
 
 
 def remove_stale_temps(folder: Path, names: Iterable[str]) -> list[Path]:

@@ -3,14 +3,16 @@
 Content or catalog errors mean nothing is written. Locales whose files are up
 to date (see `buildplan`) are not drawn again; the others are drawn in memory,
 in parallel worker processes when there are several, and only when every one
-has succeeded is each file moved into place (`atomic`), so a failed, killed or
-interrupted build leaves the previous kit as it was. Writing takes a lock on
-the output folder: two builds into one folder take turns, and the last one's
-files and manifest win whole.
+has succeeded are all files and the manifest replaced as one change
+(`journal`), so a failed, killed or interrupted build leaves each locale's
+kit wholly old or wholly new. Writing takes a lock on the output folder: two
+builds into one folder take turns, and the last one's files and manifest win
+whole.
 """
 
 from __future__ import annotations
 
+import errno
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,8 +20,9 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from ttgbuild import atomic, parallel
+from ttgbuild import journal, parallel
 from ttgbuild.buildplan import (
+    MANIFEST,
     BuildResult,
     LocaleRecord,
     Manifest,
@@ -65,6 +68,8 @@ COMPONENTS: dict[str, Callable[[RenderContext], bytes]] = {
     "guide.pdf": guide.render,
 }
 
+# Errors that mean no room is left (EDQUOT: the user's quota), reported as a full disk.
+DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 Progress = Callable[[str], None]
 
@@ -214,25 +219,35 @@ def write_kit(
     diagnostics: dict[str, list[Diagnostic]],
     content_diagnostics: list[Diagnostic],
 ) -> list[Path]:
-    """Move every drawn file into place, then record them in the manifest; one writer at a time.
+    """Replace every drawn file and the manifest as one change (`journal`); one writer at a time.
 
-    The manifest is written last: a build killed before it leaves the old
-    manifest, whose sizes and hashes no longer match the new files, so the
-    next build draws those locales again rather than trusting them.
+    Killed at any moment, the build leaves each locale wholly old or wholly new,
+    with a manifest that describes it, once the next build has finished the
+    journal. A file that cannot be written (a full disk) replaces nothing: the
+    build stops with a usage error and the previous kit is kept.
     """
     written = []
     with writing_into(out):
         clear_leftovers(out, {locale: COMPONENTS for locale in todo.locales})
         manifest = Manifest.load(out)  # read under the lock: keep what other builds recorded
+        files: dict[Path, bytes] = {}
         for locale, kit in kits.items():
-            files = {}
             for name, data in kit.items():
-                written.append(atomic.write_atomically(out / locale / name, data))
-                files[name] = (len(data), bytes_digest(data))
-            manifest.locales[locale] = LocaleRecord(todo.keys[locale], files, diagnostics[locale])
+                files[out / locale / name] = data
+                written.append(out / locale / name)
+            record = {name: (len(data), bytes_digest(data)) for name, data in kit.items()}
+            manifest.locales[locale] = LocaleRecord(todo.keys[locale], record, diagnostics[locale])
         manifest.content_key = todo.content_key
         manifest.content_diagnostics = content_diagnostics
-        manifest.save(out)
+        files[out / MANIFEST] = manifest.encode()
+        try:
+            journal.replace_together(out, files)
+        except journal.NotStaged as exc:
+            full = exc.errno in DISK_FULL
+            raise UsageError(
+                f"{'disk full' if full else 'cannot write'}: {exc.filename}: {exc.strerror}; "
+                "nothing replaced, the previous kit is kept"
+            ) from None
     return written
 
 

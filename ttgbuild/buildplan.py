@@ -21,15 +21,19 @@ import os
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from ttgbuild import atomic, fingerprint
+from ttgbuild import atomic, console, fingerprint, journal
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, project_locales
+from ttgbuild.readfile import FileTooBig, NotRegularFile, read_regular
 
 MANIFEST = ".ttgbuild-cache.json"
 MANIFEST_FORMAT = 1
+MANIFEST_LIMIT = 64 << 20  # bytes; a kit's manifest is a few kilobytes plus its warnings
+HEX = frozenset("0123456789abcdef")
+DIAGNOSTIC_FIELDS = {f.name for f in fields(Diagnostic)}
 
 
 class UsageError(Exception):
@@ -81,6 +85,10 @@ class LocaleRecord:
     diagnostics: list[Diagnostic]
 
 
+class DamagedManifest(ValueError):
+    """The manifest is there but is not one a build wrote; the message says what is wrong."""
+
+
 @dataclass
 class Manifest:
     content_key: str = ""
@@ -89,30 +97,25 @@ class Manifest:
 
     @classmethod
     def load(cls, out: Path) -> Manifest:
-        """The manifest in `out`; an empty one if it is missing, unreadable or from elsewhere."""
-        try:
-            data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-            if data.get("format") != MANIFEST_FORMAT:
-                return cls()
-            return cls(
-                data["content"]["key"],
-                _diagnostics(data["content"]["diagnostics"]),
-                {
-                    locale: LocaleRecord(
-                        entry["key"],
-                        {
-                            name: (int(size), str(sha))
-                            for name, (size, sha) in entry["files"].items()
-                        },
-                        _diagnostics(entry["diagnostics"]),
-                    )
-                    for locale, entry in data["locales"].items()
-                },
-            )
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            return cls()  # no usable cache: everything is built
+        """The manifest in `out`; an empty one if it is missing, damaged or from another format.
 
-    def save(self, out: Path) -> None:
+        The cache is a hint: a damaged one (truncated, edited, not a file) costs a
+        full build and one warning, never a failed build.
+        """
+        path = out / MANIFEST
+        try:
+            data = json.loads(read_regular(path, MANIFEST_LIMIT).decode("utf-8"))
+            if isinstance(data, dict) and data.get("format") not in (None, MANIFEST_FORMAT):
+                return cls()  # written by another version of ttgbuild: simply not used
+            return _parse(data)
+        except (FileNotFoundError, NotADirectoryError):  # no cache (yet): nothing to say
+            return cls()
+        except (OSError, ValueError, RecursionError) as exc:
+            _warn_damaged(path, _why(exc))
+            return cls()
+
+    def encode(self) -> bytes:
+        """The manifest as the bytes of its file."""
         data = {
             "format": MANIFEST_FORMAT,
             "content": {
@@ -128,12 +131,111 @@ class Manifest:
                 for locale, record in sorted(self.locales.items())
             },
         }
-        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-        atomic.write_atomically(out / MANIFEST, text.encode("utf-8"))
+        return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def _diagnostics(rows: list[dict[str, object]]) -> list[Diagnostic]:
-    return [Diagnostic(**row) for row in rows]  # type: ignore[arg-type]
+def _parse(data: object) -> Manifest:
+    """A manifest from its JSON, every field checked; raises DamagedManifest."""
+    top = _mapping(data, "the file", {"format", "content", "locales"})
+    content = _mapping(top["content"], "content", {"key", "diagnostics"})
+    locales = top["locales"]
+    if not isinstance(locales, dict):
+        raise DamagedManifest("locales is not an object")
+    records = {}
+    for locale, entry in locales.items():
+        if not _plain_name(locale):
+            raise DamagedManifest(f"locale {locale!r} is not a folder name")
+        record = _mapping(entry, f"locale {locale}", {"key", "files", "diagnostics"})
+        files = record["files"]
+        if not isinstance(files, dict):
+            raise DamagedManifest(f"{locale}: files is not an object")
+        records[locale] = LocaleRecord(
+            _text(record["key"], f"{locale}: key"),
+            {name: _file_entry(locale, name, value) for name, value in files.items()},
+            _diagnostics(record["diagnostics"], f"{locale}: diagnostics"),
+        )
+    return Manifest(
+        _text(content["key"], "content: key"),
+        _diagnostics(content["diagnostics"], "content: diagnostics"),
+        records,
+    )
+
+
+def _mapping(value: object, where: str, keys: set[str]) -> dict[str, object]:
+    if not isinstance(value, dict) or set(value) != keys:
+        raise DamagedManifest(f"{where} does not hold exactly {', '.join(sorted(keys))}")
+    return value
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise DamagedManifest(f"{where} is not a string")
+    return value
+
+
+def _plain_name(name: str) -> bool:
+    """A file or folder name with no way out of its folder."""
+    return bool(name) and name not in (".", "..") and not any(c in name for c in "/\\\0")
+
+
+def _file_entry(locale: str, name: str, value: object) -> tuple[int, str]:
+    """(size, sha256) of one recorded file."""
+    if not _plain_name(name):
+        raise DamagedManifest(f"{locale}: {name!r} is not a file name")
+    if not (isinstance(value, list) and len(value) == 2):
+        raise DamagedManifest(f"{locale}/{name} is not [size, sha256]")
+    size, sha = value
+    if type(size) is not int or size < 0:
+        raise DamagedManifest(f"{locale}/{name}: the size is not a whole number")
+    if not (isinstance(sha, str) and len(sha) == 64 and all(c in HEX for c in sha)):
+        raise DamagedManifest(f"{locale}/{name}: the SHA-256 is not 64 hex digits")
+    return size, sha
+
+
+def _diagnostics(rows: object, where: str) -> list[Diagnostic]:
+    """Recorded diagnostics, each with exactly Diagnostic's fields and their types."""
+    if not isinstance(rows, list):
+        raise DamagedManifest(f"{where} is not a list")
+    diagnostics = []
+    for row in rows:
+        if not isinstance(row, dict) or set(row) != DIAGNOSTIC_FIELDS:
+            raise DamagedManifest(f"{where}: a row does not hold exactly the diagnostic fields")
+        numbers = (row["line"], row["column"])
+        texts = (row["file"], row["code"], row["message"], row["pointer"])
+        if any(type(n) is not int or n < 0 for n in numbers) or not all(
+            isinstance(t, str) for t in texts
+        ):
+            raise DamagedManifest(f"{where}: a row has a value of the wrong type")
+        if row["severity"] not in ("error", "warning"):
+            raise DamagedManifest(f"{where}: a row has an unknown severity")
+        diagnostics.append(Diagnostic(**row))
+    return diagnostics
+
+
+def _why(exc: Exception) -> str:
+    """What is wrong with the manifest, in a few words."""
+    if isinstance(exc, DamagedManifest | NotRegularFile | FileTooBig):
+        return str(exc)
+    if isinstance(exc, UnicodeDecodeError):
+        return "not UTF-8"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not JSON: {exc.msg.lower()}, line {exc.lineno}"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if isinstance(exc, OSError):
+        return exc.strerror or type(exc).__name__
+    return str(exc)
+
+
+_warned: set[Path] = set()
+
+
+def _warn_damaged(path: Path, why: str) -> None:
+    """Say once per run that the cache is ignored (the build reads it twice)."""
+    if path in _warned:
+        return
+    _warned.add(path)
+    console.err(f"warning: {path.as_posix()} is damaged ({why}); drawing every locale again")
 
 
 @dataclass
@@ -172,7 +274,12 @@ def choose_locales(project: Path, requested: list[str] | None) -> list[str]:
 def plan(
     project: Path, out: Path, locales: list[str], options: PrintOptions, force: bool = False
 ) -> Plan:
-    """Compare the inputs' fingerprints and the files on disk with the manifest in `out`."""
+    """Compare the inputs' fingerprints and the files on disk with the manifest in `out`.
+
+    A kit a killed build left half replaced is completed first (`recover`), so
+    what is compared is a whole kit and the manifest that describes it.
+    """
+    recover(out)
     content = fingerprint.content_key(project, fingerprint.code_key())
     settings = options.key()
     keys = {loc: fingerprint.locale_key(project, loc, content, settings) for loc in locales}
@@ -225,6 +332,18 @@ def replay(plan: Plan, out: Path, strict: bool, started: float) -> BuildResult |
     )
 
 
+def recover(out: Path) -> None:
+    """Finish the change a build killed while replacing files in `out` left half done.
+
+    Costs one `lstat` when there is nothing to finish. The journal is looked at
+    again under the lock: a build still writing holds it and removes its journal.
+    """
+    if not os.path.lexists(out / journal.JOURNAL):
+        return
+    with writing_into(out):
+        journal.finish(out)
+
+
 @contextmanager
 def writing_into(out: Path) -> Iterator[None]:
     """Hold the output folder's lock while writing; a folder that cannot be written is a
@@ -239,8 +358,11 @@ def writing_into(out: Path) -> Iterator[None]:
 def clear_leftovers(out: Path, files: dict[str, Iterable[str]]) -> None:
     """Delete the temporary files killed builds left in `out` (call it holding the lock).
 
-    `files` names, per locale folder, the files whose temporaries to look for.
+    `files` names, per locale folder, the files whose temporaries to look for. A
+    journal left by a killed build is finished first: its temporaries are
+    complete new files, to be renamed, not deleted.
     """
-    atomic.remove_stale_temps(out, [MANIFEST])
+    journal.finish(out)
+    atomic.remove_stale_temps(out, [MANIFEST, journal.JOURNAL])
     for locale, names in files.items():
         atomic.remove_stale_temps(out / locale, names)

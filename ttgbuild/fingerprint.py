@@ -12,15 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 import sys
+from collections.abc import Iterator
 from functools import cache
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from ttgbuild.i18n.paths import catalog_path, locales_dir
 
 PACKAGE = Path(__file__).resolve().parent
 CODE_SUFFIXES = {".py", ".j2", ".json"}
+# Opening never waits (a FIFO with no writer) nor takes a terminal as the controlling one.
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 # Libraries whose version can change what is drawn: PDF writing, fonts, CLDR
 # data (numbers, country names), templates and YAML reading.
 DRAWING_LIBRARIES = (
@@ -37,30 +42,70 @@ def tree_digest(root: Path, suffixes: set[str] | None = None) -> str:
     """SHA-256 over every file under `root` (names and bytes, in a fixed order).
 
     A file that cannot be read is hashed as such, so the build goes on to
-    report it rather than the cache trusting an old result.
+    report it rather than the cache trusting an old result. FIFOs, devices and
+    sockets are never opened (the validator reports them); folders are walked
+    without recursion, so no depth breaks the walk, and links to folders are not
+    followed.
     """
     digest = hashlib.sha256()
     if not root.is_dir():
         digest.update(b"missing folder")
         return digest.hexdigest()
     files = sorted(
-        path
-        for path in root.rglob("*")
-        if path.is_file() and (suffixes is None or path.suffix in suffixes)
+        (relative, path)
+        for relative, path in _walk(str(root))
+        if suffixes is None or PurePosixPath(path).suffix in suffixes
     )
-    for path in files:
-        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
-        digest.update(file_digest(path).encode("ascii"))
+    for relative, path in files:
+        digest.update("/".join(relative).encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(file_digest(Path(path)).encode("ascii"))
     return digest.hexdigest()
 
 
+def _walk(root: str) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every entry under `root` that is not a folder: its relative path as parts, and its path.
+
+    A folder that cannot be listed is given as an entry of its own, so its
+    unreadability is hashed too. Paths are plain strings: building a Path of a
+    thousand parts for each of a thousand nested folders would cost seconds.
+    """
+    pending: list[tuple[tuple[str, ...], str]] = [((), root)]
+    while pending:
+        parts, folder = pending.pop()
+        try:
+            with os.scandir(folder) as entries:
+                found = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in entries]
+        except OSError:
+            if parts:
+                yield parts, folder
+            continue
+        for name, is_folder in found:
+            entry = ((*parts, name), f"{folder}/{name}")
+            if is_folder:
+                pending.append(entry)
+            else:
+                yield entry
+
+
 def file_digest(path: Path) -> str:
-    """SHA-256 of a file's bytes; a fixed marker if it is missing or unreadable."""
+    """SHA-256 of a regular file's bytes; a fixed marker if it is missing, unreadable or
+    not a regular file (a FIFO or a device is not even opened: it could block or never end).
+    """
     try:
-        with path.open("rb") as stream:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return "not a regular file"
+        handle = os.open(path, READ_FLAGS)
+    except OSError as exc:
+        return f"unreadable:{type(exc).__name__}"
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):  # replaced since the stat above
+            return "not a regular file"
+        with os.fdopen(handle, "rb", closefd=False) as stream:
             return hashlib.file_digest(stream, "sha256").hexdigest()
     except OSError as exc:
         return f"unreadable:{type(exc).__name__}"
+    finally:
+        os.close(handle)
 
 
 def bytes_digest(data: bytes) -> str:

@@ -5,17 +5,29 @@ core; separate processes do not. Each worker gets a job, calls `work(job,
 progress)` and sends back the result, which must pickle; progress messages
 travel back through a queue and are shown by the parent, the one process
 that prints. An exception in a worker is raised again in the parent with the
-worker's traceback attached, and the jobs not yet started are cancelled.
+worker's traceback attached, the jobs not yet started are cancelled and the
+workers still drawing are stopped.
+
+Workers never outlive the build. SIGTERM to the parent is handled like Ctrl-C
+(KeyboardInterrupt): the workers are killed before it exits. SIGKILL
+cannot be handled, so on Linux each worker asks the kernel to kill it when its
+parent dies (prctl PR_SET_PDEATHSIG), and exits at once if the parent is
+already gone by then. Workers are forked by the thread that calls `run_all`
+(the pool starts them all at its first job), the thread whose death the
+kernel watches.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager, suppress
 from multiprocessing.queues import SimpleQueue
 from typing import TypeVar
 
@@ -23,6 +35,8 @@ Job = TypeVar("Job")
 Result = TypeVar("Result")
 Progress = Callable[[str], None]
 Work = Callable[[Job, Progress], Result]
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 # In a worker process: where its progress messages go (set when the worker starts).
 _messages: SimpleQueue[str] | None = None
@@ -60,16 +74,21 @@ def run_all(
         return [work(job, progress) for job in jobs]
     context = multiprocessing.get_context(method or start_method())
     messages: SimpleQueue[str] = context.SimpleQueue()
-    pool = ProcessPoolExecutor(
-        count, mp_context=context, initializer=_start_worker, initargs=(messages,)
-    )
-    try:
-        futures = [pool.submit(_run_one, work, job) for job in jobs]
-        _wait_showing_progress(futures, messages, progress)
-        return [future.result() for future in futures]
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        messages.close()
+    with _sigterm_as_interrupt() as release:
+        pool = ProcessPoolExecutor(
+            count, mp_context=context, initializer=_start_worker, initargs=(messages, os.getpid())
+        )
+        try:
+            futures = [pool.submit(_run_one, work, job) for job in jobs]  # starts the workers
+            release()
+            _wait_showing_progress(futures, messages, progress)
+            return [future.result() for future in futures]
+        except BaseException:
+            _stop_workers(pool)  # a failed job or an interrupt: nothing more they draw is used
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+            messages.close()
 
 
 def _wait_showing_progress(
@@ -85,11 +104,69 @@ def _wait_showing_progress(
             future.result()  # raises the worker's exception here
 
 
-def _start_worker(messages: SimpleQueue[str]) -> None:
-    """Set up a worker: progress goes to the parent, and Ctrl-C is the parent's to handle."""
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[Callable[[], None]]:
+    """SIGTERM raises KeyboardInterrupt once the caller calls the function given, so the
+    workers are stopped; until then it waits (blocked), even if it was sent already.
+
+    Raised while the pool is still starting its workers, the interrupt could
+    leave the executor half started and its shutdown waiting for ever; held
+    until every worker is running, it lands in our own loop. Handlers can be
+    set only in the main thread, and signals blocked only on POSIX; elsewhere
+    SIGTERM keeps its usual effect.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
+        yield lambda: None
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield lambda: signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    finally:
+        signal.signal(signal.SIGTERM, previous)  # a SIGTERM still held now ends the process
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill every worker of `pool` now, rather than waiting for the jobs they run.
+
+    SIGKILL, because a worker still starting may not yet handle SIGTERM as it
+    should. The executor has no public way to do this before Python 3.14
+    (`terminate_workers`); its process table is used instead.
+    """
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with suppress(OSError, ValueError):
+            process.kill()
+
+
+def _start_worker(messages: SimpleQueue[str], parent: int) -> None:
+    """Set up a worker: it dies with its parent, progress goes to the parent, and Ctrl-C
+    and SIGTERM are the parent's to handle (the parent stops its workers itself)."""
     global _messages
+    _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by fork
+    if hasattr(signal, "pthread_sigmask"):  # nor the parent's mask holding SIGTERM back
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     _messages = messages
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel SIGKILL this process when its parent dies; if the parent
+    died before that was set (the race the kernel cannot see), exit now."""
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _run_one(work: Work[Job, Result], job: Job) -> Result:
