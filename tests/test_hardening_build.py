@@ -292,6 +292,23 @@ def test_a_full_disk_while_writing_replaces_nothing(tmp_path, monkeypatch, name)
     assert temps(out) == [] and not _journal(out)
 
 
+def test_an_interrupt_just_after_the_journal_undoes_the_journal_first(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    old = {out / "en" / part: f"old {part}".encode() for part in build.COMPONENTS}
+    for path, data in old.items():
+        atomic.write_atomically(path, data)
+
+    def interrupted(folder: Path) -> None:
+        if (folder / journal.JOURNAL).exists():
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomic, "sync_folder", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        journal.replace_together(out, {path: b"new" for path in old})
+    assert {path: path.read_bytes() for path in old} == old
+    assert temps(out) == [] and not _journal(out)  # no journal naming deleted temporaries
+
+
 @pytest.mark.timeout(120)
 def test_a_full_disk_during_a_build_is_a_clear_error_and_keeps_the_kit(
     kit, kits, checks_cache, monkeypatch

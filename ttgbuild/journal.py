@@ -73,14 +73,23 @@ def replace_together(root: Path, files: dict[Path, bytes]) -> None:
         atomic.write_atomically(root / JOURNAL, text.encode("utf-8"))
         atomic.sync_folder(root)
     except OSError as exc:
-        for temp, _target in renames:
-            temp.unlink(missing_ok=True)
+        _undo(root, renames)
         raise NotStaged(exc.errno, exc.strerror, str(current)) from exc
     except BaseException:
-        for temp, _target in renames:
-            temp.unlink(missing_ok=True)
+        _undo(root, renames)
         raise
     _rename_all(root, renames)
+
+
+def _undo(root: Path, renames: list[tuple[Path, Path]]) -> None:
+    """Delete the journal (if it got written) and then every temporary file.
+
+    The journal goes first: a journal naming temporary files some of which
+    were already deleted would have the next build finish half a change.
+    """
+    (root / JOURNAL).unlink(missing_ok=True)
+    for temp, _target in renames:
+        temp.unlink(missing_ok=True)
 
 
 def finish(root: Path) -> bool:
