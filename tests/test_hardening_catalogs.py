@@ -162,6 +162,21 @@ def test_broken_locale_stops_validate_and_build(project: Path, how: str) -> None
 
 
 @pytest.mark.timeout(30)
+@pytest.mark.parametrize("how", ["file", "fifo"])
+def test_locales_that_cannot_be_listed_stop_validate_and_build(project: Path, how: str) -> None:
+    """Before: no locale found, so every language was silently left out."""
+    shutil.rmtree(project / "locales")
+    if how == "fifo":
+        os.mkfifo(project / "locales")
+    else:
+        (project / "locales").write_text("not a folder\n", encoding="utf-8")
+    located = "locales:0:0: error JT810: cannot list the locale folders: "
+    refused(cli(project, "validate"), project, located)
+    refused(cli(project, "i18n", "check"), project, located)
+    refused(build(project), project, located)
+
+
+@pytest.mark.timeout(30)
 def test_unreadable_catalog_stops_the_build(project: Path) -> None:
     if os.geteuid() == 0:
         pytest.skip("root reads files whatever their mode")

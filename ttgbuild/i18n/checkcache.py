@@ -33,7 +33,7 @@ from ttgbuild import fingerprint
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.glossary import GLOSSARY_FILE
-from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir
+from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir, unlisted_locales
 from ttgbuild.i18n.style import STYLE_FILE
 from ttgbuild.readfile import read_regular
 
@@ -72,6 +72,10 @@ def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, in
 def checked_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
     """`checks.check_catalogs(project, locales)`, answered from the cache when it can be."""
     asked = checked_locales(project, locales)
+    if unlisted_locales(project):  # reported at once: a digest cannot see why a folder is shut
+        from ttgbuild.i18n.checks import check_catalogs
+
+        return check_catalogs(project, asked)
     if not asked:
         return []
     key = fingerprint.combine(

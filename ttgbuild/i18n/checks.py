@@ -38,7 +38,13 @@ from ttgbuild.i18n.glossary import (
     check_terms,
     load_glossary,
 )
-from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, checked_locales
+from ttgbuild.i18n.paths import (
+    SOURCE_LOCALE,
+    catalog_path,
+    checked_locales,
+    locales_dir,
+    unlisted_locales,
+)
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
 from ttgbuild.loader import display_path
 from ttgbuild.render.boxes import BY_CONTEXT
@@ -100,6 +106,10 @@ class Entry:
 
 def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
     """Every problem in the project's catalogs (or those of `locales`), sorted by file and line."""
+    unlisted = unlisted_locales(project)
+    if unlisted:
+        shown = display_path(locales_dir(project), project)
+        return [_diag(shown, 0, "error", IO_CODE, f"cannot list the locale folders: {unlisted}")]
     folders = checked_locales(project, locales)
     if not folders:
         return []

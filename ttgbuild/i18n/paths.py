@@ -48,6 +48,21 @@ def locale_folders(project: Path) -> list[str]:
     )
 
 
+def unlisted_locales(project: Path) -> str | None:
+    """Why locales/ cannot be listed (None if it can, or if there is none: English only).
+
+    A locales/ that is a file, a FIFO or unreadable would otherwise look like
+    a project without translations, and every language would be left out.
+    """
+    try:
+        with os.scandir(locales_dir(project)):
+            return None
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+
+
 def _is_plain_file(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_file()
