@@ -20,6 +20,7 @@ import numbers
 import operator
 import re
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from ttgbuild.diagnostics import pointer_parts
@@ -43,6 +44,33 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "null": (type(None),),
 }
 _SCALARS = (str, int, float, bool, type(None))
+
+
+@cache
+def ecma_pattern(source: str) -> re.Pattern[str]:
+    """A schema's `pattern` as Python regex that means what ECMA-262 (JSON Schema's dialect) means.
+
+    In Python `$` also matches just before a final newline, so "kirra\\n" (a YAML
+    block scalar, `id: |`) passed "^[a-z]+$". In ECMA-262 `$` is only the very
+    end: here it becomes `\\Z`. That is the one difference the shipped patterns
+    meet; they use no `.`, `\\d`, `\\w`, `\\s` or `\\b`, whose meanings also
+    differ (a test keeps it so).
+    """
+    parts: list[str] = []
+    in_class = escaped = False
+    for char in source:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            in_class = True
+        elif char == "]":
+            in_class = False
+        elif char == "$" and not in_class:
+            char = r"\Z"
+        parts.append(char)
+    return re.compile("".join(parts))
 
 
 class Unsupported(Exception):
@@ -226,7 +254,7 @@ def _scalar_limits(node: dict[str, Any], handled: set[str]) -> list[Check]:
     checks: list[Check] = []
     if "pattern" in node:
         handled.add("pattern")
-        pattern = re.compile(node["pattern"])
+        pattern = ecma_pattern(node["pattern"])
         checks.append(lambda v: not isinstance(v, str) or pattern.search(v) is not None)
     for keyword, holds in (("minLength", operator.ge), ("maxLength", operator.le)):
         if keyword in node:

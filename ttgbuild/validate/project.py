@@ -21,6 +21,8 @@ describe(SCHEMA_CODES)
 def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
     """Every problem in the project's content, sorted by file and line."""
     loaded = load_content(project)
-    ctx = Context(loaded.content, loaded.file_ids, loaded.talent_refs, project / "content")
+    ctx = Context(
+        loaded.content, loaded.file_ids, loaded.talent_refs, project / "content", loaded.locate
+    )
     diags = loaded.diagnostics + run_rules(ctx, loaded.locate)
     return loaded, sorted(diags, key=sort_key)

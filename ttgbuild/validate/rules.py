@@ -10,8 +10,9 @@ from __future__ import annotations
 import difflib
 import re
 import string
+import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +34,13 @@ class Context:
     file_ids: dict[str, set[str]] = field(default_factory=dict)
     talent_refs: set[str] = field(default_factory=set)
     content_dir: Path | None = None
+    # Line and column of a (file, pointer): for messages that name a second place.
+    locate: Callable[[str, str], tuple[int, int]] | None = None
+
+    def place(self, origin: Origin) -> str:
+        """Where an object is, as a message names it: file:line when the line is known."""
+        line = self.locate(origin.file, origin.pointer)[0] if self.locate else 0
+        return f"{origin.file}:{line}" if line else origin.file
 
 
 def at(origin: Origin, message: str, *parts: str | int, key: bool = False) -> Finding:
@@ -106,20 +114,40 @@ def unique_ids(ctx: Context) -> Iterator[Finding]:
                     )
 
 
-@rule("JT103", "error", "names are unique within each kind of content")
+def looks(text: str) -> str:
+    """A name as a reader sees it printed: names that look the same have the same key.
+
+    NFKC folds what prints alike (a decomposed accent, a no-break or other
+    space, full-width letters, ligatures); format characters (Unicode Cf:
+    zero-width, bidi controls, BOM), which print as nothing, are dropped;
+    runs of white space count as one space; case is ignored. The schema
+    refuses invisible characters in names already (defs line); dropping them
+    here keeps the key right for any text it is asked about.
+    """
+    nfkc = unicodedata.normalize("NFKC", text)
+    visible = "".join(c for c in nfkc if unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFKC", " ".join(visible.split()).casefold())
+
+
+@rule("JT103", "error", "names are unique within each kind of content, however they are encoded")
 def unique_names(ctx: Context) -> Iterator[Finding]:
     for kind, objects in _collections(ctx.content):
-        seen: dict[str, Origin] = {}
+        seen: dict[str, tuple[str, Origin]] = {}
         for obj in objects:
-            folded = obj.name.casefold().strip()
-            if folded in seen:
-                yield at(
-                    obj.origin,
-                    f"{kind} name '{obj.name}' is already used in {seen[folded].file}",
-                    "name",
-                )
+            key = looks(obj.name)
+            if key not in seen:
+                seen[key] = (obj.name, obj.origin)
+                continue
+            first, origin = seen[key]
+            where = ctx.place(origin.at("name"))
+            if obj.name.casefold().strip() == first.casefold().strip():
+                message = f"{kind} name '{obj.name}' is already used in {where}"
             else:
-                seen[folded] = obj.origin
+                message = (
+                    f"{kind} name '{obj.name}' looks the same as '{first}' in {where}: they differ"
+                    " only in case, spacing, how accents are encoded or invisible characters"
+                )
+            yield at(obj.origin, message, "name")
 
 
 def _known(ctx: Context, kind: str, valid_ids: Iterable[str]) -> set[str]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ttgbuild.diagnostics import Diagnostic, json_pointer
-from ttgbuild.validate.fastpath import Check, compile_schema
+from ttgbuild.validate.fastpath import Check, compile_schema, ecma_pattern
 from ttgbuild.yamlsource import Document
 
 if TYPE_CHECKING:  # jsonschema is imported when a document fails the fast path, not before
@@ -29,7 +30,7 @@ SCHEMA_CODES: dict[str, str] = {
     "JT050": "every value has the type its schema gives",
     "JT051": "every required field is present",
     "JT052": "no unknown fields",
-    "JT053": "values are among the allowed choices, forms, sizes and lengths",
+    "JT053": "values are among the allowed choices, forms, characters, sizes and lengths",
 }
 
 _REQUIRED = re.compile(r"'(.+)' is a required property")
@@ -39,6 +40,11 @@ _PATTERN_HINTS = {
     "^[A-Z]{2}$": "a two-letter ISO country code in capitals, quoted",
     "^[a-z][a-z0-9_]*$": "lower-case letters, digits and underscores, starting with a letter",
 }
+
+_INVISIBLE = "no control characters and no invisible ones (zero-width, bidi controls, BOM)"
+
+# Control characters have no Unicode name; the common ones are named for designers.
+_CONTROL_NAMES = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab"}
 
 _TYPE_NAMES = {
     "integer": "a whole number",
@@ -63,6 +69,20 @@ def schema_texts() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def _character_patterns() -> dict[str, str]:
+    """Patterns that judge each character on its own (defs line and prose), with what they want.
+
+    A value they refuse is reported by its first refused character, named,
+    since the character itself is often invisible.
+    """
+    defs = schema_texts()["defs.schema.json"]["$defs"]
+    return {
+        defs["line"]["pattern"]: f"one line of visible text: no line breaks, {_INVISIBLE}",
+        defs["prose"]["pattern"]: f"visible text: line breaks and tabs are fine, {_INVISIBLE}",
+    }
+
+
+@cache
 def _registry() -> Registry:
     from referencing import Registry, Resource
 
@@ -76,11 +96,19 @@ def _registry() -> Registry:
 def validator(kind: str) -> Draft202012Validator:
     """The validator for one content kind, e.g. 'hero' → hero.schema.json."""
     from jsonschema import Draft202012Validator, validators
+    from jsonschema.exceptions import ValidationError
+
+    def pattern(_validator: Any, source: str, instance: Any, _schema: Any) -> Iterator[Any]:
+        if isinstance(instance, str) and not ecma_pattern(source).search(instance):
+            yield ValidationError(f"{instance!r} does not match {source!r}")
 
     # JSON Schema counts 3.0 as an integer; in YAML it is a decimal number, and every game
     # number is a count that reaches range() and printing, so only true integers pass.
+    # jsonschema runs patterns with Python's re, whose `$` also matches before a final
+    # newline; ecma_pattern gives them their JSON Schema (ECMA-262) meaning.
     strict = validators.extend(
         Draft202012Validator,
+        validators={"pattern": pattern},
         type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
             "integer",
             lambda _checker, value: isinstance(value, int) and not isinstance(value, bool),
@@ -248,6 +276,8 @@ def _explain(error: ValidationError, path: list[Any]) -> list[tuple[str, str, li
     if kind == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         return [("JT053", f"{field} must be one of {choices}, found {_describe(value)}", path)]
+    if kind == "pattern" and error.validator_value in _character_patterns():
+        return [("JT053", _refused_character(field, value, error.validator_value), path)]
     if kind == "pattern":
         form = _PATTERN_HINTS.get(error.validator_value, f"the form {error.validator_value}")
         return [("JT053", f"{field} {_describe(value)} is not allowed: use {form}", path)]
@@ -280,6 +310,17 @@ def _explain(error: ValidationError, path: list[Any]) -> list[tuple[str, str, li
         wanted = len(schema.get("prefixItems", []))
         return [("JT053", f"{field} has {len(value)} items; it takes {wanted}", path)]
     return [("JT053", f"{field}: {error.message}", path)]
+
+
+def _refused_character(field: str, value: str, source: str) -> str:
+    """Which character of `value` the line or prose pattern refuses, where, and what it is."""
+    allowed = ecma_pattern(source)
+    index, char = next((i, c) for i, c in enumerate(value) if not allowed.search(c))
+    name = _CONTROL_NAMES.get(char) or unicodedata.name(char, "a control character")
+    return (
+        f"{field} {_describe(value)} holds U+{ord(char):04X} ({name}) at character {index + 1};"
+        f" use {_character_patterns()[source]}"
+    )
 
 
 def _unknown_field(
