@@ -79,6 +79,15 @@ def test_look_alike_message_says_they_look_the_same(project, run) -> None:
     assert "looks the same as 'Kirra Maddock'" in dup["message"]
 
 
+def test_duplicate_team_id_names_both_lines(project, run) -> None:
+    project.edit("content/teams.yaml", lambda d: d["teams"][1].update(id=d["teams"][0]["id"]))
+    _, diags = validate(run)
+    (dup,) = [d for d in diags if d["code"] == "JT102"]
+    first = _line_of(project, "content/teams.yaml", "id: rust-harbour")
+    assert dup["line"] > first
+    assert dup["message"].endswith(f"is already used in content/teams.yaml:{first}")
+
+
 def test_distinct_names_pass(project, run) -> None:
     """A different accent is a different name, not a look-alike."""
     project.edit(HERO, lambda d: d.update(name="Kirra Maddock"))

@@ -94,10 +94,10 @@ def unique_ids(ctx: Context) -> Iterator[Finding]:
     for kind, objects in _collections(ctx.content):
         seen: dict[str, Origin] = {}
         for obj in objects:
+            # Ids are lower-case ASCII (defs id), so two that look the same are equal.
             if obj.id in seen:
-                yield at(
-                    obj.origin, f"{kind} id '{obj.id}' is already used in {seen[obj.id].file}", "id"
-                )
+                where = ctx.place(seen[obj.id].at("id"))
+                yield at(obj.origin, f"{kind} id '{obj.id}' is already used in {where}", "id")
             else:
                 seen[obj.id] = obj.origin
     if ctx.content.rules:
