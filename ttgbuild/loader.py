@@ -184,7 +184,7 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
                 f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
             )
     known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
-    art = content_dir / "art"
+    art = content_dir / "art"  # portraits; like dotfiles and dot-folders, not documents
     tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p == art)
     for path in sorted(p for p in tree.files if p not in known):
         loaded.whole_file(
