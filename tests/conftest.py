@@ -93,3 +93,10 @@ def run(project: Project) -> Callable[..., Any]:
         return runner.invoke(app, [*args, "--project", str(project.root)])
 
     return invoke
+
+
+def assert_no_crash(result) -> None:
+    """CliRunner keeps an exception instead of printing it: there must be none."""
+    output = result.stdout + result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit), output
+    assert "Traceback" not in output and "internal error" not in output, output

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import assert_no_crash
 from PIL import Image
 
 from ttgbuild import loader
@@ -40,13 +41,6 @@ def add_portrait(project, yaml_value: str) -> None:
 
 def errors(result, code: str) -> list[str]:
     return [row for row in result.stdout.splitlines() if f" error {code}: " in row]
-
-
-def assert_no_crash(result) -> None:
-    """CliRunner keeps an exception instead of printing it: there must be none."""
-    output = result.stdout + result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), output
-    assert "Traceback" not in output and "internal error" not in output, output
 
 
 def assert_clean_failure(result) -> None:

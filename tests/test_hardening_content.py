@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import assert_no_crash
 
 from ttgbuild.filetree import MAX_FOLDER_DEPTH, walk_files
 from ttgbuild.yamlsource import load_document
@@ -20,12 +21,6 @@ HERO = "content/heroes/kirra-maddock.yaml"
 
 def rows(result, code: str) -> list[str]:
     return [row for row in result.stdout.splitlines() if f" {code}: " in row]
-
-
-def assert_no_crash(result) -> None:
-    output = result.stdout + result.stderr
-    assert result.exception is None or isinstance(result.exception, SystemExit), output
-    assert "Traceback" not in output and "internal error" not in output, output
 
 
 def load_text(tmp_path: Path, text: str) -> list[tuple[int, int, str, str]]:
