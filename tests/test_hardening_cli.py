@@ -179,6 +179,7 @@ def test_team_file_linked_to_dev_zero_is_refused(project, run) -> None:
 
 LARGEST_BOARD = (40, 22)  # board.schema.json's maxima
 LONGEST_MOVE = 20  # rules.schema.json's movement maxima
+LONGEST_REACH = 6  # weapons.schema.json's range maximum
 
 
 def field(columns: int, rows: int) -> dict:
@@ -252,3 +253,34 @@ def test_move_past_the_longest_is_a_located_schema_error(project, run) -> None:
     assert any(row.endswith("[/movement/max_per_activation]") for row in located), located
     assert any(row.endswith("[/movement/types/2/max]") for row in located), located
     assert all(row.startswith("content/rules.yaml:") and ":0:0:" not in row for row in located)
+
+
+def longest_reach(reach: int):
+    def change(weapons: dict) -> None:
+        for weapon in weapons["weapons"]:
+            weapon["range"] = reach
+
+    return change
+
+
+@pytest.mark.timeout(120)
+def test_longest_reach_builds_the_rulebook_and_cards(project, run, tmp_path) -> None:
+    """Every weapon at the schema's longest range: the combat example and sketches still draw."""
+    shutil.copytree(REPO / "locales", project.path("locales"), dirs_exist_ok=True)
+    project.edit("content/weapons.yaml", longest_reach(LONGEST_REACH))
+    result = run("build", "--locale", "en", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "en" / "rules.pdf").is_file()
+
+
+def test_reach_past_the_longest_is_a_located_schema_error(project, run) -> None:
+    project.edit("content/weapons.yaml", longest_reach(LONGEST_REACH + 1))
+    result = run("validate")
+    assert result.exit_code == 1
+    located = [row for row in result.stdout.splitlines() if "JT053" in row]
+    assert any(
+        row.startswith("content/weapons.yaml:")
+        and f"at most {LONGEST_REACH}" in row
+        and row.endswith("[/weapons/0/range]")
+        for row in located
+    ), located

@@ -506,7 +506,7 @@ def _weapon_art(canvas: Canvas, weapon: Weapon, box: Box) -> None:
     """A simple vector sketch of the weapon: its reach grows with its range."""
     x, y, w, h = box
     cx, cy = x + w / 2, y + h / 2
-    length = h * (0.45 + 0.18 * weapon.range)
+    length = h * min(0.45 + 0.18 * weapon.range, 1.0)  # a long reach still fits the box
     canvas.saveState()
     canvas.translate(cx, cy)
     canvas.rotate(35)
