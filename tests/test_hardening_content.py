@@ -98,6 +98,19 @@ def test_single_content_files_that_are_not_files_say_what_they_are(project, run)
 
 
 @pytest.mark.timeout(20)
+def test_stray_fifo_in_content_is_named_not_skipped(project, run) -> None:
+    project.path("content/notes").mkdir()
+    os.mkfifo(project.path("content/notes/pipe"))
+    result = run("validate")
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.stdout
+    assert any(
+        row.startswith("content/notes/pipe:0:0: warning JT011: not a regular file")
+        for row in rows(result, "JT011")
+    ), result.stdout
+
+
+@pytest.mark.timeout(20)
 def test_rules_linked_to_dev_zero_is_refused(project, run) -> None:
     project.path("content/rules.yaml").unlink()
     project.path("content/rules.yaml").symlink_to("/dev/zero")

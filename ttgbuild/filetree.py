@@ -20,9 +20,11 @@ MAX_FOLDER_DEPTH = 64
 
 @dataclass
 class Tree:
-    """What a walk found: regular files (links to files included) and folders left unvisited."""
+    """What a walk found: regular files (links to files included), entries that are neither
+    a file nor a folder (FIFOs, devices, sockets, broken links), and folders left unvisited."""
 
     files: list[Path] = field(default_factory=list)
+    others: list[Path] = field(default_factory=list)
     too_deep: list[Path] = field(default_factory=list)
 
 
@@ -31,8 +33,8 @@ def walk_files(
 ) -> Tree:
     """Every regular file under `root`, in no particular order; `skip(path)` prunes an entry.
 
-    FIFOs, devices and sockets are not files here (nothing is opened to find
-    out), and folders that cannot be listed are passed over, as `rglob` does.
+    FIFOs, devices and sockets are not files here but `others` (nothing is
+    opened to find out), and folders that cannot be listed are passed over, as `rglob` does.
     """
     tree = Tree()
     stack: list[tuple[Path, int]] = [(root, 0)]
@@ -54,6 +56,8 @@ def walk_files(
                     stack.append((path, depth + 1))
             elif _is_file(entry):
                 tree.files.append(path)
+            else:
+                tree.others.append(path)
     return tree
 
 

@@ -195,6 +195,14 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
             "content/heroes/ and content/talents/",
             "warning",
         )
+    for path in sorted(p for p in tree.others if p not in known):
+        loaded.whole_file(
+            path,
+            project,
+            "JT011",
+            "not a regular file (a named pipe, device, socket or broken link); not read",
+            "warning",
+        )
     for path in sorted(tree.too_deep):
         loaded.whole_file(
             path,
