@@ -27,6 +27,7 @@ from ttgbuild import console
 from ttgbuild.atomic import write_atomically
 from ttgbuild.diagnostics import has_failures, sort_key
 from ttgbuild.i18n_cli import i18n_app
+from ttgbuild.interrupts import SIGTERM_EXIT, Terminated
 from ttgbuild.options import (
     Format,
     FormatOption,
@@ -360,6 +361,10 @@ def build_kit(
         console.progress_done()
         console.err(f"build: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
+    except Terminated:  # Typer would turn it into Ctrl-C's exit 130
+        console.progress_done()
+        console.err("build: terminated (SIGTERM); workers stopped, the previous kit is kept")
+        raise typer.Exit(SIGTERM_EXIT) from None
     console.progress_done()
     console.diagnostics(result.diagnostics, fmt.value)
     console.summary(result.diagnostics, "build")

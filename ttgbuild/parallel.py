@@ -31,6 +31,8 @@ from contextlib import contextmanager, suppress
 from multiprocessing.queues import SimpleQueue
 from typing import TypeVar
 
+from ttgbuild.interrupts import Terminated
+
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 Progress = Callable[[str], None]
@@ -106,8 +108,9 @@ def _wait_showing_progress(
 
 @contextmanager
 def _sigterm_as_interrupt() -> Iterator[Callable[[], None]]:
-    """SIGTERM raises KeyboardInterrupt once the caller calls the function given, so the
-    workers are stopped; until then it waits (blocked), even if it was sent already.
+    """SIGTERM raises Terminated (a KeyboardInterrupt) once the caller calls the function
+    given, so the workers are stopped; until then it waits (blocked), even if it was sent
+    already.
 
     Raised while the pool is still starting its workers, the interrupt could
     leave the executor half started and its shutdown waiting for ever; held
@@ -130,7 +133,7 @@ def _sigterm_as_interrupt() -> Iterator[Callable[[], None]]:
 
 
 def _interrupt(_signum: int, _frame: object) -> None:
-    raise KeyboardInterrupt
+    raise Terminated
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
