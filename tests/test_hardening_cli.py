@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from ttgbuild import build
 from ttgbuild.cli import app
 from ttgbuild.sourcedate import LATEST, InvalidSourceDate, source_date_epoch
 
@@ -284,3 +285,40 @@ def test_reach_past_the_longest_is_a_located_schema_error(project, run) -> None:
         and row.endswith("[/weapons/0/range]")
         for row in located
     ), located
+
+
+# --- how many heroes a kit prints -------------------------------------------------------
+
+
+def test_more_heroes_than_a_kit_prints_is_refused_before_drawing(
+    project, run, tmp_path, monkeypatch
+) -> None:
+    shipped = len(list(project.path("content/heroes").glob("*.yaml")))
+    monkeypatch.setattr(build, "MAX_PRINTED_HEROES", shipped - 1)
+    out = tmp_path / "out"
+    result = run("build", "--locale", "en", "--out", str(out))
+    assert result.exit_code == 1, result.output
+    expected = (
+        f"content/heroes:0:0: error JT904: {shipped} heroes; a kit prints at most {shipped - 1}"
+    )
+    assert any(row.startswith(expected) for row in result.stdout.splitlines()), result.stdout
+    assert not list(out.rglob("*.pdf"))
+    assert run("validate").exit_code == 0  # every hero is still checked; only drawing is refused
+
+
+@pytest.mark.timeout(400)
+def test_the_most_heroes_a_kit_prints_build_in_bounded_time(tmp_path) -> None:
+    """At the limit, one locale's kit is drawn in bounded time (about half a minute here)."""
+    import time
+
+    from bench.heroes import make_project
+
+    root = tmp_path / "many"
+    shipped = len(list((REPO / "content/heroes").glob("*.yaml")))
+    make_project(REPO, root, build.MAX_PRINTED_HEROES - shipped)
+    started = time.perf_counter()
+    result = CliRunner().invoke(
+        app, ["build", "--locale", "en", "--out", str(tmp_path / "out"), "--project", str(root)]
+    )
+    assert result.exit_code == 0, result.output
+    assert time.perf_counter() - started < 240
