@@ -503,3 +503,15 @@ def test_new_codes_are_listed(run) -> None:
     listed = run("rules").stdout
     for code in ("JT008", "JT113", "JT803"):
         assert f"\n{code} " in listed, code
+
+
+@pytest.mark.timeout(20)
+def test_portrait_swapped_for_a_fifo_after_validation_is_not_waited_on(tmp_path) -> None:
+    """The renderer reads a portrait only if it is still a regular file when it opens it."""
+    from ttgbuild.render.context import _open_image
+
+    fifo = tmp_path / "face.png"
+    os.mkfifo(fifo)
+    reader, problem = _open_image(fifo)
+    assert reader is None
+    assert problem is not None and "FIFO" in problem

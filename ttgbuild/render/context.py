@@ -4,6 +4,7 @@ report text that does not fit."""
 from __future__ import annotations
 
 import functools
+import io
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -16,10 +17,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.model import Content, Origin
+from ttgbuild.readfile import read_regular
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.sheet import RULER, Furniture, PrintSettings
-from ttgbuild.validate.paths import path_problem, shown
+from ttgbuild.validate.paths import MAX_ART_BYTES, path_problem, shown
 
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
 MAX_PIXELS = 24_000_000
@@ -193,9 +195,15 @@ def _open_image(path: Path) -> tuple[ImageReader | None, str | None]:
     truncated or corrupt file is reported rather than failing while drawing.
     """
     try:
+        # Read once, bounded and only if still a regular file: the path was checked
+        # before, but a file swapped for a FIFO or a device since is never opened as one.
+        data = read_regular(path, MAX_ART_BYTES)
+    except OSError as exc:
+        return None, f"cannot be read ({exc.strerror or exc})"
+    try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            reader = ImageReader(str(path))
+            reader = ImageReader(io.BytesIO(data))
             width, height = reader.getSize()
             if width * height > MAX_PIXELS:
                 limit = f"a portrait may have at most {MAX_PIXELS}"
