@@ -87,12 +87,16 @@ def project(tmp_path: Path) -> Project:
 @pytest.fixture
 def run(project: Project) -> Callable[..., Any]:
     """Run the CLI as a user would, against the test's project."""
-    runner = CliRunner()
 
     def invoke(*args: str) -> Any:
-        return runner.invoke(app, [*args, "--project", str(project.root)])
+        return run_cli(project.root, *args)
 
     return invoke
+
+
+def run_cli(root: Path, *args: str) -> Any:
+    """The CLI run in this process on the project at `root`, as a user would type it."""
+    return CliRunner().invoke(app, [*args, "--project", str(root)])
 
 
 def assert_no_crash(result) -> None:

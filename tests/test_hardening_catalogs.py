@@ -19,9 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import REPO
-from typer.testing import CliRunner
-
-from ttgbuild.cli import app
+from conftest import run_cli as cli
 
 DE = "locales/de/LC_MESSAGES/ttgbuild.po"
 MO = "locales/de/LC_MESSAGES/ttgbuild.mo"
@@ -44,10 +42,6 @@ def project(shipped: Path, tmp_path: Path) -> Path:
     root = tmp_path / "project"
     shutil.copytree(shipped, root)
     return root
-
-
-def cli(root: Path, *args: str) -> Any:
-    return CliRunner().invoke(app, [*args, "--project", str(root)])
 
 
 def build(root: Path, *locales: str) -> Any:

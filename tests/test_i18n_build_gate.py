@@ -16,11 +16,9 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po, write_po
 from conftest import REPO
+from conftest import run_cli as cli
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
-
-from ttgbuild.cli import app
 
 DE = "locales/de/LC_MESSAGES/ttgbuild.po"
 GUIDE = "ttgbuild/templates/assembly.j2"
@@ -78,10 +76,6 @@ def project(shipped: Path, tmp_path: Path) -> Path:
     root = tmp_path / "project"
     shutil.copytree(shipped, root)
     return root
-
-
-def cli(root: Path, *args: str) -> Any:
-    return CliRunner().invoke(app, [*args, "--project", str(root)])
 
 
 def build(root: Path) -> Any:
