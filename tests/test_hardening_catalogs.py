@@ -155,6 +155,18 @@ def test_broken_locale_stops_validate_and_build(project: Path, how: str) -> None
     refused(build(project, "de"), project, located)
 
 
+def test_a_folder_for_english_without_a_catalog_asks_for_nothing(project: Path) -> None:
+    """Every locale folder counts, but English needs no catalog: an empty en/ is no error."""
+    (project / "locales/en").mkdir()
+    result = cli(project, "validate")
+    assert result.exit_code == 0, result.output
+    (project / "locales/en/LC_MESSAGES").mkdir()
+    (project / "locales/en/LC_MESSAGES/ttgbuild.po").write_text("", encoding="utf-8")
+    result = cli(project, "validate")
+    assert result.exit_code == 1
+    assert "error JT811: English is the source language" in result.stdout
+
+
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("how", ["file", "fifo"])
 def test_locales_that_cannot_be_listed_stop_validate_and_build(project: Path, how: str) -> None:

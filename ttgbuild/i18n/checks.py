@@ -131,6 +131,8 @@ def _check_catalog(
     path = catalog_path(project, locale)
     shown = display_path(path, project)
     if locale == SOURCE_LOCALE:
+        if not os.path.lexists(path):
+            return []  # a locales/en/ folder without a catalog asks for nothing
         why = "English is the source language: its text lives in content/ and the code"
         return [_diag(shown, 0, "error", "JT811", f"{why}, so it has no catalog")]
     found: list[Diagnostic] = []
