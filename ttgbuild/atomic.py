@@ -39,6 +39,13 @@ def temp_prefix(name: str) -> str:
     return f".{name}."
 
 
+def is_temp_for(temp_name: str, names: str | tuple[str, ...]) -> bool:
+    """Whether a file called `temp_name` is a temporary file for (one of) the targets `names`."""
+    targets = (names,) if isinstance(names, str) else names
+    prefixes = tuple(temp_prefix(name) for name in targets)
+    return temp_name.startswith(prefixes) and temp_name.endswith(TEMP_SUFFIX)
+
+
 def write_atomically(path: Path, data: bytes) -> Path:
     """Replace `path` with `data` in one step; keep the old file's mode if there was one."""
     temp = stage(path, data)
@@ -102,9 +109,9 @@ def remove_stale_temps(folder: Path, names: Iterable[str]) -> list[Path]:
     removed = []
     if not folder.is_dir():
         return removed
-    prefixes = tuple(temp_prefix(name) for name in names)
+    targets = tuple(names)
     for entry in folder.iterdir():
-        if entry.name.startswith(prefixes) and entry.name.endswith(TEMP_SUFFIX):
+        if is_temp_for(entry.name, targets):
             entry.unlink(missing_ok=True)
             removed.append(entry)
     return removed

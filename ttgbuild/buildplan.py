@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from ttgbuild import atomic, console, fingerprint, journal
+from ttgbuild import atomic, console, fingerprint, journal, sourcedate
 from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, project_locales
 from ttgbuild.readfile import FileTooBig, NotRegularFile, read_regular
@@ -62,7 +62,7 @@ class PrintOptions:
             "bleed": self.bleed,
             "duplex": self.duplex,
             "back_offset": list(self.back_offset),
-            "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
+            "source_date_epoch": os.environ.get(sourcedate.VARIABLE, "").strip(),
         }
 
 

@@ -29,6 +29,7 @@ from ttgbuild.diagnostics import has_failures, sort_key
 from ttgbuild.i18n_cli import i18n_app
 from ttgbuild.interrupts import SIGTERM_EXIT, Terminated
 from ttgbuild.options import (
+    EXIT_USAGE,
     Format,
     FormatOption,
     ProjectOption,
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from ttgbuild.validate.registry import Rule
 
 EXIT_PROBLEMS = 1
-EXIT_UNREADABLE = 2
+EXIT_UNREADABLE = EXIT_USAGE  # an unreadable input is a usage error (cli.md)
 EXIT_INTERNAL = 3
 
 app = typer.Typer(

@@ -21,11 +21,10 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 from ttgbuild.i18n.paths import catalog_path, locales_dir
+from ttgbuild.readfile import NotRegularFile, open_regular
 
 PACKAGE = Path(__file__).resolve().parent
 CODE_SUFFIXES = {".py", ".j2", ".json"}
-# Opening never waits (a FIFO with no writer) nor takes a terminal as the controlling one.
-READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 # Libraries whose version can change what is drawn: PDF writing, fonts, CLDR
 # data (numbers, country names), templates and YAML reading.
 DRAWING_LIBRARIES = (
@@ -94,12 +93,12 @@ def file_digest(path: Path) -> str:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return "not a regular file"
-        handle = os.open(path, READ_FLAGS)
+        handle = open_regular(path)  # checked again on the handle: replaced since the stat?
+    except NotRegularFile:
+        return "not a regular file"
     except OSError as exc:
         return f"unreadable:{type(exc).__name__}"
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):  # replaced since the stat above
-            return "not a regular file"
         with os.fdopen(handle, "rb", closefd=False) as stream:
             return hashlib.file_digest(stream, "sha256").hexdigest()
     except OSError as exc:

@@ -15,13 +15,19 @@ import typer
 
 from ttgbuild import console
 from ttgbuild.diagnostics import has_failures
-from ttgbuild.options import Format, FormatOption, ProjectOption, StrictOption, require_project
+from ttgbuild.options import (
+    EXIT_USAGE,
+    Format,
+    FormatOption,
+    ProjectOption,
+    StrictOption,
+    require_project,
+)
 
 if TYPE_CHECKING:  # imported when a command runs: Babel is slow to load (cli.py's docstring)
     from ttgbuild.i18n import catalogs
 
 EXIT_PROBLEMS = 1
-EXIT_USAGE = 2
 
 LocaleOption = Annotated[
     str | None,

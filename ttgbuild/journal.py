@@ -155,11 +155,7 @@ def _inside(root: Path, part: object) -> Path | None:
 
 def _is_temp_of(temp: Path, target: Path) -> bool:
     """Whether `temp` is a name `atomic.stage` gives a temporary file for `target`."""
-    return (
-        temp.parent == target.parent
-        and temp.name.startswith(atomic.temp_prefix(target.name))
-        and temp.name.endswith(atomic.TEMP_SUFFIX)
-    )
+    return temp.parent == target.parent and atomic.is_temp_for(temp.name, target.name)
 
 
 def _is_plain_file(path: Path) -> bool:

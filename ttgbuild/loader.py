@@ -186,32 +186,25 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
     known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
     art = content_dir / "art"  # portraits; like dotfiles and dot-folders, not documents
     tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p == art)
-    for path in sorted(p for p in tree.files if p not in known):
-        loaded.whole_file(
-            path,
-            project,
-            "JT011",
+    strays = [
+        (
+            [p for p in tree.files if p not in known],
             "not a content file ttgbuild reads; content is .yaml files in content/, "
             "content/heroes/ and content/talents/",
-            "warning",
-        )
-    for path in sorted(p for p in tree.others if p not in known):
-        loaded.whole_file(
-            path,
-            project,
-            "JT011",
+        ),
+        (
+            [p for p in tree.others if p not in known],
             "not a regular file (a named pipe, device, socket or broken link); not read",
-            "warning",
-        )
-    for path in sorted(tree.too_deep):
-        loaded.whole_file(
-            path,
-            project,
-            "JT011",
+        ),
+        (
+            tree.too_deep,
             f"folder nested more than {MAX_FOLDER_DEPTH} levels inside content/; "
             "not searched further",
-            "warning",
-        )
+        ),
+    ]
+    for paths, message in strays:
+        for path in sorted(paths):
+            loaded.whole_file(path, project, "JT011", message, "warning")
     return found
 
 

@@ -41,18 +41,32 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
+# Opening never waits (a FIFO with no writer) nor takes a terminal as the controlling one.
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def open_regular(path: Path) -> int:
+    """A read handle on `path`, which must be a regular file (checked on the open handle).
+
+    Raises NotRegularFile (message: what the path is instead) or the OSError
+    the system gave. The caller closes the handle.
+    """
+    handle = os.open(path, READ_FLAGS)
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        raise NotRegularFile(f"is {kind_of(mode)}, not a regular file")
+    return handle
+
+
 def read_regular(path: Path, limit: int) -> bytes:
     """The bytes of `path`, a regular file of at most `limit` bytes.
 
     Raises NotRegularFile (message: what the path is instead), FileTooBig, or
     the OSError the system gave (missing, unreadable).
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    handle = os.open(path, flags)
+    handle = open_regular(path)
     try:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(f"is {kind_of(mode)}, not a regular file")
         chunks: list[bytes] = []
         total = 0
         while total <= limit:

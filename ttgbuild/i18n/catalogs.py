@@ -195,7 +195,7 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
             raise _too_big(
                 shown,
                 message.lineno,
-                f"translation of {_msgid_of(message)[:40]!r} is {longest} characters; "
+                f"translation of {msgid_of(message)[:40]!r} is {longest} characters; "
                 f"at most {limits.MAX_TRANSLATION_CHARS} are allowed",
             )
     return catalog
@@ -231,7 +231,8 @@ class _StrictCatalog(Catalog):
         super().__setitem__(id, message)
 
 
-def _msgid_of(message: Message) -> str:
+def msgid_of(message: Message) -> str:
+    """A message's msgid; for a message with plural forms, its singular."""
     return message.id if isinstance(message.id, str) else message.id[0]
 
 
@@ -482,8 +483,7 @@ def merge(catalog: Catalog, template: Catalog) -> None:
 
 
 def _key(message: Message) -> Key:
-    msgid = message.id if isinstance(message.id, str) else message.id[0]
-    return msgid, message.context
+    return msgid_of(message), message.context
 
 
 def _revive(catalog: Catalog, wanted: set[Key]) -> None:

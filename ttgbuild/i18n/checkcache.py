@@ -25,11 +25,12 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from ttgbuild import fingerprint
+from ttgbuild.atomic import write_atomically
 from ttgbuild.diagnostics import Diagnostic
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.glossary import GLOSSARY_FILE
@@ -50,12 +51,13 @@ def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, in
     key = sources_key(project)
     rows = _load(project, "sources", key)
     if rows is None:
+        from ttgbuild.i18n.catalogs import msgid_of
         from ttgbuild.i18n.extract import extract_messages, flagged_budget
         from ttgbuild.i18n.formats import formats_of
 
         rows = [
             [
-                _msgid(m.id),
+                msgid_of(m),
                 m.context,
                 sorted(formats_of(m.flags, m.locations)),
                 flagged_budget(m.flags),
@@ -144,10 +146,6 @@ def cache_dir() -> Path:
     return Path(base) / "ttgbuild"
 
 
-def _msgid(msgid: str | tuple[str, ...]) -> str:
-    return msgid if isinstance(msgid, str) else msgid[0]
-
-
 def _path(project: Path, kind: str) -> Path:
     """The one file of this kind for this project folder."""
     folder = fingerprint.bytes_digest(str(project.resolve()).encode("utf-8", "surrogateescape"))
@@ -166,16 +164,7 @@ def _load(project: Path, kind: str, key: str) -> Any:
 
 
 def _store(project: Path, kind: str, key: str, rows: list[Any]) -> None:
-    """Keep an answer (temp file and rename, so a reader never sees half); failures ignored."""
-    target = _path(project, kind)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump({"format": FORMAT, "key": key, "rows": rows}, stream, ensure_ascii=False)
-        os.replace(temp, target)
-    except OSError:
-        Path(temp).unlink(missing_ok=True)
+    """Keep an answer, written atomically so a reader never sees half; failures ignored."""
+    data = json.dumps({"format": FORMAT, "key": key, "rows": rows}, ensure_ascii=False)
+    with suppress(OSError):  # a cache folder that cannot be written is simply not used
+        write_atomically(_path(project, kind), data.encode("utf-8"))

@@ -20,7 +20,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 
 from ttgbuild.diagnostics import Diagnostic, Severity, sort_key
-from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, read_catalog
+from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, msgid_of, read_catalog
 from ttgbuild.i18n.checkcache import source_facts
 from ttgbuild.i18n.extract import content_budgets, flagged_budget, stated_budget
 from ttgbuild.i18n.formats import (
@@ -155,7 +155,7 @@ def _check_catalog(
     for message in catalog:
         if message.id:
             # Formats come from the sources (a translator cannot drop them), plus the entry's flags.
-            known = formats.get((_msgid(message), message.context), frozenset())
+            known = formats.get((msgid_of(message), message.context), frozenset())
             used = known | formats_of(message.flags, message.locations)
             found += _check_message(message, shown, terms, budgets, frozenset(used), tuple(style))
     found += _missing(catalog, set(formats), shown)
@@ -171,7 +171,7 @@ def _check_message(
     style: tuple[StyleRule, ...] = (),
 ) -> list[Diagnostic]:
     line = message.lineno
-    source = _msgid(message) if isinstance(message.id, str) else message.id[-1]
+    source = msgid_of(message) if isinstance(message.id, str) else message.id[-1]
     if message.fuzzy:
         was = f"; the English was {message.previous_id[0]!r}" if message.previous_id else ""
         note = f"fuzzy: review the translation of {source!r}, then remove the fuzzy flag{was}"
@@ -196,7 +196,7 @@ def _check_message(
 def _missing(catalog: Catalog, current: Keys, shown: str) -> list[Diagnostic]:
     """One warning when the catalog's messages are not the sources' (`update` would fix it)."""
     absent = sorted((ctx or "", msgid) for msgid, ctx in current if catalog.get(msgid, ctx) is None)
-    gone = sum((_msgid(m), m.context) not in current for m in catalog if m.id)
+    gone = sum((msgid_of(m), m.context) not in current for m in catalog if m.id)
     if not absent and not gone:
         return []
     parts = []
@@ -221,22 +221,17 @@ def _diag(file: str, line: int, severity: Severity, code: str, message: str) -> 
     return Diagnostic(file, line, 0, severity, code, message)
 
 
-def _msgid(message: Message) -> str:
-    return message.id if isinstance(message.id, str) else message.id[0]
-
-
 def _budget(message: Message, budgets: dict[Key, int]) -> int:
     """The budget the current sources give a message (its `max-length` flag).
 
     An entry the sources no longer have keeps what it states itself: its flag,
     its field's schema budget or a translator comment's "at most N characters".
     """
-    key = (_msgid(message), message.context)
+    key = (msgid_of(message), message.context)
     if key in budgets:
         return budgets[key]
-    content = content_budgets()
     return flagged_budget(message.flags) or stated_budget(
-        message.context, message.auto_comments, content
+        message.context, message.auto_comments, content_budgets()
     )
 
 

@@ -122,8 +122,9 @@ def _naming(kind: str, pattern: str) -> tuple[str, str, str]:
 def content_budgets() -> dict[tuple[str, str], int]:
     """Character budget of each translatable field, by (msgctxt kind label, field).
 
-    `i18n check` reads budgets from here rather than from the catalog's
-    comments, so a stale catalog cannot carry an outdated budget.
+    The sources' messages carry their budget as a `max-length` flag; for an
+    entry the sources no longer have, `i18n check` falls back to its field's
+    budget from here before any translator comment.
     """
     kinds = sorted(set(FOLDERS.values()) | set(SINGLE_FILES.values()))
     budgets: dict[tuple[str, str], int] = {}

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale
 from babel.lists import format_list
 from babel.messages.catalog import Message
 from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
 
 from ttgbuild.diagnostics import Diagnostic
-from ttgbuild.i18n.catalogs import CatalogError, read_catalog
+from ttgbuild.i18n.catalogs import CatalogError, cldr_locale, read_catalog
 from ttgbuild.i18n.limits import MAX_CATALOG_BYTES, MAX_ENTRIES, MAX_TRANSLATION_CHARS
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.loader import display_path
@@ -233,9 +233,8 @@ def load_translator(project: Path, locale: str) -> Translator:
     path = catalog_path(project, locale)
     shown = display_path(path, project)
     tr = Translator(locale, catalog_file=shown)
-    try:
-        Locale.parse(locale)
-    except (UnknownLocaleError, ValueError):
+    cldr = cldr_locale(locale)
+    if cldr is None:
         tr.locale = SOURCE_LOCALE
         tr.diagnostics.append(
             Diagnostic(shown, 0, 0, "error", "JT802", f"{locale!r} is not a locale CLDR knows")
@@ -244,7 +243,7 @@ def load_translator(project: Path, locale: str) -> Translator:
     if locale == SOURCE_LOCALE:
         return tr
     try:
-        catalog = read_catalog(path, shown, Locale.parse(locale))
+        catalog = read_catalog(path, shown, cldr)
     except CatalogError as exc:
         tr.diagnostics.append(exc.diagnostic)
         return tr

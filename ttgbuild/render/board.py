@@ -106,12 +106,7 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
     def at(point: tuple[float, float]) -> tuple[float, float]:
         return left + FRAME + point[0], top - FRAME - point[1]
 
-    zones = {
-        (c, r): side
-        for side, area in board.start_zones.items()
-        for c in range(area.columns[0], area.columns[1] + 1)
-        for r in range(area.rows[0], area.rows[1] + 1)
-    }
+    zones = {hex_: side for side, area in board.start_zones.items() for hex_ in area.hexes()}
     canvas.setLineWidth(0.6)
     canvas.setStrokeColor(style.HEX_LINE)
     for column in range(board.columns):
@@ -142,7 +137,7 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
         canvas.drawPath(path, stroke=1, fill=0)
     canvas.setDash()
     # Goals and the centre point.
-    radius = HEX_ACROSS * 0.36
+    radius = boxes.GOAL_RADIUS
     for side, hex_ in board.goals.items():
         cx, cy = at(layout.centre(*hex_))
         canvas.setFillColor(style.TEAM_COLOURS.get(side, style.INK))

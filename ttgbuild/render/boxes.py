@@ -260,11 +260,12 @@ DICE_ENTRY = TextBox(
     largest=10,
     smallest=6,
 )
+GOAL_RADIUS = HEX_ACROSS * 0.36  # a goal circle on the board
 GOAL = TextBox(
     "board-goal",
     "board goal",
     "board, the word on each goal circle",
-    width=HEX_ACROSS * 0.36 * 1.8,
+    width=GOAL_RADIUS * 1.8,
     height=3.4 * mm,
     largest=8,
     smallest=4,

@@ -344,11 +344,6 @@ def _hero_stats(
             _stat(ctx, canvas, cell, label, tr.number(value), icon, where(box_name, field))
 
 
-def _heading(value: str) -> str:
-    """A name used as a card title starts with a capital ("sword & shield" → "Sword & shield")."""
-    return value[:1].upper() + value[1:]
-
-
 def _preferred_name(ctx: RenderContext, ident: str) -> str:
     content = ctx.content
     if content.qwik is not None and ident == content.qwik.id:
@@ -430,7 +425,7 @@ def talent_text(tr: Translator, talent: Talent) -> str:
 
 def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
     tr = ctx.tr
-    name = _heading(tr.content("weapon", weapon.id, "name", weapon.name))
+    name = text.capitalised(tr.content("weapon", weapon.id, "name", weapon.name))
     where = (weapon.origin, f"weapon card {weapon.name!r}", "name")
     band = 15 * mm
 

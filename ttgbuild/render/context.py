@@ -143,7 +143,7 @@ class RenderContext:
         """
         pieces: list[str] = []
         for paragraph in paragraphs:
-            pieces.append("".join(f"[{s.text}]" if s.icon else s.text for s in paragraph))
+            pieces.append(_source(paragraph))
             pieces += [span.text for span in paragraph if not span.icon]
         found = dict.fromkeys(self.tr.entry_of(piece) for piece in pieces)
         return tuple(entry for entry in found if entry)
@@ -177,12 +177,14 @@ class RenderContext:
         return reader
 
 
+def _source(paragraph: Sequence[text.Span]) -> str:
+    """A paragraph written back as the text it came from, icons as [tokens]."""
+    return "".join(f"[{s.text}]" if s.icon else s.text for s in paragraph)
+
+
 def _quoted(paragraphs: Sequence[Sequence[text.Span]], limit: int = 40) -> str:
     """The start of a box's text, quoted, so a report says which text did not fit."""
-    words = " ".join(
-        "".join(f"[{s.text}]" if s.icon else s.text for s in paragraph) for paragraph in paragraphs
-    )
-    words = text.squeeze(words)
+    words = text.squeeze(" ".join(_source(paragraph) for paragraph in paragraphs))
     return repr(words if len(words) <= limit else words[: limit - 1] + "…")
 
 

@@ -93,7 +93,7 @@ class Prose:
                 if self.markers:
                     canvas.setFillColor(style.HEADER)
                     canvas.setFont(family.bold, size)
-                    canvas.drawString(x, y - size * 0.8, self.markers[i])
+                    canvas.drawString(x, y - size * text.ASCENT, self.markers[i])
                 _paint_block(canvas, block, x + indent, y, family, style.INK)
                 y -= block.height + gap
 

@@ -84,7 +84,7 @@ def _paint_lines(item: Lines, start: int, stop: int, x: float, top: float) -> Pa
         if marker:
             canvas.setFillColor(style.HEADER)
             canvas.setFont(item.family.bold, block.size)
-            canvas.drawString(x, top - block.size * 0.8, marker)
+            canvas.drawString(x, top - block.size * text.ASCENT, marker)
         canvas.setFillColor(style.INK)
         text.draw(canvas, part, x + item.indent, top, item.family, icons.inline)
 

@@ -26,7 +26,6 @@ from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
 from ttgbuild.render.paginate import Item, Lines, Solid, paginate
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.quickref.parts import capitalised
 from ttgbuild.render.templating import environment
 
 SIDE = 15 * mm  # left and right margins
@@ -331,7 +330,7 @@ def _table(book: Book, block: Block) -> Table:
     if block.name == "weapons":
         rows = [
             [
-                capitalised(tr.content("weapon", w.id, "name", w.name)),
+                text.capitalised(tr.content("weapon", w.id, "name", w.name)),
                 n(w.attack),
                 n(w.defence),
                 n(w.range),

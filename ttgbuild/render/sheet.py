@@ -16,7 +16,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.render import fonts, style
+from ttgbuild.render import fonts, style, text
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MIN_MARGIN = 4 * mm  # what the grid keeps free beyond its bleed, for the crop marks
@@ -158,7 +158,7 @@ def shrunk(value: str, font: str, largest: float, smallest: float, room: float) 
     """The largest type size, in quarter points down to `smallest`, at which `value` fits `room`."""
     size = largest
     while size > smallest and fonts.width(value, font, size) > room:
-        size -= 0.25
+        size -= text.STEP
     return size
 
 

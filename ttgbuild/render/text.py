@@ -39,6 +39,12 @@ def squeeze(text: str) -> str:
     return " ".join(part for part in BREAKS.split(text) if part and not BREAKS.fullmatch(part))
 
 
+def capitalised(value: str) -> str:
+    """A name that starts a title or a table row starts with a capital ("sword & shield" →
+    "Sword & shield"); the rest is left as written."""
+    return value[:1].upper() + value[1:]
+
+
 def escape(text: str) -> str:
     """Text made safe for ReportLab markup (`Paragraph`): `&`, `<` and `>` print literally."""
     return _xml_escape(text)

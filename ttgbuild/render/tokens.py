@@ -283,9 +283,10 @@ def _counter(ctx: RenderContext, name: str) -> Item:
                 icons.ICONS[name](canvas, x + r * 0.35, y + r * 0.35, r * 1.3)
                 return
             box, scale = boxes.COUNTER, diameter / boxes.DISC  # the initiative disc is larger
+            width = box.across() * scale
             block = ctx.fit(
                 [ctx.spans(label, box.bold)],
-                box.across() * scale,
+                width,
                 box.height * scale,
                 box.largest,
                 box.smallest,
@@ -296,12 +297,12 @@ def _counter(ctx: RenderContext, name: str) -> Item:
             text.draw(
                 canvas,
                 block,
-                x + diameter * 0.1,
+                x + (diameter - width) / 2,
                 y + r + block.height / 2,
-                text.CONDENSED,
+                box.family,
                 icons.inline,
                 "center",
-                diameter * 0.8,
+                width,
             )
 
         return paint

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from ttgbuild.model import Rules
-from ttgbuild.render import diagrams
+from ttgbuild.render import diagrams, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Column, Prose, Section, Table
 from ttgbuild.render.quickref.parts import (
     Paragraph,
     bullets,
-    capitalised,
     cell,
     cost,
     diagram,
@@ -558,7 +557,7 @@ def _weapons(ctx: RenderContext, rules: Rules) -> Section:
     content = ctx.content
     rows = [
         [
-            cell(capitalised(tr.content("weapon", w.id, "name", w.name)), bold=True),
+            cell(text.capitalised(tr.content("weapon", w.id, "name", w.name)), bold=True),
             cell(tr.number(w.attack)),
             cell(tr.number(w.defence)),
             cell(tr.number(w.range)),

@@ -46,11 +46,6 @@ def cell(value: str, bold: bool = False) -> Paragraph:
     return [Span(value, bold=bold)]
 
 
-def capitalised(value: str) -> str:
-    """A name at the start of a table row starts with a capital ("sword & shield")."""
-    return value[:1].upper() + value[1:]
-
-
 def steps(ctx: RenderContext, paragraphs: list[Paragraph]) -> Prose:
     """A numbered procedure: the numbers are step positions, not game numbers."""
     return Prose(paragraphs, [ctx.tr.number(i) + "." for i in range(1, len(paragraphs) + 1)])
