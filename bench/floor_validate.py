@@ -17,7 +17,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-SCHEMAS = Path(__file__).resolve().parent.parent / "ttgbuild" / "schemas"
+SCHEMAS = Path(__file__).resolve().parent.parent / "ttgbuild" / "packs" / "jugger" / "schemas"
 
 
 def hero_validator() -> Draft202012Validator:

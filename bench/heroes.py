@@ -14,9 +14,9 @@ from pathlib import Path
 
 import yaml
 
-from ttgbuild.loader import load_content
-from ttgbuild.model import HERO_NUMBERS
-from ttgbuild.validate.kit_demand import SIDES, legal_heroes, points_demand
+from ttgbuild.packs.jugger.kit_demand import SIDES, legal_heroes, points_demand
+from ttgbuild.packs.jugger.model import HERO_NUMBERS
+from ttgbuild.source.loader import load_content
 
 
 def make_project(repo: Path, target: Path, count: int) -> list[Path]:

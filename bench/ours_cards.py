@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from ttgbuild.i18n.runtime import load_translator
-from ttgbuild.render import cards
+from ttgbuild.packs.jugger.render import cards
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.sheet import PrintSettings
 from ttgbuild.validate.project import validate_project

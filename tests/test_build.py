@@ -9,8 +9,8 @@ import pymupdf
 import pytest
 from reportlab.lib.units import mm
 
+from ttgbuild.packs.jugger.render.board import board_size, tiling
 from ttgbuild.render import style
-from ttgbuild.render.board import board_size, tiling
 from ttgbuild.render.sheet import MARK_GAP, MARK_LENGTH, Duplex, PrintSettings, card_grid
 
 FILES = ("cards.pdf", "tokens.pdf", "board.pdf", "quickref.pdf", "rules.pdf", "guide.pdf")
@@ -263,7 +263,7 @@ def test_bad_build_options_are_usage_errors(run, args, message):
 
 def test_board_tiles_cover_the_board_with_overlap(built):
     settings = PrintSettings()
-    from ttgbuild.model import Board
+    from ttgbuild.packs.jugger.model import Board
 
     tiles = tiling(board_size(Board(20, 11, (9, 5), {}, {}, (), None)), settings.page)  # type: ignore[arg-type]
     doc = open_pdf(built() / "board.pdf")

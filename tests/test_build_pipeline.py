@@ -26,8 +26,9 @@ import pytest
 from conftest import REPO, SPARE_TALENT, Project
 from pypdf import PdfReader
 
-from ttgbuild import atomic, build, parallel
+from ttgbuild import build
 from ttgbuild.buildplan import MANIFEST, PrintOptions
+from ttgbuild.core import atomic, parallel
 from ttgbuild.validate.project import validate_project
 
 LOCALES = ("en", "de", "es")

@@ -15,13 +15,14 @@ import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
-from ttgbuild.geometry.arcs import attack_side, in_front_arc, in_rear_arc
 from ttgbuild.geometry.hexgrid import Facing, Grid, distance, reachable
-from ttgbuild.geometry.sight import has_line_of_sight
-from ttgbuild.loader import load_content
-from ttgbuild.model import MoveType
-from ttgbuild.render import diagrams, text
+from ttgbuild.packs.jugger.arcs import attack_side, in_front_arc, in_rear_arc
+from ttgbuild.packs.jugger.model import MoveType
+from ttgbuild.packs.jugger.render import diagrams
+from ttgbuild.packs.jugger.sight import has_line_of_sight
+from ttgbuild.render import text
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.source.loader import load_content
 
 REPO = Path(__file__).resolve().parent.parent
 BOX = (60 * mm, 45 * mm)

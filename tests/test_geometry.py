@@ -15,7 +15,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttgbuild.geometry.arcs import attack_side, facing_towards, front_arc, in_front_arc, in_rear_arc
 from ttgbuild.geometry.hexgrid import (
     UNIT,
     Facing,
@@ -33,7 +32,14 @@ from ttgbuild.geometry.hexgrid import (
     to_hex,
     within,
 )
-from ttgbuild.geometry.sight import (
+from ttgbuild.packs.jugger.arcs import (
+    attack_side,
+    facing_towards,
+    front_arc,
+    in_front_arc,
+    in_rear_arc,
+)
+from ttgbuild.packs.jugger.sight import (
     has_line_of_sight,
     in_range,
     provokes_attack_of_opportunity,

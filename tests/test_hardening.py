@@ -17,15 +17,15 @@ import pytest
 from conftest import assert_no_crash
 from PIL import Image
 
-from ttgbuild import loader
 from ttgbuild.i18n import limits, runtime
 from ttgbuild.i18n.runtime import load_translator
+from ttgbuild.packs.jugger.art import MAX_ART_BYTES
 from ttgbuild.render.context import MAX_PIXELS, RenderContext
 from ttgbuild.render.sheet import PrintSettings
-from ttgbuild.validate.paths import MAX_ART_BYTES
+from ttgbuild.source import loader
+from ttgbuild.source.schema import schema_texts
+from ttgbuild.source.yamlsource import MAX_DIGITS
 from ttgbuild.validate.project import validate_project
-from ttgbuild.validate.schema import schema_texts
-from ttgbuild.yamlsource import MAX_DIGITS
 
 HERO = "content/heroes/kirra-maddock.yaml"
 WEAPONS = "content/weapons.yaml"
@@ -146,7 +146,7 @@ def _render_context(project) -> RenderContext:
 
 
 def test_renderer_rechecks_a_portrait_swapped_for_a_link_after_validation(project, outside) -> None:
-    from ttgbuild.model import Origin
+    from ttgbuild.packs.jugger.model import Origin
 
     project.path("content/art").mkdir()
     Image.new("RGB", (8, 8)).save(project.path("content/art/kirra.png"))
@@ -162,7 +162,7 @@ def test_renderer_rechecks_a_portrait_swapped_for_a_link_after_validation(projec
 
 
 def test_renderer_refuses_a_portrait_with_too_many_pixels(project) -> None:
-    from ttgbuild.model import Origin
+    from ttgbuild.packs.jugger.model import Origin
 
     project.path("content/art").mkdir()
     side = int(MAX_PIXELS**0.5) + 1

@@ -25,9 +25,10 @@ import pytest
 from conftest import REPO, Project
 from typer.testing import CliRunner
 
-from ttgbuild import atomic, build, buildplan, fingerprint, journal
+from ttgbuild import build, buildplan
 from ttgbuild.buildplan import MANIFEST, Manifest
 from ttgbuild.cli import app
+from ttgbuild.core import atomic, fingerprint, journal
 
 OLD, NEW = "1", "2"
 PAUSE = 0.25  # seconds between write steps (TTGBUILD_TEST_PAUSE_WRITE) in the kill tests

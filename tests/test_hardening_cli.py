@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from ttgbuild import build
 from ttgbuild.cli import app
-from ttgbuild.sourcedate import LATEST, InvalidSourceDate, source_date_epoch
+from ttgbuild.core.sourcedate import LATEST, InvalidSourceDate, source_date_epoch
 
 REPO = Path(__file__).resolve().parent.parent
 ESCAPE = "\x1b[31m"  # would turn a terminal red

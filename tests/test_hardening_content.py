@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import assert_no_crash
 
-from ttgbuild.filetree import MAX_FOLDER_DEPTH, walk_files
-from ttgbuild.yamlsource import load_document
+from ttgbuild.core.filetree import MAX_FOLDER_DEPTH, walk_files
+from ttgbuild.source.yamlsource import load_document
 
 HERO = "content/heroes/kirra-maddock.yaml"
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from conftest import Project
 
-from ttgbuild.validate.fastpath import ecma_pattern
-from ttgbuild.validate.rules import looks
-from ttgbuild.validate.schema import check_document, known_valid, schema_texts
-from ttgbuild.yamlsource import load_document
+from ttgbuild.packs.jugger.rules import looks
+from ttgbuild.source.fastpath import ecma_pattern
+from ttgbuild.source.schema import check_document, known_valid, schema_texts
+from ttgbuild.source.yamlsource import load_document
 
 HERO = "content/heroes/kirra-maddock.yaml"
 OTHER = "content/heroes/noor-elzinga.yaml"

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 DE = "locales/de/LC_MESSAGES/ttgbuild.po"
-GUIDE = "ttgbuild/templates/assembly.j2"
+GUIDE = "ttgbuild/packs/jugger/templates/assembly.j2"
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,7 @@ def brace_key(root: Path) -> tuple[str | None, str]:
         root,
         lambda m: (
             "python-brace-format" in m.flags
-            and any(path.startswith("ttgbuild/render/") for path, _ in m.locations)
+            and any(path.startswith("ttgbuild/packs/jugger/render/") for path, _ in m.locations)
         ),
     )
 

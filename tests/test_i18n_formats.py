@@ -76,8 +76,10 @@ def test_well_formed_brace_translation() -> None:
 
 def test_formats_come_from_flags_and_from_the_guide_template() -> None:
     assert formats_of({"python-brace-format"}, []) == {BRACE_FORMAT}
-    assert formats_of(set(), [("ttgbuild/templates/assembly.j2", 7)]) == {PYTHON_FORMAT}
-    assert formats_of({"fuzzy"}, [("ttgbuild/render/cards.py", 3)]) == set()
+    assert formats_of(set(), [("ttgbuild/packs/jugger/templates/assembly.j2", 7)]) == {
+        PYTHON_FORMAT
+    }
+    assert formats_of({"fuzzy"}, [("ttgbuild/packs/jugger/render/cards.py", 3)]) == set()
 
 
 def test_check_reports_a_broken_format_at_its_line(project, run) -> None:

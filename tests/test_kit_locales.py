@@ -116,7 +116,7 @@ def test_shipped_catalogs_are_complete(locale, run):
 def test_template_and_code_strings_reach_the_template(project, run):
     assert run("i18n", "extract").exit_code == 0
     pot = project.path("locales/ttgbuild.pot").read_text(encoding="utf-8")
-    assert "#: ttgbuild/templates/assembly.j2:" in pot
+    assert "#: ttgbuild/packs/jugger/templates/assembly.j2:" in pot
     assert 'msgid "Building your Jugger TTG kit"' in pot
     assert 'msgctxt "hero card stat"\nmsgid "Reflexes"' in pot
     assert "#. Translators: label beside a printed ruler" not in pot  # tag stripped

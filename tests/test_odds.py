@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from ttgbuild.odds import combat_odds, pool
+from ttgbuild.packs.jugger.odds import combat_odds, pool
 
 SHIPPED = (0, 0, 0, 1, 1, 2)
 

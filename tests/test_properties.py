@@ -9,8 +9,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ttgbuild.source.yamlsource import load_document
 from ttgbuild.validate.project import validate_project
-from ttgbuild.yamlsource import load_document
 
 SETTINGS = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -110,8 +110,8 @@ def test_affordability_matches_brute_force(costs: list[int]) -> None:
 
     from conftest import REPO
 
-    from ttgbuild.model import Origin
-    from ttgbuild.validate.rules import Context, hero_affordable
+    from ttgbuild.packs.jugger.model import Origin
+    from ttgbuild.packs.jugger.rules import Context, hero_affordable
 
     loaded, _ = validate_project(REPO)
     template = loaded.content.heroes[0]

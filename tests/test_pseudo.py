@@ -12,8 +12,8 @@ from ttgbuild.build import print_settings
 from ttgbuild.buildplan import PrintOptions, UsageError, choose_locales
 from ttgbuild.i18n.pseudo import CLOSE, GROWTH, OPEN, PseudoTranslator, pseudo
 from ttgbuild.i18n.runtime import load_translator
+from ttgbuild.packs.jugger.render.cards import talent_text
 from ttgbuild.render import fonts, text
-from ttgbuild.render.cards import talent_text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.validate.project import validate_project
 

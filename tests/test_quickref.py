@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from ttgbuild.cli import app
 from ttgbuild.i18n.runtime import Translator, load_translator
-from ttgbuild.odds import combat_odds
-from ttgbuild.render import dienote
+from ttgbuild.packs.jugger.odds import combat_odds
+from ttgbuild.packs.jugger.render import dienote
 
 LOCALES = ("en", "es", "de")
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ttgbuild.readfile import FileTooBig, NotRegularFile, read_regular
+from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 
 
 def test_reads_a_regular_file_within_its_limit(tmp_path: Path) -> None:

@@ -15,11 +15,12 @@ from typer.testing import CliRunner
 
 from ttgbuild.cli import app
 from ttgbuild.i18n.runtime import load_translator
-from ttgbuild.loader import load_content
-from ttgbuild.render import fonts, rulebook, text
+from ttgbuild.packs.jugger.render import rulebook
+from ttgbuild.render import fonts, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.paginate import KEEP_LINES, Lines, paginate
 from ttgbuild.render.sheet import PrintSettings
+from ttgbuild.source.loader import load_content
 
 LOCALES = ("en", "es", "de")
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}

@@ -11,9 +11,9 @@ from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttgbuild.loader import FOLDERS, SINGLE_FILES
-from ttgbuild.validate.fastpath import compile_schema
-from ttgbuild.validate.schema import known_valid, schema_texts, validator
+from ttgbuild.source.fastpath import compile_schema
+from ttgbuild.source.loader import FOLDERS, SINGLE_FILES
+from ttgbuild.source.schema import known_valid, schema_texts, validator
 
 CONTENT = REPO / "content"
 

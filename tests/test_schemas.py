@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ttgbuild.validate.schema import schema_texts, translatable_fields
+from ttgbuild.source.schema import schema_texts, translatable_fields
 
 SCHEMAS = sorted(schema_texts())
 

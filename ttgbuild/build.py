@@ -20,7 +20,6 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from ttgbuild import journal, parallel
 from ttgbuild.buildplan import (
     MANIFEST,
     BuildResult,
@@ -34,16 +33,17 @@ from ttgbuild.buildplan import (
     plan,
     writing_into,
 )
-from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
-from ttgbuild.fingerprint import bytes_digest
+from ttgbuild.core import journal, parallel
+from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
+from ttgbuild.core.fingerprint import bytes_digest
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
-from ttgbuild.loader import Loaded, display_path
-from ttgbuild.model import Content
-from ttgbuild.render import board, cards, guide, quickref, rulebook, tokens
+from ttgbuild.packs.jugger.model import Content
+from ttgbuild.packs.jugger.render import board, cards, guide, quickref, rulebook, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.sheet import Duplex, PrintSettings, card_grid
+from ttgbuild.source.loader import Loaded, display_path
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import describe
 

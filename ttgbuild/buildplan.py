@@ -24,10 +24,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from ttgbuild import atomic, console, fingerprint, journal, sourcedate
-from ttgbuild.diagnostics import Diagnostic, has_failures, sort_key
+from ttgbuild.core import atomic, console, fingerprint, journal, sourcedate
+from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
+from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, project_locales
-from ttgbuild.readfile import FileTooBig, NotRegularFile, read_regular
 
 MANIFEST = ".ttgbuild-cache.json"
 MANIFEST_FORMAT = 1

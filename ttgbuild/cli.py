@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ttgbuild import console
-from ttgbuild.atomic import write_atomically
-from ttgbuild.diagnostics import has_failures, sort_key
+from ttgbuild.core import console
+from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.diagnostics import has_failures, sort_key
+from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
+from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
 from ttgbuild.i18n_cli import i18n_app
-from ttgbuild.interrupts import SIGTERM_EXIT, Terminated
 from ttgbuild.options import (
     EXIT_USAGE,
     Format,
@@ -36,7 +37,6 @@ from ttgbuild.options import (
     StrictOption,
     require_project,
 )
-from ttgbuild.sourcedate import InvalidSourceDate, source_date_epoch
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
@@ -99,7 +99,7 @@ def _every_rule() -> dict[str, Rule]:
     """The registry, once every module that reports codes has registered them."""
     import ttgbuild.build
     import ttgbuild.i18n.checks
-    import ttgbuild.teamcheck
+    import ttgbuild.packs.jugger.teamcheck
     import ttgbuild.validate.project  # noqa: F401  (imported for their registrations)
     from ttgbuild.validate.registry import RULES
 
@@ -118,7 +118,7 @@ TEXT_COLUMNS: dict[Listing, tuple[str, ...]] = {
 def schema_docs(project: ProjectOption = Path(".")) -> None:
     """Print the content format's reference (Markdown), generated from the schemas."""
     del project  # accepted like on every command; the schemas ship with ttgbuild
-    from ttgbuild import schemadoc
+    from ttgbuild.source import schemadoc
 
     console.document(schemadoc.render().rstrip("\n"))
 
@@ -174,8 +174,8 @@ def team_check(
     project: ProjectOption = Path("."),
 ) -> None:
     """Check a team: size, budget, uniqueness, positions, weapons; report its synergy."""
-    from ttgbuild.loader import display_path
-    from ttgbuild.teamcheck import check_team
+    from ttgbuild.packs.jugger.teamcheck import check_team
+    from ttgbuild.source.loader import display_path
     from ttgbuild.validate.project import validate_project
 
     require_project(project, "team check")
@@ -217,7 +217,7 @@ def odds(
     """Exact odds of an attack for each defence choice, from the die faces in content."""
     from dataclasses import replace
 
-    from ttgbuild.odds import combat_odds, faces_note
+    from ttgbuild.packs.jugger.odds import combat_odds, faces_note
     from ttgbuild.validate.project import validate_project
 
     require_project(project, "odds")

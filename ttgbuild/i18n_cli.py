@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ttgbuild import console
-from ttgbuild.diagnostics import has_failures
+from ttgbuild.core import console
+from ttgbuild.core.diagnostics import has_failures
 from ttgbuild.options import (
     EXIT_USAGE,
     Format,
@@ -167,7 +167,7 @@ def glossary(
     project: ProjectOption = Path("."),
 ) -> None:
     """Export locales/glossary.tsv for Weblate, Poedit or a CAT tool (TBX or CSV)."""
-    from ttgbuild.atomic import write_atomically
+    from ttgbuild.core.atomic import write_atomically
     from ttgbuild.i18n.glossary import load_glossary
     from ttgbuild.i18n.glossary_export import languages, to_csv, to_tbx
 

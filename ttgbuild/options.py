@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from ttgbuild import console
+from ttgbuild.core import console
 
 EXIT_USAGE = 2
 

@@ -2,7 +2,7 @@
 
 They return what happened (one `FileResult` per file) and diagnostics
 instead of printing, so the CLI alone decides how results look and what the
-exit code is. Files are written atomically (`ttgbuild.atomic`) and only
+exit code is. Files are written atomically (`ttgbuild.core.atomic`) and only
 when their bytes change: running a
 command twice changes nothing, and version control shows only real edits.
 
@@ -34,13 +34,13 @@ from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape
 from babel.util import LOCALTZ
 
 import ttgbuild
-from ttgbuild.atomic import write_atomically
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.readfile import FileTooBig, problem, read_regular
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.extract import BUDGET_FLAG, extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
-from ttgbuild.loader import display_path
-from ttgbuild.readfile import FileTooBig, problem, read_regular
+from ttgbuild.source.loader import display_path
 
 IO_CODE = "JT810"
 WIDTH = 76  # wrap width of written catalogs; fixed so every run gives the same bytes

@@ -29,14 +29,14 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from ttgbuild import fingerprint
-from ttgbuild.atomic import write_atomically
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.core import fingerprint
+from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.glossary import GLOSSARY_FILE
 from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir, unlisted_locales
 from ttgbuild.i18n.style import STYLE_FILE
-from ttgbuild.readfile import read_regular
 
 CACHE_ENV = "TTGBUILD_CACHE_DIR"
 FORMAT = 1  # bump when what is stored changes shape

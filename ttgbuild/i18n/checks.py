@@ -19,7 +19,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from ttgbuild.diagnostics import Diagnostic, Severity, sort_key
+from ttgbuild.core.diagnostics import Diagnostic, Severity, sort_key
 from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, msgid_of, read_catalog
 from ttgbuild.i18n.checkcache import source_facts
 from ttgbuild.i18n.extract import content_budgets, flagged_budget, stated_budget
@@ -46,8 +46,8 @@ from ttgbuild.i18n.paths import (
     unlisted_locales,
 )
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
-from ttgbuild.loader import display_path
 from ttgbuild.render.boxes import BY_CONTEXT
+from ttgbuild.source.loader import display_path
 from ttgbuild.validate.registry import describe
 
 CATALOG_ERRORS = {

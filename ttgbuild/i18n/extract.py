@@ -21,9 +21,9 @@ from babel.messages.extract import extract
 
 import ttgbuild
 from ttgbuild.i18n.paths import content_context
-from ttgbuild.loader import FOLDERS, SINGLE_FILES
-from ttgbuild.validate.schema import translatable_fields
-from ttgbuild.yamlsource import load_document
+from ttgbuild.source.loader import FOLDERS, SINGLE_FILES
+from ttgbuild.source.schema import translatable_fields
+from ttgbuild.source.yamlsource import load_document
 
 # What the first segment of a translatable path (or a one-object file's kind)
 # is called in a msgctxt, and how a translator should picture it.

@@ -24,7 +24,7 @@ import re
 PYTHON_FORMAT = "python-format"
 BRACE_FORMAT = "python-brace-format"
 # Templates rendered with newstyle gettext (render/guide.py): all their messages are %-formatted.
-NEWSTYLE_TEMPLATES = ("ttgbuild/templates/assembly.j2",)
+NEWSTYLE_TEMPLATES = ("ttgbuild/packs/jugger/templates/assembly.j2",)
 
 # `%%`, or `%(name)` with flags, width, precision and a conversion letter (group `name`).
 _PERCENT = re.compile(

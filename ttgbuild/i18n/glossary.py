@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.paths import locales_dir
 from ttgbuild.i18n.tsv import TableError, read_table
 

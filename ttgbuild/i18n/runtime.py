@@ -25,12 +25,12 @@ from babel.messages.catalog import Message
 from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
 
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.catalogs import CatalogError, cldr_locale, read_catalog
 from ttgbuild.i18n.limits import MAX_CATALOG_BYTES, MAX_ENTRIES, MAX_TRANSLATION_CHARS
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
-from ttgbuild.loader import display_path
 from ttgbuild.render import fonts
+from ttgbuild.source.loader import display_path
 from ttgbuild.validate.registry import describe
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.glossary import TOKENS
 from ttgbuild.i18n.paths import locales_dir
 from ttgbuild.i18n.tsv import TableError, read_table

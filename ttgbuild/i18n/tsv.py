@@ -11,8 +11,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from ttgbuild.core.readfile import problem, read_regular
 from ttgbuild.i18n import limits
-from ttgbuild.readfile import problem, read_regular
 
 
 class TableError(Exception):

@@ -15,13 +15,13 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.model import Content, Origin
-from ttgbuild.readfile import read_regular
+from ttgbuild.packs.jugger.art import MAX_ART_BYTES, path_problem, shown
+from ttgbuild.packs.jugger.model import Content, Origin
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.sheet import RULER, Furniture, PrintSettings
-from ttgbuild.validate.paths import MAX_ART_BYTES, path_problem, shown
 
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
 MAX_PIXELS = 24_000_000

@@ -14,8 +14,8 @@ import io
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.sourcedate import source_date_epoch
 from ttgbuild.render import fonts
-from ttgbuild.sourcedate import source_date_epoch
 
 
 def new_canvas(

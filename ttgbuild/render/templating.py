@@ -11,7 +11,7 @@ from pathlib import Path
 
 import jinja2
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "packs" / "jugger" / "templates"
 
 
 def environment() -> jinja2.Environment:

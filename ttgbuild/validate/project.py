@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.diagnostics import Diagnostic, sort_key
-from ttgbuild.loader import LAYOUT_CODES, LAYOUT_WARNINGS, Loaded, load_content
-from ttgbuild.validate import kit_demand, paths  # noqa: F401  (imported: registers checks)
+from ttgbuild.core.diagnostics import Diagnostic, sort_key
+from ttgbuild.packs.jugger import art, kit_demand  # noqa: F401  (imported: registers checks
+from ttgbuild.packs.jugger.rules import Context, run_rules
+from ttgbuild.source.loader import LAYOUT_CODES, LAYOUT_WARNINGS, Loaded, load_content
+from ttgbuild.source.schema import SCHEMA_CODES
+from ttgbuild.source.yamlsource import LOAD_CODES
 from ttgbuild.validate.registry import describe
-from ttgbuild.validate.rules import Context, run_rules
-from ttgbuild.validate.schema import SCHEMA_CODES
-from ttgbuild.yamlsource import LOAD_CODES
 
 describe(LOAD_CODES)
 describe(LAYOUT_CODES)

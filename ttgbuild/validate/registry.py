@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ttgbuild.diagnostics import Diagnostic, Severity
+from ttgbuild.core.diagnostics import Diagnostic, Severity
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ttgbuild.diagnostics import Diagnostic, json_pointer
-from ttgbuild.validate.fastpath import Check, compile_schema, ecma_pattern
-from ttgbuild.yamlsource import Document
+from ttgbuild.core.diagnostics import Diagnostic, json_pointer
+from ttgbuild.source.fastpath import Check, compile_schema, ecma_pattern
+from ttgbuild.source.yamlsource import Document
 
 if TYPE_CHECKING:  # jsonschema is imported when a document fails the fast path, not before
     from jsonschema import Draft202012Validator
@@ -60,7 +60,7 @@ _TYPE_NAMES = {
 @cache
 def schema_texts() -> dict[str, dict[str, Any]]:
     """Every shipped schema by file name (e.g. 'hero.schema.json')."""
-    folder = resources.files("ttgbuild") / "schemas"
+    folder = resources.files("ttgbuild.packs.jugger") / "schemas"
     return {
         entry.name: json.loads(entry.read_text(encoding="utf-8"))
         for entry in folder.iterdir()

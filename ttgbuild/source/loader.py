@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttgbuild.diagnostics import Diagnostic, Severity
-from ttgbuild.filetree import MAX_FOLDER_DEPTH, walk_files
-from ttgbuild.model import (
+from ttgbuild.core.diagnostics import Diagnostic, Severity
+from ttgbuild.core.filetree import MAX_FOLDER_DEPTH, walk_files
+from ttgbuild.packs.jugger.model import (
     Area,
     Board,
     BonusDice,
@@ -32,8 +32,8 @@ from ttgbuild.model import (
     Trigger,
     Weapon,
 )
-from ttgbuild.validate.schema import check_document
-from ttgbuild.yamlsource import Document, load_document
+from ttgbuild.source.schema import check_document
+from ttgbuild.source.yamlsource import Document, load_document
 
 # Files with exactly one document each, and the schema kind that checks them.
 SINGLE_FILES = {

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ttgbuild.diagnostics import Diagnostic, json_pointer, sort_key
-from ttgbuild.model import Content, Format
+from ttgbuild.core.diagnostics import Diagnostic, json_pointer, sort_key
+from ttgbuild.packs.jugger.model import Content, Format
+from ttgbuild.source.schema import check_document
+from ttgbuild.source.yamlsource import Document, load_document
 from ttgbuild.validate.registry import describe
-from ttgbuild.validate.schema import check_document
-from ttgbuild.yamlsource import Document, load_document
 
 TEAM_CODES: dict[str, str] = {
     "JT701": "a team has exactly the format's number of heroes",

@@ -15,9 +15,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout
-from ttgbuild.model import Hero, Origin, Rules
-from ttgbuild.render import boxes, dienote, fonts, icons, style, text
-from ttgbuild.render.board import HEX_ACROSS
+from ttgbuild.packs.jugger.model import Hero, Origin, Rules
+from ttgbuild.packs.jugger.render import dienote
+from ttgbuild.packs.jugger.render.board import HEX_ACROSS
+from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import Duplex

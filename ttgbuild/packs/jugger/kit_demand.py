@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ttgbuild.model import HERO_NUMBERS, Content, Hero
+from ttgbuild.packs.jugger.model import HERO_NUMBERS, Content, Hero
+from ttgbuild.packs.jugger.rules import Context, at
 from ttgbuild.validate.registry import Finding, rule
-from ttgbuild.validate.rules import Context, at
 
 SIDES = 2
 

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.model import Hero, Origin, Talent, Weapon
+from ttgbuild.packs.jugger.model import Hero, Origin, Talent, Weapon
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas

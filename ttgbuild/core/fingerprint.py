@@ -20,10 +20,10 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
+from ttgbuild.core.readfile import NotRegularFile, open_regular
 from ttgbuild.i18n.paths import catalog_path, locales_dir
-from ttgbuild.readfile import NotRegularFile, open_regular
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 CODE_SUFFIXES = {".py", ".j2", ".json"}
 # Libraries whose version can change what is drawn: PDF writing, fonts, CLDR
 # data (numbers, country names), templates and YAML reading.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ttgbuild.validate.schema import resolve, schema_texts, walk_objects
+from ttgbuild.source.schema import resolve, schema_texts, walk_objects
 
 # Schema files in the order a designer meets them, with the files they check.
 ORDER = (

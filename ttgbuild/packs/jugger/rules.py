@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ttgbuild.diagnostics import Diagnostic
+from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.geometry.hexgrid import distance, neighbours
-from ttgbuild.model import HERO_NUMBERS, Content, Origin, Talent
+from ttgbuild.packs.jugger.model import HERO_NUMBERS, Content, Origin, Talent
 from ttgbuild.validate.registry import RULES, Finding, as_diagnostic, rule
 
 ICON_TOKENS = frozenset({"focus", "stamina", "free"})

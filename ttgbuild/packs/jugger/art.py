@@ -17,8 +17,8 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+from ttgbuild.packs.jugger.rules import Context, at
 from ttgbuild.validate.registry import Finding, rule
-from ttgbuild.validate.rules import Context, at
 
 # A portrait prints a few centimetres wide; no sensible one is anywhere near this.
 MAX_ART_BYTES = 10 * 1024 * 1024

@@ -21,7 +21,6 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.geometry.arcs import attack_side, facing_towards, in_front_arc, in_rear_arc
 from ttgbuild.geometry.hexgrid import (
     UNIT,
     Facing,
@@ -34,10 +33,11 @@ from ttgbuild.geometry.hexgrid import (
     reachable,
     shortest_path,
 )
-from ttgbuild.geometry.sight import SightLine, has_line_of_sight, sight_lines
-from ttgbuild.model import Board, MoveType
+from ttgbuild.packs.jugger.arcs import attack_side, facing_towards, in_front_arc, in_rear_arc
+from ttgbuild.packs.jugger.model import Board, MoveType
+from ttgbuild.packs.jugger.render.tokens import COUNTER_COLOURS
+from ttgbuild.packs.jugger.sight import SightLine, has_line_of_sight, sight_lines
 from ttgbuild.render import icons, style, text
-from ttgbuild.render.tokens import COUNTER_COLOURS
 
 Fit = Callable[
     [Sequence[Sequence[text.Span]], float, float, float, float, text.Family], text.Fitted

@@ -31,7 +31,7 @@ from contextlib import contextmanager, suppress
 from multiprocessing.queues import SimpleQueue
 from typing import TypeVar
 
-from ttgbuild.interrupts import Terminated
+from ttgbuild.core.interrupts import Terminated
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")

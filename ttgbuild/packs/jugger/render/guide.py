@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ttgbuild.render import board, icons, style, text
+from ttgbuild.packs.jugger.render import board
+from ttgbuild.render import icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import RULER

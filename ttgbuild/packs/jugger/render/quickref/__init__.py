@@ -19,13 +19,13 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.model import Origin, Rules
+from ttgbuild.packs.jugger.model import Origin, Rules
+from ttgbuild.packs.jugger.render.quickref import back, front
+from ttgbuild.packs.jugger.render.quickref.parts import Paragraph, Span
 from ttgbuild.render import icons, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.quickref import back, front
-from ttgbuild.render.quickref.parts import Paragraph, Span
 
 SIDE = 10 * mm  # left and right margins
 TOP = 9 * mm

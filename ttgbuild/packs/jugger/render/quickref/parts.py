@@ -9,7 +9,7 @@ from collections.abc import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.model import Rules
+from ttgbuild.packs.jugger.model import Rules
 from ttgbuild.render import text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Figure, Prose

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from ttgbuild.model import Rules
-from ttgbuild.render import diagrams, text
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.flow import Column, Prose, Section, Table
-from ttgbuild.render.quickref.parts import (
+from ttgbuild.packs.jugger.model import Rules
+from ttgbuild.packs.jugger.render import diagrams
+from ttgbuild.packs.jugger.render.quickref.parts import (
     Paragraph,
     bullets,
     cell,
@@ -16,6 +14,9 @@ from ttgbuild.render.quickref.parts import (
     say,
     steps,
 )
+from ttgbuild.render import text
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.flow import Column, Prose, Section, Table
 
 
 def sections(ctx: RenderContext, rules: Rules) -> list[Section]:

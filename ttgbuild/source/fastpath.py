@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from ttgbuild.diagnostics import pointer_parts
+from ttgbuild.core.diagnostics import pointer_parts
 
 Check = Callable[[Any], bool]
 

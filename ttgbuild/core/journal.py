@@ -39,8 +39,8 @@ import stat
 import time
 from pathlib import Path, PurePosixPath
 
-from ttgbuild import atomic
-from ttgbuild.readfile import read_regular
+from ttgbuild.core import atomic
+from ttgbuild.core.readfile import read_regular
 
 JOURNAL = ".ttgbuild-journal.json"
 JOURNAL_FORMAT = 1

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.model import Content, Hero, Origin, Rules, Weapon
-from ttgbuild.render import diagrams, dienote, fonts, icons, style, text
+from ttgbuild.packs.jugger.model import Content, Hero, Origin, Rules, Weapon
+from ttgbuild.packs.jugger.render import diagrams, dienote
+from ttgbuild.render import fonts, icons, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
 from ttgbuild.render.paginate import Item, Lines, Solid, paginate

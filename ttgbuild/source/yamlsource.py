@@ -22,8 +22,8 @@ from typing import Any
 
 import yaml
 
-from ttgbuild.diagnostics import Diagnostic, pointer_parts
-from ttgbuild.readfile import FileTooBig, NotRegularFile, read_regular
+from ttgbuild.core.diagnostics import Diagnostic, pointer_parts
+from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 32

@@ -7,13 +7,22 @@ from fractions import Fraction
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.model import Rules
-from ttgbuild.odds import combat_odds
-from ttgbuild.render import diagrams, dienote, fonts, icons, style
-from ttgbuild.render.cards import keyword_label
+from ttgbuild.packs.jugger.model import Rules
+from ttgbuild.packs.jugger.odds import combat_odds
+from ttgbuild.packs.jugger.render import diagrams, dienote
+from ttgbuild.packs.jugger.render.cards import keyword_label
+from ttgbuild.packs.jugger.render.quickref.parts import (
+    Span,
+    bullets,
+    cell,
+    diagram,
+    lead,
+    say,
+    steps,
+)
+from ttgbuild.render import fonts, icons, style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Cell, Column, Picture, Prose, Section, Table
-from ttgbuild.render.quickref.parts import Span, bullets, cell, diagram, lead, say, steps
 
 ODDS_DICE = 10  # the odds tables show pools up to this many dice (a layout limit, not a rule)
 

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
-from ttgbuild.model import Board
+from ttgbuild.packs.jugger.model import Board
 from ttgbuild.render import boxes, fonts, icons, style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas

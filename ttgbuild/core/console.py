@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ttgbuild.diagnostics import Diagnostic, printable
+from ttgbuild.core.diagnostics import Diagnostic, printable
 
 
 def out(line: str = "") -> None:
