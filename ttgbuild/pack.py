@@ -1,0 +1,183 @@
+"""Game packs: what a game gives the engine, and how the engine finds them.
+
+ttgbuild is an engine; each game is a pack. A pack is a `Pack` object that a
+distribution announces under the entry-point group `ttgbuild.packs` (the way
+MkDocs finds plugins), so a third party ships a game as its own package and
+the engine never imports a game by name. A project names its game in
+`ttgbuild.yaml` (`game: jugger-ttg`); a project without that file uses the
+one installed pack, so a single-game install needs no extra file.
+
+A pack is data plus a few functions: its record kinds and their schemas, how
+valid documents become its content model, its rule checks (added to a
+registry by its own `register` step: importing a pack registers nothing), the
+files its kit holds and how each is drawn, its extra commands, and what its
+translators and `ttgbuild list` need to know. Heavy parts (renderers) are
+named as `module:function` references and imported only when used, so finding
+packs costs no drawing library.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
+
+if TYPE_CHECKING:
+    from ttgbuild.source.yamlsource import Document
+    from ttgbuild.validate.registry import Registry
+
+GROUP = "ttgbuild.packs"
+PROJECT_FILE = "ttgbuild.yaml"
+MAX_PROJECT_FILE = 64 * 1024
+PROJECT_CODES = {"JT012": "the project names an installed game pack in ttgbuild.yaml"}
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A `module:attribute` reference, imported on first use (and picklable for workers)."""
+
+    target: str
+
+    def load(self) -> Any:
+        module, _, attribute = self.target.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+
+@dataclass(frozen=True)
+class Component:
+    """One file of the kit: its name, what it holds, and the function that draws it."""
+
+    file: str  # e.g. "cards.pdf"
+    summary: str  # for `ttgbuild games`
+    render: Ref  # RenderContext → PDF bytes
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A `ttgbuild list` kind: which content attribute, the text columns, sorted by id or not."""
+
+    name: str
+    columns: tuple[str, ...]
+    sort_by_id: bool = True
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Everything the engine needs from a game."""
+
+    name: str  # e.g. "jugger-ttg", what ttgbuild.yaml names
+    title: str  # e.g. "Jugger TTG"
+    version: str
+    code_prefix: str  # every rule code the pack reports starts with it
+    package: str  # the pack's import package: scanned for messages, fingerprinted
+    schemas: Path  # folder of <kind>.schema.json (and defs.schema.json)
+    templates: Path | None  # Jinja2 templates of translated documents, if any
+    files: Mapping[str, str]  # content file → schema kind (one document each)
+    folders: Mapping[str, str]  # content folder → schema kind (one file per record)
+    new_content: Callable[[], Any]  # an empty content model
+    # Fill the model from the schema-valid documents of each kind.
+    build_content: Callable[[Any, Mapping[str, list[Document]]], None]
+    register: Callable[[Registry], None]  # add the pack's checks and codes
+    components: tuple[Component, ...]  # slowest to draw first
+    # Kind → (field, kind): ids a record names, counted even when its file fails its schema.
+    references: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    listings: tuple[Listing, ...] = ()
+    # First segment of a translatable path → (msgctxt label, what a translator pictures).
+    context_kinds: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    field_roles: Mapping[str, str] = field(default_factory=dict)
+    boxes: Ref | None = None  # msgctxt → TextBox of labels printed in fixed boxes
+    schema_order: tuple[tuple[str, str], ...] = ()  # schema file, where it applies (docs)
+    commands: Ref | None = None  # Typer app → None: adds the pack's commands
+    before_build: Ref | None = None  # (project, content) → diagnostics that stop a build
+
+    def component(self, file: str) -> Component:
+        return next(c for c in self.components if c.file == file)
+
+
+class PackError(Exception):
+    """The project's game cannot be found: a located diagnostic to show, exit 2."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+@dataclass(frozen=True)
+class Installed:
+    """The packs that loaded, by name, and why any other announced pack did not."""
+
+    packs: dict[str, Pack]
+    broken: dict[str, str]  # entry point name → what went wrong
+
+
+@cache
+def installed() -> Installed:
+    """Every pack announced under the entry-point group; a broken one is reported, not raised."""
+    packs: dict[str, Pack] = {}
+    broken: dict[str, str] = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        try:
+            pack = point.load()
+        except Exception as exc:  # a third party's import error must not stop other packs
+            broken[point.name] = f"{point.value} cannot be loaded: {type(exc).__name__}: {exc}"
+            continue
+        if not isinstance(pack, Pack):
+            broken[point.name] = f"{point.value} is not a ttgbuild Pack"
+        elif pack.name in packs:
+            broken[point.name] = f"{point.value} is a second pack named {pack.name!r}"
+        else:
+            packs[pack.name] = pack
+    return Installed(packs, broken)
+
+
+def pack_for(project: Path) -> Pack:
+    """The game pack a project names in ttgbuild.yaml, or the one installed pack.
+
+    Raises PackError (JT012, located at ttgbuild.yaml) when the file is
+    unreadable, names no installed pack, or is missing while several are
+    installed: the user must say which game the project is.
+    """
+    found = installed()
+    path = project / PROJECT_FILE
+    if not path.exists() and not path.is_symlink():
+        if len(found.packs) == 1:
+            return next(iter(found.packs.values()))
+        _refuse(0, _choose(found, "no ttgbuild.yaml names this project's game"))
+    line, name = _named_game(path)
+    if name not in found.packs:
+        _refuse(line, _choose(found, f"game {name!r} is not installed"))
+    return found.packs[name]
+
+
+def _named_game(path: Path) -> tuple[int, str]:
+    """(line, game name) from a project file; PackError if it cannot say."""
+    import yaml
+
+    try:
+        text = read_regular(path, MAX_PROJECT_FILE).decode("utf-8")
+        data = yaml.safe_load(text)
+    except (OSError, NotRegularFile, FileTooBig, UnicodeDecodeError, yaml.YAMLError) as exc:
+        _refuse(0, f"cannot be read: {exc}")
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        _refuse(0, "must be a mapping that names the game, e.g. 'game: jugger-ttg'")
+    line = next((i for i, row in enumerate(text.splitlines(), 1) if row.startswith("game")), 1)
+    return line, data["game"]
+
+
+def _choose(found: Installed, problem: str) -> str:
+    names = ", ".join(sorted(found.packs)) or "none"
+    return f"{problem}; write 'game: <name>' in ttgbuild.yaml (installed packs: {names})"
+
+
+def _refuse(line: int, message: str) -> NoReturn:
+    raise PackError(Diagnostic(PROJECT_FILE, line, 0, "error", "JT012", message))
