@@ -82,6 +82,41 @@ def validate(
         raise typer.Exit(EXIT_PROBLEMS)
 
 
+@app.command("games")
+def list_games(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
+    """List the installed game packs: name, version and the files each kit holds."""
+    del project  # accepted like on every command; the installed packs do not depend on it
+    from ttgbuild.pack import installed
+
+    found = installed()
+    packs = [found.packs[name] for name in sorted(found.packs)]
+    if fmt is Format.json:
+        console.as_json(
+            [
+                {
+                    "name": pack.name,
+                    "title": pack.title,
+                    "version": pack.version,
+                    "code_prefix": pack.code_prefix,
+                    "kit": [{"file": c.file, "holds": c.summary} for c in pack.components],
+                }
+                for pack in packs
+            ]
+        )
+    else:
+        rows = [
+            (*(names if i == 0 else ("", "", "")), c.file, c.summary)
+            for pack in packs
+            for names in [(pack.name, pack.title, pack.version)]
+            for i, c in enumerate(pack.components)
+        ]
+        console.table(rows, ("game", "title", "version", "file", "holds"))
+    for name, problem in found.broken.items():
+        console.err(f"games: pack {name}: {problem}")
+    if found.broken:
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
 @app.command("rules")
 def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
     """List every check: code, severity and what it ensures (the same for every project)."""
