@@ -14,9 +14,9 @@ from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
 from ttgbuild.cli import app
+from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.extract import extract_messages, flagged_budget
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.packs.jugger.model import Origin
 from ttgbuild.render import boxes, fonts
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.sheet import PrintSettings

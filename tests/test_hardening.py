@@ -146,7 +146,7 @@ def _render_context(project) -> RenderContext:
 
 
 def test_renderer_rechecks_a_portrait_swapped_for_a_link_after_validation(project, outside) -> None:
-    from ttgbuild.packs.jugger.model import Origin
+    from ttgbuild.core.origin import Origin
 
     project.path("content/art").mkdir()
     Image.new("RGB", (8, 8)).save(project.path("content/art/kirra.png"))
@@ -162,7 +162,7 @@ def test_renderer_rechecks_a_portrait_swapped_for_a_link_after_validation(projec
 
 
 def test_renderer_refuses_a_portrait_with_too_many_pixels(project) -> None:
-    from ttgbuild.packs.jugger.model import Origin
+    from ttgbuild.core.origin import Origin
 
     project.path("content/art").mkdir()
     side = int(MAX_PIXELS**0.5) + 1

@@ -110,7 +110,7 @@ def test_affordability_matches_brute_force(costs: list[int]) -> None:
 
     from conftest import REPO
 
-    from ttgbuild.packs.jugger.model import Origin
+    from ttgbuild.core.origin import Origin
     from ttgbuild.packs.jugger.rules import Context, hero_affordable
 
     loaded, _ = validate_project(REPO)

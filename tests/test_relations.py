@@ -15,8 +15,9 @@ import pytest
 from conftest import REPO
 from test_rules import HERO, PASSIVE, codes_for, setter
 
+from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger.kit_demand import legal_heroes, most_demanding_team, points_demand
-from ttgbuild.packs.jugger.model import Hero, Origin
+from ttgbuild.packs.jugger.model import Hero
 from ttgbuild.source.loader import load_content
 
 RULES_FILE = "content/rules.yaml"

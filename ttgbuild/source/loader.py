@@ -14,6 +14,7 @@ from typing import Any
 
 from ttgbuild.core.diagnostics import Diagnostic, Severity
 from ttgbuild.core.filetree import MAX_FOLDER_DEPTH, walk_files
+from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger.model import (
     Area,
     Board,
@@ -24,7 +25,6 @@ from ttgbuild.packs.jugger.model import (
     Hero,
     Kit,
     MoveType,
-    Origin,
     Position,
     Rules,
     Talent,

@@ -8,18 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-@dataclass(frozen=True)
-class Origin:
-    """The file (as shown to users) and JSON pointer an object was read from."""
-
-    file: str
-    pointer: str = ""
-
-    def at(self, *parts: str | int) -> Origin:
-        """The origin of a field below this object."""
-        escaped = (str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-        return Origin(self.file, self.pointer + "".join("/" + p for p in escaped))
+from ttgbuild.core.origin import Origin
 
 
 @dataclass(frozen=True)

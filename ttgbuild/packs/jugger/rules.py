@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.origin import Origin
 from ttgbuild.geometry.hexgrid import distance, neighbours
-from ttgbuild.packs.jugger.model import HERO_NUMBERS, Content, Origin, Talent
+from ttgbuild.packs.jugger.model import HERO_NUMBERS, Content, Talent
 from ttgbuild.validate.registry import RULES, Finding, as_diagnostic, rule
 
 ICON_TOKENS = frozenset({"focus", "stamina", "free"})

@@ -14,8 +14,9 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.packs.jugger.model import Hero, Origin, Talent, Weapon
+from ttgbuild.packs.jugger.model import Hero, Talent, Weapon
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.packs.jugger.model import Content, Hero, Origin, Rules, Weapon
+from ttgbuild.core.origin import Origin
+from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
 from ttgbuild.packs.jugger.render import diagrams, dienote
 from ttgbuild.render import fonts, icons, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext

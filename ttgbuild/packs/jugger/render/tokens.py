@@ -14,8 +14,9 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.origin import Origin
 from ttgbuild.geometry.hexgrid import HexLayout
-from ttgbuild.packs.jugger.model import Hero, Origin, Rules
+from ttgbuild.packs.jugger.model import Hero, Rules
 from ttgbuild.packs.jugger.render import dienote
 from ttgbuild.packs.jugger.render.board import HEX_ACROSS
 from ttgbuild.render import boxes, fonts, icons, style, text

@@ -19,7 +19,8 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.packs.jugger.model import Origin, Rules
+from ttgbuild.core.origin import Origin
+from ttgbuild.packs.jugger.model import Rules
 from ttgbuild.packs.jugger.render.quickref import back, front
 from ttgbuild.packs.jugger.render.quickref.parts import Paragraph, Span
 from ttgbuild.render import icons, style, text
