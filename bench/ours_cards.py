@@ -18,10 +18,10 @@ import sys
 import time
 from pathlib import Path
 
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger.render import cards
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.sheet import PrintSettings
 from ttgbuild.validate.project import validate_project
 
 PROJECT = Path(__file__).resolve().parent.parent

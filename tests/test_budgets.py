@@ -15,11 +15,11 @@ from typer.testing import CliRunner
 
 from ttgbuild.cli import app
 from ttgbuild.core.origin import Origin
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.extract import extract_messages, flagged_budget
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import boxes, fonts
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.sheet import PrintSettings
 
 DE_PO = "locales/de/LC_MESSAGES/ttgbuild.po"
 TOO_LONG = "Verteidigungsbereitschaftswert"  # 30 characters: no hero card stat box holds it

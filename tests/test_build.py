@@ -9,9 +9,10 @@ import pymupdf
 import pytest
 from reportlab.lib.units import mm
 
+from ttgbuild.core.printing import Duplex, PrintSettings
 from ttgbuild.packs.jugger.render.board import board_size, tiling
 from ttgbuild.render import style
-from ttgbuild.render.sheet import MARK_GAP, MARK_LENGTH, Duplex, PrintSettings, card_grid
+from ttgbuild.render.sheet import MARK_GAP, MARK_LENGTH, card_grid
 
 FILES = ("cards.pdf", "tokens.pdf", "board.pdf", "quickref.pdf", "rules.pdf", "guide.pdf")
 A4 = (595.28, 841.89)

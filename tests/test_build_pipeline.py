@@ -27,13 +27,13 @@ from conftest import REPO, SPARE_TALENT, Project
 from pypdf import PdfReader
 
 from ttgbuild import build
-from ttgbuild.buildplan import MANIFEST, PrintOptions
+from ttgbuild.buildplan import MANIFEST
 from ttgbuild.core import atomic, parallel
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.validate.project import validate_project
 
 LOCALES = ("en", "de", "es")
 EPOCH = "1700000000"
-A4 = PrintOptions("a4", (63.0, 88.0), 3.0, "long", (0.0, 0.0))
 UNTRANSLATED_DE = ('msgstr "Binden und Drehen"', 'msgstr ""')  # gives de a JT801 warning
 ES_CATALOG = "locales/es/LC_MESSAGES/ttgbuild.po"
 
@@ -107,8 +107,7 @@ def temp_files(out: Path) -> list[Path]:
 def draw_all(root: Path, locales: tuple[str, ...], **run) -> dict[str, bytes]:
     """The production jobs for `locales`, run by `parallel.run_all` with the given options."""
     loaded, _ = validate_project(root)
-    settings = build.print_settings(A4)
-    jobs = build.make_jobs(root, list(locales), loaded.content, settings)
+    jobs = build.make_jobs(root, list(locales), loaded.content, PrintSettings())
     drawn = parallel.run_all(build.draw, jobs, lambda _message: None, **run)
     return {f"{d.locale}/{d.component}": d.data for d in drawn}
 

@@ -17,11 +17,11 @@ import pytest
 from conftest import assert_no_crash
 from PIL import Image
 
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n import limits, runtime
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger.art import MAX_ART_BYTES
 from ttgbuild.render.context import MAX_PIXELS, RenderContext
-from ttgbuild.render.sheet import PrintSettings
 from ttgbuild.source import loader
 from ttgbuild.source.schema import schema_texts
 from ttgbuild.source.yamlsource import MAX_DIGITS

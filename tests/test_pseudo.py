@@ -8,8 +8,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from ttgbuild.build import print_settings
-from ttgbuild.buildplan import PrintOptions, UsageError, choose_locales
+from ttgbuild.buildplan import UsageError, choose_locales
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.pseudo import CLOSE, GROWTH, OPEN, PseudoTranslator, pseudo
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger.render.cards import talent_text
@@ -19,7 +19,6 @@ from ttgbuild.validate.project import validate_project
 
 ROOT = Path(__file__).resolve().parent.parent
 ASCII_LETTERS = re.compile(r"[A-Za-z]")
-OPTIONS = PrintOptions("a4", (63.0, 88.0), 3.0, "long", (0.0, 0.0))
 
 
 def test_letters_are_accented_and_the_text_a_third_longer() -> None:
@@ -75,7 +74,7 @@ def test_the_pseudo_locale_is_built_only_when_asked_for() -> None:
 
 def test_a_box_that_fits_in_english_but_not_a_third_longer_is_reported() -> None:
     loaded, _ = validate_project(ROOT)
-    settings = print_settings(OPTIONS)
+    settings = PrintSettings()
     talent = loaded.content.talents[0]
     where = (talent.origin, f"talent {talent.name!r}", "text")
 

@@ -14,12 +14,12 @@ from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
 from ttgbuild.cli import app
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger.render import rulebook
 from ttgbuild.render import fonts, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.paginate import KEEP_LINES, Lines, paginate
-from ttgbuild.render.sheet import PrintSettings
 from ttgbuild.source.loader import load_content
 
 LOCALES = ("en", "es", "de")

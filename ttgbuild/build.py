@@ -18,15 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.units import mm
-
 from ttgbuild.buildplan import (
     MANIFEST,
     BuildResult,
     LocaleRecord,
     Manifest,
     Plan,
-    PrintOptions,
     UsageError,
     choose_locales,
     clear_leftovers,
@@ -36,13 +33,14 @@ from ttgbuild.buildplan import (
 from ttgbuild.core import journal, parallel
 from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.core.fingerprint import bytes_digest
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.packs.jugger.model import Content
 from ttgbuild.packs.jugger.render import board, cards, guide, quickref, rulebook, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.sheet import Duplex, PrintSettings, card_grid
+from ttgbuild.render.sheet import card_grid
 from ttgbuild.source.loader import Loaded, display_path
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import describe
@@ -112,20 +110,6 @@ class Drawn:
     problems: list[PrintProblem]
 
 
-def print_settings(options: PrintOptions) -> PrintSettings:
-    """The renderer's settings (points) from the user's options (mm)."""
-    width, height = options.card_size
-    x, y = options.back_offset
-    return PrintSettings(
-        paper=options.paper,
-        card_width=width * mm,
-        card_height=height * mm,
-        bleed=options.bleed * mm,
-        duplex=Duplex(options.duplex),
-        back_offset=(x * mm, y * mm),
-    )
-
-
 def check_settings(settings: PrintSettings) -> None:
     """Refuse settings that cannot give a usable page before any work is done."""
     grid = card_grid(settings)
@@ -136,7 +120,7 @@ def check_settings(settings: PrintSettings) -> None:
 def build(
     project: Path,
     out: Path,
-    options: PrintOptions,
+    settings: PrintSettings,
     requested: list[str] | None = None,
     strict: bool = False,
     progress: Progress = lambda _message: None,
@@ -148,8 +132,7 @@ def build(
     """
     started = time.perf_counter()
     locales = choose_locales(project, requested)
-    todo = plan(project, out, locales, options, force)
-    settings = print_settings(options)
+    todo = plan(project, out, locales, settings, force)
     check_settings(settings)
     result = BuildResult(current=list(todo.current))
     progress("checking content")

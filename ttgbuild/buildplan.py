@@ -26,6 +26,7 @@ from pathlib import Path
 
 from ttgbuild.core import atomic, console, fingerprint, journal, sourcedate
 from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, project_locales
 
@@ -40,30 +41,9 @@ class UsageError(Exception):
     """A request the build cannot serve (unknown locale, impossible settings)."""
 
 
-@dataclass(frozen=True)
-class PrintOptions:
-    """The print settings as the user gave them (lengths in mm).
-
-    Plain values, so they can key the cache without loading ReportLab; the
-    build turns them into the renderer's `PrintSettings`.
-    """
-
-    paper: str
-    card_size: tuple[float, float]
-    bleed: float
-    duplex: str
-    back_offset: tuple[float, float]
-
-    def key(self) -> dict[str, object]:
-        """These options and the PDF date (SOURCE_DATE_EPOCH), as the cache compares them."""
-        return {
-            "paper": self.paper,
-            "card_size": list(self.card_size),
-            "bleed": self.bleed,
-            "duplex": self.duplex,
-            "back_offset": list(self.back_offset),
-            "source_date_epoch": os.environ.get(sourcedate.VARIABLE, "").strip(),
-        }
+def settings_key(settings: PrintSettings) -> dict[str, object]:
+    """The print settings and the PDF date (SOURCE_DATE_EPOCH), as the cache compares them."""
+    return settings.key() | {"source_date_epoch": os.environ.get(sourcedate.VARIABLE, "").strip()}
 
 
 @dataclass
@@ -272,7 +252,7 @@ def choose_locales(project: Path, requested: list[str] | None) -> list[str]:
 
 
 def plan(
-    project: Path, out: Path, locales: list[str], options: PrintOptions, force: bool = False
+    project: Path, out: Path, locales: list[str], settings: PrintSettings, force: bool = False
 ) -> Plan:
     """Compare the inputs' fingerprints and the files on disk with the manifest in `out`.
 
@@ -281,8 +261,8 @@ def plan(
     """
     recover(out)
     content = fingerprint.content_key(project, fingerprint.code_key())
-    settings = options.key()
-    keys = {loc: fingerprint.locale_key(project, loc, content, settings) for loc in locales}
+    printing = settings_key(settings)
+    keys = {loc: fingerprint.locale_key(project, loc, content, printing) for loc in locales}
     manifest = Manifest() if force else Manifest.load(out)
     current = {
         loc: record

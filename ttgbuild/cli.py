@@ -27,6 +27,7 @@ from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.diagnostics import has_failures, sort_key
 from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
+from ttgbuild.core.printing import Duplex, Paper, PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
 from ttgbuild.i18n_cli import i18n_app
 from ttgbuild.options import (
@@ -283,18 +284,6 @@ def odds(
     console.table(rows, ("choice", "outcome", "chance", "exact"))
 
 
-class Paper(StrEnum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class Duplex(StrEnum):
-    """How the printer turns the sheet (the renderer's `sheet.Duplex`, kept light here)."""
-
-    long = "long"
-    short = "short"
-
-
 SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX\u00d7]\s*(\d+(?:\.\d+)?)\s*$")
 OFFSET = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
 
@@ -374,12 +363,12 @@ def build_kit(
     except InvalidSourceDate as exc:
         console.err(f"build: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    options = buildplan.PrintOptions(
-        paper=paper.value,
-        card_size=_card_size(card_size),
-        bleed=bleed,
-        duplex=duplex.value,
-        back_offset=_back_offset(back_offset),
+    settings = PrintSettings(
+        paper=paper,
+        card_size_mm=_card_size(card_size),
+        bleed_mm=bleed,
+        duplex=duplex,
+        back_offset_mm=_back_offset(back_offset),
     )
     requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
     target = out if out is not None else project / "output"
@@ -387,12 +376,12 @@ def build_kit(
         result = None
         if not force:  # the up-to-date check needs neither validator nor renderer
             locales = buildplan.choose_locales(project, requested)
-            todo = buildplan.plan(project, target, locales, options)
+            todo = buildplan.plan(project, target, locales, settings)
             result = buildplan.replay(todo, target, strict, started)
         if result is None:
             from ttgbuild.build import build
 
-            result = build(project, target, options, requested, strict, console.progress, force)
+            result = build(project, target, settings, requested, strict, console.progress, force)
     except buildplan.UsageError as exc:
         console.progress_done()
         console.err(f"build: {exc}")

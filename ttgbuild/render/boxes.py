@@ -21,8 +21,9 @@ from functools import cache
 
 from reportlab.lib.units import mm
 
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.render import fonts, text
-from ttgbuild.render.sheet import RULER, RULER_LABEL_GAP, PrintSettings
+from ttgbuild.render.sheet import RULER, RULER_LABEL_GAP
 
 # Letters in the proportions running text has, in the kit's three languages.
 SAMPLE = (

@@ -16,13 +16,14 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.art import MAX_ART_BYTES, path_problem, shown
 from ttgbuild.packs.jugger.model import Content
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.boxes import TextBox
-from ttgbuild.render.sheet import RULER, Furniture, PrintSettings
+from ttgbuild.render.sheet import RULER, Furniture
 
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
 MAX_PIXELS = 24_000_000

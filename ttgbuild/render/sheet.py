@@ -10,42 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 
-from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.printing import Duplex, PrintSettings
 from ttgbuild.render import fonts, style, text
 
-PAPERS = {"a4": A4, "letter": LETTER}
 MIN_MARGIN = 4 * mm  # what the grid keeps free beyond its bleed, for the crop marks
 MARK_GAP = 1 * mm  # crop marks start this far beyond the bleed ...
 MARK_LENGTH = 3 * mm  # ... and are this long
 RULER = 50 * mm
 RULER_LABEL_GAP = 1.2 * mm  # between the ruler's end and its label
-
-
-class Duplex(StrEnum):
-    long = "long"
-    short = "short"
-
-
-@dataclass(frozen=True)
-class PrintSettings:
-    """Everything about the printer and paper a user may set (lengths in points)."""
-
-    paper: str = "a4"
-    card_width: float = 63 * mm
-    card_height: float = 88 * mm
-    bleed: float = 3 * mm
-    safe: float = 3 * mm
-    duplex: Duplex = Duplex.long
-    back_offset: tuple[float, float] = (0.0, 0.0)
-
-    @property
-    def page(self) -> tuple[float, float]:
-        return PAPERS[self.paper]
 
 
 @dataclass(frozen=True)

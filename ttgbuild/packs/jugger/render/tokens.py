@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
+from ttgbuild.core.printing import Duplex
 from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Hero, Rules
 from ttgbuild.packs.jugger.render import dienote
@@ -22,7 +23,6 @@ from ttgbuild.packs.jugger.render.board import HEX_ACROSS
 from ttgbuild.render import boxes, fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.sheet import Duplex
 
 MARGIN = 13 * mm
 GAP = 3 * mm
