@@ -99,12 +99,14 @@ def test_rules_listing(run) -> None:
     codes = [r["code"] for r in rows]
     assert codes == sorted(codes)
     assert {"JT001", "JT050", "JT104", "JT108", "JT302", "JT502", "JT710"} <= set(codes)
-    assert all(set(r) == {"code", "severity", "summary"} and r["summary"] for r in rows)
+    assert all(set(r) == {"code", "severity", "summary", "source"} and r["summary"] for r in rows)
     severities = {r["code"]: r["severity"] for r in rows}
     assert severities["JT108"] == "warning" and severities["JT104"] == "error"
+    sources = {r["code"]: r["source"] for r in rows}
+    assert sources["JT001"] == "engine" and sources["JT104"] == "jugger-ttg"
     text = run("rules").stdout.splitlines()
-    assert text[0].split() == ["code", "severity", "summary"]
-    assert any(line.startswith("JT104  error") for line in text)
+    assert text[0].split() == ["code", "severity", "source", "summary"]
+    assert any(line.split()[:3] == ["JT104", "error", "jugger-ttg"] for line in text)
 
 
 def test_list_heroes_json(run) -> None:

@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from conftest import REPO, SPARE_TALENT
 
-from ttgbuild.validate.project import validate_project
-from ttgbuild.validate.registry import RULES
+from ttgbuild.pack import pack_for
+from ttgbuild.validate.project import pack_checks, validate_project
+
+RULES = pack_checks(pack_for(REPO)).rules
 
 HERO = "content/heroes/kirra-maddock.yaml"  # talents: overhead-strike (+2 attack dice)
 TALENT = "content/talents/shield-wall.yaml"  # standard defence, focus 3, +2 defence dice

@@ -26,6 +26,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 GROUP = "ttgbuild.packs"
 PROJECT_FILE = "ttgbuild.yaml"
 MAX_PROJECT_FILE = 64 * 1024
-PROJECT_CODES = {"JT012": "the project names an installed game pack in ttgbuild.yaml"}
+PROJECT_CODE = Code("JT012", "error", "the project names an installed game pack in ttgbuild.yaml")
 
 
 @dataclass(frozen=True)
@@ -180,4 +181,4 @@ def _choose(found: Installed, problem: str) -> str:
 
 
 def _refuse(line: int, message: str) -> NoReturn:
-    raise PackError(Diagnostic(PROJECT_FILE, line, 0, "error", "JT012", message))
+    raise PackError(PROJECT_CODE.at(PROJECT_FILE, line, 0, message))

@@ -35,6 +35,7 @@ from babel.util import LOCALTZ
 
 import ttgbuild
 from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.readfile import FileTooBig, problem, read_regular
 from ttgbuild.i18n import limits
@@ -42,7 +43,9 @@ from ttgbuild.i18n.extract import BUDGET_FLAG, extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
 from ttgbuild.source.loader import display_path
 
-IO_CODE = "JT810"
+IO_CODE = Code(
+    "JT810", "error", "a catalog can be read: PO syntax, its charset, an entry's strings"
+)
 WIDTH = 76  # wrap width of written catalogs; fixed so every run gives the same bytes
 TEMPLATE_HEADER = (
     "# Translations template for ttgbuild.\n"
@@ -130,7 +133,7 @@ class CatalogExists(FileExistsError):
 
 
 def _io_error(shown: str, line: int, column: int, message: str) -> CatalogError:
-    return CatalogError(Diagnostic(shown, line, column, "error", IO_CODE, message))
+    return CatalogError(IO_CODE.at(shown, line, column, message))
 
 
 # --- reading and writing -------------------------------------------------------------
@@ -257,7 +260,7 @@ def _check_charset(declared: str, used: str, shown: str, line: int) -> None:
 
 
 def _too_big(shown: str, line: int, message: str) -> CatalogError:
-    return CatalogError(Diagnostic(shown, line, 0, "error", limits.LIMIT_CODE, message))
+    return CatalogError(limits.LIMIT_CODE.at(shown, line, 0, message))
 
 
 def _lift_previous(message: Message) -> None:
@@ -548,7 +551,11 @@ def _by_context(catalog: Catalog) -> dict[str, list[Message]]:
 
 # --- the CI gate: is anything stale? -----------------------------------------------------
 
-STALE_CODE = "JT821"
+STALE_CODE = Code(
+    "JT821",
+    "warning",
+    "a catalog has the messages of the current sources, no more (extract, then update)",
+)
 
 
 def stale_files(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
@@ -602,7 +609,7 @@ def _stale(shown: str, what: str, command: str) -> Diagnostic:
     steps = "`ttgbuild i18n extract`" if command == "extract" else "`ttgbuild i18n update`"
     if command == "extract":
         steps += " and `ttgbuild i18n update`"
-    return Diagnostic(shown, 0, 0, "warning", STALE_CODE, f"{what}; run {steps}")
+    return STALE_CODE.at(shown, 0, 0, f"{what}; run {steps}")
 
 
 # --- init ----------------------------------------------------------------------------

@@ -19,8 +19,16 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from ttgbuild.core.diagnostics import Diagnostic, Severity, sort_key
-from ttgbuild.i18n.catalogs import IO_CODE, CatalogError, cldr_locale, msgid_of, read_catalog
+from ttgbuild.core.codes import Code, code_table
+from ttgbuild.core.diagnostics import Diagnostic, sort_key
+from ttgbuild.i18n.catalogs import (
+    IO_CODE,
+    STALE_CODE,
+    CatalogError,
+    cldr_locale,
+    msgid_of,
+    read_catalog,
+)
 from ttgbuild.i18n.checkcache import source_facts
 from ttgbuild.i18n.extract import content_budgets, flagged_budget, stated_budget
 from ttgbuild.i18n.formats import (
@@ -48,32 +56,49 @@ from ttgbuild.i18n.paths import (
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
 from ttgbuild.render.boxes import BY_CONTEXT
 from ttgbuild.source.loader import display_path
-from ttgbuild.validate.registry import describe
 
-CATALOG_ERRORS = {
-    IO_CODE: "a catalog can be read: PO syntax, its charset, an entry's strings",
-    "JT811": "a catalog's folder names a locale CLDR knows, and not English (the source)",
-    "JT812": "a translation has the same {placeholders} as its English",
-    "JT813": "a translation has the same [icon] tokens as its English, as often",
-    "JT814": "markup is balanced and only <b>/<i>, and only where the English has it",
-    "JT815": "no msgctxt (or kind:id:field text) leaks into a translation",
-    "JT816": "a translation fits its field's character budget",
-    "JT817": "a translation writes no number its English lacks (numbers come from placeholders)",
-    "JT818": "glossary terms are translated as locales/glossary.tsv says",
-    "JT823": "a translation is well-formed for its format (python-format, python-brace-format)",
-    GLOSSARY_CODE: "locales/glossary.tsv is UTF-8 with an 'en' column",
-    STYLE_CODE: "a translation uses no wording its locale's style.tsv forbids",
-    STYLE_FILE_CODE: "a locale's style.tsv is UTF-8 with its header and valid patterns",
-}
-CATALOG_WARNINGS = {
-    "JT819": "no fuzzy entries (the English changed, or a guess): review, then drop the flag",
-    "JT820": "every entry is translated",
-    "JT821": "a catalog has the messages of the current sources, no more (extract, then update)",
-    "JT824": "a label is within the estimated budget of the box it prints in (max-length); "
-    "the build measures it exactly (JT901)",
-}
-describe(CATALOG_ERRORS)
-describe(CATALOG_WARNINGS, "warning")
+CATALOG_CODES = code_table(
+    IO_CODE,
+    Code(
+        "JT811",
+        "error",
+        "a catalog's folder names a locale CLDR knows, and not English (the source)",
+    ),
+    Code("JT812", "error", "a translation has the same {placeholders} as its English"),
+    Code("JT813", "error", "a translation has the same [icon] tokens as its English, as often"),
+    Code(
+        "JT814", "error", "markup is balanced and only <b>/<i>, and only where the English has it"
+    ),
+    Code("JT815", "error", "no msgctxt (or kind:id:field text) leaks into a translation"),
+    Code("JT816", "error", "a translation fits its field's character budget"),
+    Code(
+        "JT817",
+        "error",
+        "a translation writes no number its English lacks (numbers come from placeholders)",
+    ),
+    Code("JT818", "error", "glossary terms are translated as locales/glossary.tsv says"),
+    Code(
+        "JT823",
+        "error",
+        "a translation is well-formed for its format (python-format, python-brace-format)",
+    ),
+    GLOSSARY_CODE,
+    STYLE_CODE,
+    STYLE_FILE_CODE,
+    Code(
+        "JT819",
+        "warning",
+        "no fuzzy entries (the English changed, or a guess): review, then drop the flag",
+    ),
+    Code("JT820", "warning", "every entry is translated"),
+    STALE_CODE,
+    Code(
+        "JT824",
+        "warning",
+        "a label is within the estimated budget of the box it prints in (max-length); "
+        "the build measures it exactly (JT901)",
+    ),
+)
 
 PLACEHOLDERS = re.compile(r"\{[^{}]*\}")
 ICONS = re.compile(r"\[[A-Za-z][\w-]*\]")
@@ -109,7 +134,7 @@ def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diag
     unlisted = unlisted_locales(project)
     if unlisted:
         shown = display_path(locales_dir(project), project)
-        return [_diag(shown, 0, "error", IO_CODE, f"cannot list the locale folders: {unlisted}")]
+        return [IO_CODE.at(shown, 0, 0, f"cannot list the locale folders: {unlisted}")]
     folders = checked_locales(project, locales)
     if not folders:
         return []
@@ -134,17 +159,17 @@ def _check_catalog(
         if not os.path.lexists(path):
             return []  # a locales/en/ folder without a catalog asks for nothing
         why = "English is the source language: its text lives in content/ and the code"
-        return [_diag(shown, 0, "error", "JT811", f"{why}, so it has no catalog")]
+        return [_diag(shown, 0, "JT811", f"{why}, so it has no catalog")]
     found: list[Diagnostic] = []
     cldr = cldr_locale(locale)
     if cldr is None:
-        found.append(_diag(shown, 0, "error", "JT811", f"{locale!r} is not a locale CLDR knows"))
+        found.append(_diag(shown, 0, "JT811", f"{locale!r} is not a locale CLDR knows"))
     if not os.path.lexists(path):
         why = (
             f"no catalog in the locale folder {locale!r}: start one with "
             f"`ttgbuild i18n init {locale}`, or remove the folder"
         )
-        return [*found, _diag(shown, 0, "error", IO_CODE, why)]
+        return [*found, IO_CODE.at(shown, 0, 0, why)]
     try:
         catalog = read_catalog(path, shown, cldr)
     except CatalogError as exc:
@@ -175,10 +200,10 @@ def _check_message(
     if message.fuzzy:
         was = f"; the English was {message.previous_id[0]!r}" if message.previous_id else ""
         note = f"fuzzy: review the translation of {source!r}, then remove the fuzzy flag{was}"
-        return [_diag(shown, line, "warning", "JT819", note)]
+        return [_diag(shown, line, "JT819", note)]
     forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string]
     if not all(forms):
-        return [_diag(shown, line, "warning", "JT820", f"not translated yet: {source!r}")]
+        return [_diag(shown, line, "JT820", f"not translated yet: {source!r}")]
     context = message.context or ""
     budget = _budget(message, budgets)
     skip_glossary = IGNORE_FLAG in message.flags
@@ -188,8 +213,8 @@ def _check_message(
         glossary = [] if skip_glossary else terms
         entry = Entry(source, text, context, budget, glossary, formats, box, style)
         for code, check in CHECKS:
-            found += [_diag(shown, line, "error", code, problem) for problem in check(entry)]
-        found += [_diag(shown, line, "warning", "JT824", p) for p in _box_length(entry)]
+            found += [_diag(shown, line, code, problem) for problem in check(entry)]
+        found += [_diag(shown, line, "JT824", p) for p in _box_length(entry)]
     return found
 
 
@@ -206,19 +231,12 @@ def _missing(catalog: Catalog, current: Keys, shown: str) -> list[Diagnostic]:
         )
     if gone:
         parts.append(f"{gone} message(s) are no longer in the sources")
-    return [
-        _diag(
-            shown,
-            0,
-            "warning",
-            "JT821",
-            f"{'; '.join(parts)}; run `ttgbuild i18n extract` and `ttgbuild i18n update`",
-        )
-    ]
+    steps = "run `ttgbuild i18n extract` and `ttgbuild i18n update`"
+    return [STALE_CODE.at(shown, 0, 0, f"{'; '.join(parts)}; {steps}")]
 
 
-def _diag(file: str, line: int, severity: Severity, code: str, message: str) -> Diagnostic:
-    return Diagnostic(file, line, 0, severity, code, message)
+def _diag(file: str, line: int, code: str, message: str) -> Diagnostic:
+    return CATALOG_CODES[code].at(file, line, 0, message)
 
 
 def _budget(message: Message, budgets: dict[Key, int]) -> int:
@@ -372,5 +390,5 @@ CHECKS: list[tuple[str, Callable[[Entry], list[str]]]] = [
     ("JT817", _numbers),
     ("JT818", _glossary),
     ("JT823", _format),
-    (STYLE_CODE, _style),
+    (STYLE_CODE.code, _style),
 ]

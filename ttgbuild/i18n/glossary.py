@@ -36,12 +36,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.paths import locales_dir
 from ttgbuild.i18n.tsv import TableError, read_table
 
 GLOSSARY_FILE = "glossary.tsv"
-GLOSSARY_CODE = "JT822"
+GLOSSARY_CODE = Code("JT822", "error", "locales/glossary.tsv is UTF-8 with an 'en' column")
 IGNORE_FLAG = "ignore-glossary"
 _PARENTHETICAL = re.compile(r"(.*?)\s*\(([^()]*)\)")
 # Placeholders, icon tokens and markup are not words: `{weapon}` must not count as "weapon".
@@ -105,7 +106,7 @@ def load_glossary(project: Path) -> tuple[Glossary, list[Diagnostic]]:
 
 
 def _problem(shown: str, line: int, message: str) -> Diagnostic:
-    return Diagnostic(shown, line, 0, "error", GLOSSARY_CODE, message)
+    return GLOSSARY_CODE.at(shown, line, 0, message)
 
 
 @cache

@@ -25,26 +25,36 @@ from babel.messages.catalog import Message
 from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
 
+from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.catalogs import CatalogError, cldr_locale, read_catalog
-from ttgbuild.i18n.limits import MAX_CATALOG_BYTES, MAX_ENTRIES, MAX_TRANSLATION_CHARS
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.render import fonts
 from ttgbuild.source.loader import display_path
-from ttgbuild.validate.registry import describe
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 Key = tuple[str | None, str]  # (msgctxt, msgid); a plural message's msgid is its singular
 
 
-RUNTIME_CODES = {
-    "JT801": "every string printed in a locale has a translation (else English is used)",
-    "JT802": "a built locale is one CLDR knows (a catalog's own problems are JT810 and JT803)",
-    "JT803": f"a catalog is at most {MAX_CATALOG_BYTES // (1024 * 1024)} MiB with at most "
-    f"{MAX_ENTRIES} entries, each translation at most {MAX_TRANSLATION_CHARS} characters",
-}
-describe({"JT803": RUNTIME_CODES["JT803"]})
+RUNTIME_CODES = code_table(
+    Code(
+        "JT801",
+        "warning",
+        "every string printed in a locale has a translation (else English is used)",
+    ),
+    Code(
+        "JT802",
+        "error",
+        "a built locale is one CLDR knows (a catalog's own problems are JT810 and JT803)",
+    ),
+    # Reported here for labels drawn outside a text box, and by the build for boxes.
+    Code(
+        "JT902",
+        "warning",
+        "the embedded fonts can draw every printed character (warning; --strict fails)",
+    ),
+)
 
 
 @dataclass
@@ -183,12 +193,10 @@ class Translator:
         reason = why or "no translation"
         where = f" ({context})" if context else ""
         self.diagnostics.append(
-            Diagnostic(
+            RUNTIME_CODES["JT801"].at(
                 self.catalog_file,
                 self.pending.get(key, 0),
                 0,
-                "warning",
-                "JT801",
                 f"{reason} for {msgid!r}{where}; English is printed instead",
             )
         )
@@ -237,7 +245,7 @@ def load_translator(project: Path, locale: str) -> Translator:
     if cldr is None:
         tr.locale = SOURCE_LOCALE
         tr.diagnostics.append(
-            Diagnostic(shown, 0, 0, "error", "JT802", f"{locale!r} is not a locale CLDR knows")
+            RUNTIME_CODES["JT802"].at(shown, 0, 0, f"{locale!r} is not a locale CLDR knows")
         )
         return tr
     if locale == SOURCE_LOCALE:
@@ -291,12 +299,10 @@ def _check_glyphs(tr: Translator, msgid: str, text: str, line: int) -> None:
     if missing:
         shown = " ".join(f"U+{ord(c):04X}" for c in missing[:8])
         tr.diagnostics.append(
-            Diagnostic(
+            RUNTIME_CODES["JT902"].at(
                 tr.catalog_file,
                 line,
                 0,
-                "warning",
-                "JT902",
                 f"{tr.locale}: translation of {msgid[:40]!r}: the fonts have no glyph for {shown}",
             )
         )

@@ -29,14 +29,17 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.glossary import TOKENS
 from ttgbuild.i18n.paths import locales_dir
 from ttgbuild.i18n.tsv import TableError, read_table
 
 STYLE_FILE = "style.tsv"
-STYLE_CODE = "JT825"
-STYLE_FILE_CODE = "JT826"
+STYLE_CODE = Code("JT825", "error", "a translation uses no wording its locale's style.tsv forbids")
+STYLE_FILE_CODE = Code(
+    "JT826", "error", "a locale's style.tsv is UTF-8 with its header and valid patterns"
+)
 COLUMNS = ("forbidden", "english", "use", "why")
 
 
@@ -96,7 +99,7 @@ def _rule(cells: dict[str, str], line: int) -> StyleRule:
 
 
 def _problem(shown: str, line: int, message: str) -> Diagnostic:
-    return Diagnostic(shown, line, 0, "error", STYLE_FILE_CODE, message)
+    return STYLE_FILE_CODE.at(shown, line, 0, message)
 
 
 def check_style(source: str, translation: str, rules: list[StyleRule]) -> list[str]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttgbuild.core.diagnostics import Diagnostic, Severity
+from ttgbuild.core.codes import Code, code_table
+from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.filetree import MAX_FOLDER_DEPTH, walk_files
 from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger.model import (
@@ -47,8 +48,10 @@ SINGLE_FILES = {
 FOLDERS = {"heroes": "hero", "talents": "talent"}
 MAX_FILES = 20_000
 
-LAYOUT_CODES: dict[str, str] = {"JT010": "every content file the game needs exists"}
-LAYOUT_WARNINGS: dict[str, str] = {"JT011": "content/ holds only files ttgbuild reads"}
+LAYOUT_CODES = code_table(
+    Code("JT010", "error", "every content file the game needs exists"),
+    Code("JT011", "warning", "content/ holds only files ttgbuild reads"),
+)
 
 
 @dataclass
@@ -70,13 +73,9 @@ class Loaded:
         doc = self.documents.get(file)
         return doc.locate(pointer, key=key) if doc else (0, 0)
 
-    def whole_file(
-        self, path: Path, project: Path, code: str, message: str, severity: Severity = "error"
-    ) -> None:
+    def whole_file(self, path: Path, project: Path, code: str, message: str) -> None:
         """Record a problem about a file or folder as a whole (line and column 0)."""
-        self.diagnostics.append(
-            Diagnostic(display_path(path, project), 0, 0, severity, code, message)
-        )
+        self.diagnostics.append(LAYOUT_CODES[code].at(display_path(path, project), 0, 0, message))
 
 
 def display_path(path: Path, project: Path) -> str:
@@ -204,7 +203,7 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
     ]
     for paths, message in strays:
         for path in sorted(paths):
-            loaded.whole_file(path, project, "JT011", message, "warning")
+            loaded.whole_file(path, project, "JT011", message)
     return found
 
 

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, json_pointer
 from ttgbuild.source.fastpath import Check, compile_schema, ecma_pattern
 from ttgbuild.source.yamlsource import Document
@@ -26,12 +27,16 @@ if TYPE_CHECKING:  # jsonschema is imported when a document fails the fast path,
     from jsonschema.exceptions import ValidationError
     from referencing import Registry
 
-SCHEMA_CODES: dict[str, str] = {
-    "JT050": "every value has the type its schema gives",
-    "JT051": "every required field is present",
-    "JT052": "no unknown fields",
-    "JT053": "values are among the allowed choices, forms, characters, sizes and lengths",
-}
+SCHEMA_CODES = code_table(
+    Code("JT050", "error", "every value has the type its schema gives"),
+    Code("JT051", "error", "every required field is present"),
+    Code("JT052", "error", "no unknown fields"),
+    Code(
+        "JT053",
+        "error",
+        "values are among the allowed choices, forms, characters, sizes and lengths",
+    ),
+)
 
 _REQUIRED = re.compile(r"'(.+)' is a required property")
 # What each schema pattern means, in words a designer understands.
@@ -209,7 +214,7 @@ def _diagnostics(doc: Document, error: ValidationError) -> list[Diagnostic]:
     for code, message, key_path in _explain(error, path):
         pointer = json_pointer(key_path)
         line, column = doc.locate(pointer, key=key_path != path)
-        found.append(Diagnostic(doc.display, line, column, "error", code, message, pointer))
+        found.append(SCHEMA_CODES[code].at(doc.display, line, column, message, pointer))
     return found
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, pointer_parts
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 
@@ -34,16 +35,16 @@ PRESCAN_BYTES = 16 * 1024
 # guard); no game number comes near this many, so longer ones are refused first.
 MAX_DIGITS = 1000
 
-LOAD_CODES: dict[str, str] = {
-    "JT001": "the file can be read, is at most 1 MiB and is UTF-8 text",
-    "JT002": "the file is well-formed YAML",
-    "JT003": "no key appears twice in one mapping",
-    "JT004": "no YAML anchors, aliases or merge keys",
-    "JT005": "the file holds exactly one document, a mapping",
-    "JT006": f"nesting stays within {MAX_DEPTH} levels",
-    "JT007": "no YAML tags; mapping keys are text",
-    "JT008": f"numbers are written with at most {MAX_DIGITS} digits",
-}
+LOAD_CODES = code_table(
+    Code("JT001", "error", "the file can be read, is at most 1 MiB and is UTF-8 text"),
+    Code("JT002", "error", "the file is well-formed YAML"),
+    Code("JT003", "error", "no key appears twice in one mapping"),
+    Code("JT004", "error", "no YAML anchors, aliases or merge keys"),
+    Code("JT005", "error", "the file holds exactly one document, a mapping"),
+    Code("JT006", "error", f"nesting stays within {MAX_DEPTH} levels"),
+    Code("JT007", "error", "no YAML tags; mapping keys are text"),
+    Code("JT008", "error", f"numbers are written with at most {MAX_DIGITS} digits"),
+)
 
 _BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -176,7 +177,7 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
     """Load one YAML file; on any problem return no document and a located diagnostic."""
 
     def fail(code: str, message: str, line: int = 1, column: int = 1):
-        return None, [Diagnostic(display, line, column, "error", code, message)]
+        return None, [LOAD_CODES[code].at(display, line, column, message)]
 
     try:
         raw = read_regular(path, MAX_BYTES)
@@ -210,12 +211,12 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
     except (yaml.YAMLError, RecursionError) as exc:
         return fail("JT002", f"cannot parse YAML: {str(exc).splitlines()[0] if str(exc) else exc}")
     problems = [
-        Diagnostic(display, p.line, p.column, "error", p.code, p.message) for p in loader.problems
+        LOAD_CODES[p.code].at(display, p.line, p.column, p.message) for p in loader.problems
     ]
     anchor = _first_anchor(text) if "&" in text else None  # no '&', no anchor: no second parse
     if anchor is not None:
         message = "YAML anchors (&name) are not allowed in content; write the value out"
-        problems.append(Diagnostic(display, *anchor, "error", "JT004", message))
+        problems.append(LOAD_CODES["JT004"].at(display, *anchor, message))
     if problems:
         return None, problems
     if data is None:

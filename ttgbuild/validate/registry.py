@@ -1,24 +1,33 @@
-"""The rule registry: every check has a stable code, a severity and a one-line summary.
+"""The rule registry: every code, its severity, summary and owner, and the checks to run.
 
-`ttgbuild rules` lists this registry, so documentation of the checks cannot
-drift from the checks themselves.
+`ttgbuild rules` lists a registry, so documentation of the checks cannot drift
+from the checks themselves. A registry is an object built for one use, never
+a module-level table: importing a check module registers nothing. Check
+modules declare their checks in a module-local `Checks` collector; a pack's
+`register(registry)` step adds them, and the codes it reports elsewhere, to a
+registry the engine hands it.
+
+Codes are unique across the engine and the pack: adding a code twice is an
+error, whoever adds it. Each code has an owner, "engine" or the pack's name,
+and a pack's codes start with the pack's `code_prefix`. Codes stay stable for
+users and their scripts, so the engine's codes keep the JT numbers they had
+before the engine and the Jugger TTG pack were split: the engine and that
+pack share the prefix "JT", and only the uniqueness check keeps them apart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic, Severity
 
+if TYPE_CHECKING:
+    from ttgbuild.pack import Pack
 
-@dataclass(frozen=True)
-class Rule:
-    code: str
-    severity: Severity
-    summary: str
-    needs: tuple[str, ...] = ()
-    check: Callable[..., Iterable[Finding]] | None = None
+ENGINE = "engine"
 
 
 @dataclass(frozen=True)
@@ -31,28 +40,88 @@ class Finding:
     key: bool = False
 
 
-RULES: dict[str, Rule] = {}
+Check = Callable[[Any], Iterable[Finding]]  # Context → findings
 
 
-def rule(code: str, severity: Severity, summary: str, needs: tuple[str, ...] = ()):
-    """Register a content check. `needs` names Content parts that must have loaded for it to run."""
+@dataclass(frozen=True)
+class Rule:
+    """A registered code: what `ttgbuild rules` lists, and the check to run if it is one."""
 
-    def register(check: Callable[..., Iterable[Finding]]) -> Callable[..., Iterable[Finding]]:
-        if code in RULES:
-            raise ValueError(f"rule code {code} registered twice")
-        RULES[code] = Rule(code, severity, summary, needs, check)
-        return check
+    code: str
+    severity: Severity
+    summary: str
+    owner: str = ENGINE
+    needs: tuple[str, ...] = ()  # content parts that must have loaded for the check to run
+    check: Check | None = None
 
-    return register
-
-
-def describe(codes: dict[str, str], severity: Severity = "error") -> None:
-    """Register codes that are reported elsewhere (loading, schema, team check) for the listing."""
-    for code, summary in codes.items():
-        RULES.setdefault(code, Rule(code, severity, summary))
+    def diagnostic(self, finding: Finding, line: int, column: int) -> Diagnostic:
+        return Diagnostic(
+            finding.file, line, column, self.severity, self.code, finding.message, finding.pointer
+        )
 
 
-def as_diagnostic(rule_: Rule, finding: Finding, line: int, column: int) -> Diagnostic:
-    return Diagnostic(
-        finding.file, line, column, rule_.severity, rule_.code, finding.message, finding.pointer
-    )
+class RegistryError(ValueError):
+    """A code added twice, or a pack's code outside its prefix: a programming error."""
+
+
+@dataclass
+class Registry:
+    """Codes and checks by code. `for_owner` gives a view that adds in a pack's name."""
+
+    owner: str = ENGINE
+    prefix: str = ""
+    rules: dict[str, Rule] = field(default_factory=dict)
+
+    def for_owner(self, owner: str, prefix: str) -> Registry:
+        """A view of this registry: what it adds belongs to `owner` and starts with `prefix`."""
+        return Registry(owner, prefix, self.rules)
+
+    def add_pack(self, pack: Pack) -> None:
+        """Let a pack add its checks and codes, in its own name and prefix."""
+        pack.register(self.for_owner(pack.name, pack.code_prefix))
+
+    def add(self, code: Code, needs: tuple[str, ...] = (), check: Check | None = None) -> None:
+        """Add a code (with the check that reports it, if it is a content check)."""
+        if not code.code.startswith(self.prefix):
+            raise RegistryError(
+                f"{self.owner} cannot add {code.code}: its codes start with {self.prefix!r}"
+            )
+        earlier = self.rules.get(code.code)
+        if earlier is not None:
+            raise RegistryError(
+                f"code {code.code} added twice: by {earlier.owner} and by {self.owner}"
+            )
+        self.rules[code.code] = Rule(
+            code.code, code.severity, code.summary, self.owner, needs, check
+        )
+
+    def add_codes(self, codes: Iterable[Code]) -> None:
+        """Add codes reported outside the checks (loading, team checks, ...)."""
+        for code in codes:
+            self.add(code)
+
+    def checks(self) -> list[tuple[Rule, Check]]:
+        """The content checks with their rules, in the order they were added."""
+        return [(r, r.check) for r in self.rules.values() if r.check is not None]
+
+
+@dataclass
+class Checks:
+    """A check module's own list of checks: declared at import, added by `register`."""
+
+    declared: list[tuple[Code, tuple[str, ...], Check]] = field(default_factory=list)
+
+    def rule(
+        self, code: str, severity: Severity, summary: str, needs: tuple[str, ...] = ()
+    ) -> Callable[[Check], Check]:
+        """Declare a content check. `needs` names content parts that must have loaded."""
+
+        def declare(check: Check) -> Check:
+            self.declared.append((Code(code, severity, summary), needs, check))
+            return check
+
+        return declare
+
+    def register(self, registry: Registry) -> None:
+        for code, needs, check in self.declared:
+            registry.add(code, needs, check)

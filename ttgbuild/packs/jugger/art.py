@@ -17,8 +17,11 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
-from ttgbuild.packs.jugger.rules import Context, at
-from ttgbuild.validate.registry import Finding, rule
+from ttgbuild.packs.jugger.rules import at
+from ttgbuild.validate.registry import Checks, Finding
+from ttgbuild.validate.runner import Context
+
+checks = Checks()
 
 # A portrait prints a few centimetres wide; no sensible one is anywhere near this.
 MAX_ART_BYTES = 10 * 1024 * 1024
@@ -63,7 +66,9 @@ def shown(rel: str) -> str:
     return f"'{rel}'" if rel.isprintable() else repr(rel)
 
 
-@rule("JT113", "error", "a hero's portrait is a file inside content/, reached by no link out")
+@checks.rule(
+    "JT113", "error", "a hero's portrait is a file inside content/, reached by no link out"
+)
 def portrait_inside_content(ctx: Context) -> Iterator[Finding]:
     if ctx.content_dir is None:
         return

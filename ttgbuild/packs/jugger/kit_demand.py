@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ttgbuild.packs.jugger.model import HERO_NUMBERS, Content, Hero
-from ttgbuild.packs.jugger.rules import Context, at
-from ttgbuild.validate.registry import Finding, rule
+from ttgbuild.packs.jugger.rules import at
+from ttgbuild.validate.registry import Checks, Finding
+from ttgbuild.validate.runner import Context
+
+checks = Checks()
 
 SIDES = 2
 
@@ -75,7 +78,7 @@ def points_demand(content: Content, heroes: list[Hero], attribute: str) -> tuple
     return max(demands) if demands else None
 
 
-@rule(
+@checks.rule(
     "JT603",
     "error",
     "focus and stamina counters cover two of the most demanding legal teams",
@@ -101,7 +104,7 @@ def kit_point_counters(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT604", "error", "the kit holds every player's dice", needs=("kit", "rules"))
+@checks.rule("JT604", "error", "the kit holds every player's dice", needs=("kit", "rules"))
 def kit_dice(ctx: Context) -> Iterator[Finding]:
     kit, need = ctx.content.kit, SIDES * ctx.content.rules.dice_per_player
     if kit.dice < need:
@@ -112,7 +115,7 @@ def kit_dice(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule(
+@checks.rule(
     "JT605",
     "error",
     "each colour has a base for every hero of the largest team",
@@ -131,7 +134,7 @@ def kit_bases(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule(
+@checks.rule(
     "JT606",
     "error",
     "team synergy tokens cover both sides' largest synergy",
@@ -152,7 +155,9 @@ def kit_synergy_tokens(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule("JT607", "error", "pinned tokens cover every pin both sides can hold", needs=("kit", "rules"))
+@checks.rule(
+    "JT607", "error", "pinned tokens cover every pin both sides can hold", needs=("kit", "rules")
+)
 def kit_pinned_tokens(ctx: Context) -> Iterator[Finding]:
     """One token marks one pin. A hero pins at most one crouched hero at a time (ES 840), and
     only a defender without the chain pins (Qwiks and chains cannot). A side fields at least
@@ -171,7 +176,7 @@ def kit_pinned_tokens(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule(
+@checks.rule(
     "JT608",
     "error",
     "exhausted tokens cover every hero of both teams",
@@ -193,7 +198,7 @@ def kit_exhausted_tokens(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule(
+@checks.rule(
     "JT609",
     "error",
     "crouch templates cover every hero in play on both sides",
@@ -213,7 +218,7 @@ def kit_crouch_templates(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule(
+@checks.rule(
     "JT610",
     "error",
     "crouch count tokens cover every hero in play crouching for the longest count",
@@ -238,7 +243,7 @@ def kit_crouch_counts(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule(
+@checks.rule(
     "JT611",
     "error",
     "delay tokens cover every hero in play on both sides",

@@ -1,6 +1,7 @@
 """Pass 2: the game's rules, checked on schema-valid content.
 
-Each check is a small function registered with a stable code. Checks read
+Each check is a small function declared in `checks` with a stable code (the
+pack's `register` step adds them to a registry; importing adds them nowhere). Checks read
 every limit from content/rules.yaml (never a number written here), and each
 yields findings at the exact field they are about.
 """
@@ -12,56 +13,26 @@ import re
 import string
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Iterable, Iterator
 
-from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.origin import Origin
 from ttgbuild.geometry.hexgrid import distance, neighbours
 from ttgbuild.packs.jugger.model import HERO_NUMBERS, Content, Talent
-from ttgbuild.validate.registry import RULES, Finding, as_diagnostic, rule
+from ttgbuild.validate.registry import Checks, Finding
+from ttgbuild.validate.runner import Context
 
 ICON_TOKENS = frozenset({"focus", "stamina", "free"})
 _ICON = re.compile(r"\[([^\[\]]*)\]")
 _DIGIT = re.compile(r"\d")
 
 
-@dataclass
-class Context:
-    """What checks read: the model, and the ids of files that exist even if they failed."""
-
-    content: Content
-    file_ids: dict[str, set[str]] = field(default_factory=dict)
-    talent_refs: set[str] = field(default_factory=set)
-    content_dir: Path | None = None
-    # Line and column of a (file, pointer): for messages that name a second place.
-    locate: Callable[[str, str], tuple[int, int]] | None = None
-
-    def place(self, origin: Origin) -> str:
-        """Where an object is, as a message names it: file:line when the line is known."""
-        line = self.locate(origin.file, origin.pointer)[0] if self.locate else 0
-        return f"{origin.file}:{line}" if line else origin.file
+checks = Checks()
 
 
 def at(origin: Origin, message: str, *parts: str | int, key: bool = False) -> Finding:
     """A finding at a field below `origin`."""
     where = origin.at(*parts)
     return Finding(where.file, where.pointer, message, key)
-
-
-def run_rules(ctx: Context, locate) -> list[Diagnostic]:
-    """Run every registered check whose needed content loaded; locate(file, pointer, key)."""
-    diags: list[Diagnostic] = []
-    for rule_ in RULES.values():
-        if rule_.check is None:
-            continue
-        if any(not getattr(ctx.content, part) for part in rule_.needs):
-            continue
-        for finding in rule_.check(ctx):
-            line, column = locate(finding.file, finding.pointer, finding.key)
-            diags.append(as_diagnostic(rule_, finding, line, column))
-    return diags
 
 
 def _stem(origin: Origin) -> str:
@@ -71,7 +42,7 @@ def _stem(origin: Origin) -> str:
 # --- identity and references ---------------------------------------------------------
 
 
-@rule("JT101", "error", "a hero's or talent's id equals its file name")
+@checks.rule("JT101", "error", "a hero's or talent's id equals its file name")
 def id_matches_file(ctx: Context) -> Iterator[Finding]:
     for obj in [*ctx.content.heroes, *ctx.content.talents]:
         if obj.id != _stem(obj.origin):
@@ -90,7 +61,7 @@ def _collections(content: Content) -> Iterator[tuple[str, list]]:
     yield "team", content.teams
 
 
-@rule("JT102", "error", "ids are unique within each kind of content")
+@checks.rule("JT102", "error", "ids are unique within each kind of content")
 def unique_ids(ctx: Context) -> Iterator[Finding]:
     for kind, objects in _collections(ctx.content):
         seen: dict[str, Origin] = {}
@@ -130,7 +101,9 @@ def looks(text: str) -> str:
     return unicodedata.normalize("NFKC", " ".join(visible.split()).casefold())
 
 
-@rule("JT103", "error", "names are unique within each kind of content, however they are encoded")
+@checks.rule(
+    "JT103", "error", "names are unique within each kind of content, however they are encoded"
+)
 def unique_names(ctx: Context) -> Iterator[Finding]:
     for kind, objects in _collections(ctx.content):
         seen: dict[str, tuple[str, Origin]] = {}
@@ -160,7 +133,7 @@ def _suggest(name: str, choices: Iterable[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
-@rule("JT109", "error", "a hero's team exists in teams.yaml", needs=("teams",))
+@checks.rule("JT109", "error", "a hero's team exists in teams.yaml", needs=("teams",))
 def hero_team_known(ctx: Context) -> Iterator[Finding]:
     teams = {t.id for t in ctx.content.teams}
     for hero in ctx.content.heroes:
@@ -172,7 +145,7 @@ def hero_team_known(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT110", "error", "a hero's talents exist in content/talents/")
+@checks.rule("JT110", "error", "a hero's talents exist in content/talents/")
 def hero_talents_known(ctx: Context) -> Iterator[Finding]:
     talents = _known(ctx, "talent", (t.id for t in ctx.content.talents))
     for hero in ctx.content.heroes:
@@ -204,12 +177,12 @@ def _unknown_gear(ctx: Context, objects: list, field_name: str) -> Iterator[Find
             )
 
 
-@rule("JT111", "error", "a hero's preferred weapon or position exists", needs=("weapons",))
+@checks.rule("JT111", "error", "a hero's preferred weapon or position exists", needs=("weapons",))
 def hero_preference_known(ctx: Context) -> Iterator[Finding]:
     yield from _unknown_gear(ctx, ctx.content.heroes, "preferred")
 
 
-@rule(
+@checks.rule(
     "JT207",
     "error",
     "a talent's 'required' names a weapon or the Qwik position",
@@ -219,17 +192,19 @@ def talent_requirement_known(ctx: Context) -> Iterator[Finding]:
     yield from _unknown_gear(ctx, ctx.content.talents, "required")
 
 
-@rule("JT112", "warning", "every talent is printed on at least one hero", needs=("heroes",))
+@checks.rule("JT112", "warning", "every talent is printed on at least one hero", needs=("heroes",))
 def talent_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
-        if talent.id not in ctx.talent_refs:
+        if talent.id not in ctx.references.get("talent", set()):
             yield at(talent.origin, f"talent '{talent.id}' is on no hero's card", "id")
 
 
 # --- hero numbers ----------------------------------------------------------------------
 
 
-@rule("JT104", "error", "every hero number lies in the range rules.yaml gives", needs=("rules",))
+@checks.rule(
+    "JT104", "error", "every hero number lies in the range rules.yaml gives", needs=("rules",)
+)
 def hero_ranges(ctx: Context) -> Iterator[Finding]:
     ranges = ctx.content.rules.attributes
     for hero in ctx.content.heroes:
@@ -250,7 +225,7 @@ def _bonus_by_talent(ctx: Context, pool: str) -> dict[str, int]:
     }
 
 
-@rule(
+@checks.rule(
     "JT105",
     "error",
     "attack + best weapon attack + talent bonus fits a player's dice (a project choice)",
@@ -260,7 +235,7 @@ def attack_pool_fits(ctx: Context) -> Iterator[Finding]:
     yield from _pool_fits(ctx, "attack")
 
 
-@rule(
+@checks.rule(
     "JT106",
     "error",
     "defence + best weapon defence + talent bonus fits a player's dice (a project choice)",
@@ -289,7 +264,7 @@ def _pool_fits(ctx: Context, pool: str) -> Iterator[Finding]:
             )
 
 
-@rule(
+@checks.rule(
     "JT107",
     "error",
     "will (initiative dice) fits a player's dice (a project choice)",
@@ -308,7 +283,7 @@ def will_fits(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT108", "warning", "a hero fits at least one legal short-game team", needs=("rules",))
+@checks.rule("JT108", "warning", "a hero fits at least one legal short-game team", needs=("rules",))
 def hero_affordable(ctx: Context) -> Iterator[Finding]:
     short = ctx.content.rules.formats["short"]
     heroes = ctx.content.heroes
@@ -334,7 +309,7 @@ def hero_affordable(ctx: Context) -> Iterator[Finding]:
 # --- talents ----------------------------------------------------------------------------
 
 
-@rule("JT201", "error", "a reaction names the event that triggers it")
+@checks.rule("JT201", "error", "a reaction names the event that triggers it")
 def reaction_has_trigger(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.keyword == "reaction" and talent.trigger is None:
@@ -346,7 +321,7 @@ def reaction_has_trigger(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT202", "error", "only reactions have a trigger")
+@checks.rule("JT202", "error", "only reactions have a trigger")
 def trigger_only_on_reactions(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.keyword != "reaction" and talent.trigger is not None:
@@ -357,7 +332,7 @@ def trigger_only_on_reactions(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT203", "error", "a reaction's trigger exists in rules.yaml", needs=("rules",))
+@checks.rule("JT203", "error", "a reaction's trigger exists in rules.yaml", needs=("rules",))
 def trigger_known(ctx: Context) -> Iterator[Finding]:
     triggers = {t.id for t in ctx.content.rules.triggers}
     for talent in ctx.content.talents:
@@ -370,7 +345,9 @@ def trigger_known(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT204", "error", "passive talents cost nothing (a project choice rules.yaml can switch off)")
+@checks.rule(
+    "JT204", "error", "passive talents cost nothing (a project choice rules.yaml can switch off)"
+)
 def passive_is_free(ctx: Context) -> Iterator[Finding]:
     """Runs on the project's default when rules.yaml did not load: its own errors say why."""
     if ctx.content.rules and not ctx.content.rules.choices.passive_talents_free:
@@ -385,7 +362,7 @@ def passive_is_free(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT205", "error", "a talent's cost amount agrees with its kind")
+@checks.rule("JT205", "error", "a talent's cost amount agrees with its kind")
 def cost_amount_consistent(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.cost_kind == "free" and talent.cost_amount != 0:
@@ -404,7 +381,7 @@ def cost_amount_consistent(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT206", "error", "bonus attacks cannot be boosted")
+@checks.rule("JT206", "error", "bonus attacks cannot be boosted")
 def bonus_attack_not_boostable(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.bonus_attack_boostable:
@@ -416,7 +393,7 @@ def bonus_attack_not_boostable(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT208", "error", "every {placeholder} in a talent's text has a value")
+@checks.rule("JT208", "error", "every {placeholder} in a talent's text has a value")
 def placeholders_defined(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         values = talent.placeholders()
@@ -434,7 +411,7 @@ def placeholders_defined(ctx: Context) -> Iterator[Finding]:
                 )
 
 
-@rule("JT209", "warning", "every talent param is used by its text")
+@checks.rule("JT209", "warning", "every talent param is used by its text")
 def params_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         names = {name for _, text in _text_forms(talent) for name in placeholder_names(text)[0]}
@@ -444,7 +421,9 @@ def params_used(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT210", "error", "texts state no numbers: numbers come from data through placeholders")
+@checks.rule(
+    "JT210", "error", "texts state no numbers: numbers come from data through placeholders"
+)
 def no_digits_in_text(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         for where, value in [(("name",), talent.name), *_text_forms(talent)]:
@@ -468,7 +447,7 @@ def no_digits_in_text(ctx: Context) -> Iterator[Finding]:
                 )
 
 
-@rule("JT211", "error", "inline icon tokens in a talent's text are known icons")
+@checks.rule("JT211", "error", "inline icon tokens in a talent's text are known icons")
 def icons_known(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         for where, text in _text_forms(talent):
@@ -482,7 +461,7 @@ def icons_known(ctx: Context) -> Iterator[Finding]:
                     )
 
 
-@rule("JT213", "error", "a talent text's plural 'count' names one of its numbers")
+@checks.rule("JT213", "error", "a talent text's plural 'count' names one of its numbers")
 def plural_count_known(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         count = talent.text_count
@@ -504,7 +483,7 @@ def _text_forms(talent: Talent) -> list[tuple[tuple[str, ...], str]]:
     return [(("text", "one"), talent.text), (("text", "other"), talent.text_plural)]
 
 
-@rule("JT212", "error", "bonus dice add at least one die")
+@checks.rule("JT212", "error", "bonus dice add at least one die")
 def bonus_dice_positive(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
         if talent.bonus_dice is not None and talent.bonus_dice.dice < 1:
@@ -538,7 +517,7 @@ def _strip_placeholders(text: str) -> str:
 # --- weapons ----------------------------------------------------------------------------
 
 
-@rule("JT301", "error", "weapon crouch counts are positive", needs=("weapons",))
+@checks.rule("JT301", "error", "weapon crouch counts are positive", needs=("weapons",))
 def crouch_positive(ctx: Context) -> Iterator[Finding]:
     for weapon in ctx.content.weapons:
         if weapon.crouch_count < 1:
@@ -549,7 +528,7 @@ def crouch_positive(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule("JT302", "error", "exactly one weapon kind is the chain", needs=("weapons",))
+@checks.rule("JT302", "error", "exactly one weapon kind is the chain", needs=("weapons",))
 def one_chain(ctx: Context) -> Iterator[Finding]:
     chains = [w for w in ctx.content.weapons if w.chain]
     if not chains:
@@ -568,7 +547,9 @@ def one_chain(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule("JT303", "error", "weapon dice are not negative and range is at least 1", needs=("weapons",))
+@checks.rule(
+    "JT303", "error", "weapon dice are not negative and range is at least 1", needs=("weapons",)
+)
 def weapon_numbers(ctx: Context) -> Iterator[Finding]:
     for weapon in ctx.content.weapons:
         for name, low in (("attack", 0), ("defence", 0), ("range", 1)):
@@ -580,7 +561,7 @@ def weapon_numbers(ctx: Context) -> Iterator[Finding]:
 # --- rules data ---------------------------------------------------------------------------
 
 
-@rule(
+@checks.rule(
     "JT401",
     "error",
     "move types form increasing bands (gapless by project choice) with rising costs",
@@ -642,7 +623,7 @@ def movement_bands(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule(
+@checks.rule(
     "JT402",
     "error",
     "formats: heroes in play equal the positions, teams hold them",
@@ -671,7 +652,7 @@ def formats_consistent(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule(
+@checks.rule(
     "JT403",
     "error",
     "the synergy table: a lone hero earns none, one row per hero in play, never decreasing",
@@ -701,7 +682,7 @@ def synergy_table(ctx: Context) -> Iterator[Finding]:
             yield at(rules.origin, f"synergy for {i + 1} heroes is less than for {i}", "synergy", i)
 
 
-@rule(
+@checks.rule(
     "JT408",
     "error",
     "an exhausted hero's move limit is at most the walk limit",
@@ -730,7 +711,7 @@ DERIVED_COSTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-@rule(
+@checks.rule(
     "JT409",
     "error",
     "costs the books build from others equal the sum of their parts",
@@ -754,7 +735,7 @@ def derived_costs(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule(
+@checks.rule(
     "JT404",
     "error",
     "attribute ranges are ordered; reflexes fit the activation order",
@@ -776,7 +757,7 @@ def attribute_ranges(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule(
+@checks.rule(
     "JT405", "error", "weapon limits allow every defender one weapon and a chain", needs=("rules",)
 )
 def weapon_limits(ctx: Context) -> Iterator[Finding]:
@@ -798,14 +779,14 @@ def weapon_limits(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule("JT406", "error", "the die has at least one jugg face", needs=("rules",))
+@checks.rule("JT406", "error", "the die has at least one jugg face", needs=("rules",))
 def die_can_hit(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     if not any(rules.faces):
         yield at(rules.origin, "every face is blank: no attack could ever hit", "dice", "faces")
 
 
-@rule("JT407", "error", "the activation order counts down", needs=("rules",))
+@checks.rule("JT407", "error", "the activation order counts down", needs=("rules",))
 def activation_counts_down(ctx: Context) -> Iterator[Finding]:
     rules = ctx.content.rules
     if rules.activation_first < rules.activation_last:
@@ -833,7 +814,7 @@ def _board_places(board) -> Iterator[tuple[tuple[int, int], tuple[str | int, ...
             yield hex_, ("corner_lines", i, j)
 
 
-@rule(
+@checks.rule(
     "JT501",
     "error",
     "centre, goals, start zones and corner lines lie on the board",
@@ -853,7 +834,7 @@ def board_places_on_board(ctx: Context) -> Iterator[Finding]:
             yield at(board.origin, f"{side} start zone ranges run backwards", "start_zones", side)
 
 
-@rule(
+@checks.rule(
     "JT502",
     "error",
     "goals, start zones and corner lines mirror each other across the centre's column",
@@ -893,7 +874,9 @@ def board_symmetric(ctx: Context) -> Iterator[Finding]:
                 )
 
 
-@rule("JT503", "error", "the centre sits on the middle row in a middle column", needs=("board",))
+@checks.rule(
+    "JT503", "error", "the centre sits on the middle row in a middle column", needs=("board",)
+)
 def centre_in_middle(ctx: Context) -> Iterator[Finding]:
     board = ctx.content.board
     middle_columns = {(board.columns - 1) // 2, board.columns // 2}
@@ -907,7 +890,9 @@ def centre_in_middle(ctx: Context) -> Iterator[Finding]:
         )
 
 
-@rule("JT504", "error", "each team's goal and start zone lie in its own half", needs=("board",))
+@checks.rule(
+    "JT504", "error", "each team's goal and start zone lie in its own half", needs=("board",)
+)
 def own_half(ctx: Context) -> Iterator[Finding]:
     board = ctx.content.board
     half = board.columns / 2
@@ -924,7 +909,7 @@ def own_half(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule(
+@checks.rule(
     "JT505",
     "error",
     "the centre is as many hex steps from each goal and from each start zone, and both goals "
@@ -977,7 +962,7 @@ def board_fair(ctx: Context) -> Iterator[Finding]:
 # --- kit manifest -----------------------------------------------------------------------------
 
 
-@rule(
+@checks.rule(
     "JT601",
     "error",
     "the kit's weapon cards name weapons or the Qwik position",
@@ -996,7 +981,7 @@ def kit_cards_known(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@rule(
+@checks.rule(
     "JT602",
     "error",
     "the kit holds weapon and Qwik cards for two full sides",

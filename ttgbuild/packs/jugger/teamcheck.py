@@ -11,25 +11,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, json_pointer, sort_key
 from ttgbuild.packs.jugger.model import Content, Format
 from ttgbuild.source.schema import check_document
 from ttgbuild.source.yamlsource import Document, load_document
-from ttgbuild.validate.registry import describe
 
-TEAM_CODES: dict[str, str] = {
-    "JT701": "a team has exactly the format's number of heroes",
-    "JT702": "a hero appears at most once in a team",
-    "JT703": "every hero in a team exists",
-    "JT704": "every weapon in a team exists",
-    "JT705": "a team fields the rules' numbers of Qwiks, defenders and reserves",
-    "JT706": "Qwiks and reserves carry no weapon",
-    "JT707": "every defender carries exactly one weapon",
-    "JT708": "a team fields no more chains than allowed",
-    "JT709": "a team brings at least the required chains",
-    "JT710": "a team's recruitment costs stay within the format's budget",
-}
-describe(TEAM_CODES)
+TEAM_CODES = code_table(
+    Code("JT701", "error", "a team has exactly the format's number of heroes"),
+    Code("JT702", "error", "a hero appears at most once in a team"),
+    Code("JT703", "error", "every hero in a team exists"),
+    Code("JT704", "error", "every weapon in a team exists"),
+    Code("JT705", "error", "a team fields the rules' numbers of Qwiks, defenders and reserves"),
+    Code("JT706", "error", "Qwiks and reserves carry no weapon"),
+    Code("JT707", "error", "every defender carries exactly one weapon"),
+    Code("JT708", "error", "a team fields no more chains than allowed"),
+    Code("JT709", "error", "a team brings at least the required chains"),
+    Code("JT710", "error", "a team's recruitment costs stay within the format's budget"),
+)
 
 IN_PLAY = ("qwik", "defender")
 
@@ -80,7 +79,7 @@ def check_team(path: Path, display: str, content: Content) -> TeamReport:
 
 def _diag(doc: Document, code: str, message: str, pointer: str) -> Diagnostic:
     line, column = doc.locate(pointer)
-    return Diagnostic(doc.display, line, column, "error", code, message, pointer)
+    return TEAM_CODES[code].at(doc.display, line, column, message, pointer)
 
 
 def _problems(
