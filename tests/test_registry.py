@@ -85,3 +85,11 @@ assert registry.Registry().rules == {}
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_rules_of_a_project_whose_game_is_not_installed(run, project) -> None:
+    (project.root / "ttgbuild.yaml").write_text("game: no-such-game\n", encoding="utf-8")
+    result = run("rules")
+    assert result.exit_code == 2
+    assert "error JT012: game 'no-such-game' is not installed" in result.stdout + result.stderr
+    assert "Traceback" not in result.output
