@@ -18,7 +18,9 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.extract import extract_messages, flagged_budget
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.render import boxes, fonts
+from ttgbuild.packs.jugger.render import boxes
+from ttgbuild.render import fonts
+from ttgbuild.render.boxes import RULER_LABEL, SAMPLE
 from ttgbuild.render.context import RenderContext
 
 DE_PO = "locales/de/LC_MESSAGES/ttgbuild.po"
@@ -49,7 +51,7 @@ def entry_line(project: Project, context: str, msgid: str) -> int:
 
 def test_a_budget_is_the_average_characters_that_fit_the_box_at_its_smallest_size() -> None:
     fonts.register()
-    sample = boxes.SAMPLE
+    sample = SAMPLE
     advance = fonts.width(sample, fonts.CONDENSED, 3.5) / len(sample)
     inner = PrintSettings().card_width - 2 * PrintSettings().safe
     assert boxes.HERO_STAT.budget == int((inner / 4 - 1.6 * mm) / advance)
@@ -189,7 +191,7 @@ def test_board_alignment_and_ruler_texts_have_budgets_and_their_own_boxes() -> N
         (("board tile heading", tile), boxes.TILE_HEADING),
         (("board map title", "Board assembly map"), boxes.MAP_TITLE),
         (("alignment test heading", "Duplex alignment test: back"), boxes.ALIGNMENT_HEADING),
-        (("ruler", "= {length} mm"), boxes.RULER_LABEL),
+        (("ruler", "= {length} mm"), RULER_LABEL),
     ]:
         assert f"max-length:{box.budget}" in messages[key].flags, key
     hint = [key for key in messages if key[0] == "board tile hint"]

@@ -10,6 +10,7 @@ import pytest
 from reportlab.lib.units import mm
 
 from ttgbuild.core.printing import Duplex, PrintSettings
+from ttgbuild.packs.jugger.render import theme
 from ttgbuild.packs.jugger.render.board import board_size, tiling
 from ttgbuild.render import style
 from ttgbuild.render.sheet import MARK_GAP, MARK_LENGTH, card_grid
@@ -166,7 +167,7 @@ def test_back_cells_mirror_their_fronts(built, project, duplex):
     # 10 stone cards: the second stone page holds one card, in the top-left cell.
     doc = open_pdf(built("--duplex", duplex.value) / "cards.pdf")
     grid = card_grid(PrintSettings())
-    colour = style.DECK_COLOURS["stone"]
+    colour = theme.DECK_COLOURS["stone"]
     stone_pages = [
         i for i, p in enumerate(doc) if "Stone" in p.get_text() and filled_rects(p, style.CARD_TINT)
     ]
@@ -185,7 +186,7 @@ def test_back_cells_mirror_their_fronts(built, project, duplex):
 def test_back_offset_moves_the_backs(built):
     plain = open_pdf(built() / "cards.pdf")
     shifted = open_pdf(built("--back-offset", "1.5,-2") / "cards.pdf")
-    colour = style.DECK_COLOURS["hero"]
+    colour = theme.DECK_COLOURS["hero"]
     a = sorted(filled_rects(plain[1], colour))
     b = sorted(filled_rects(shifted[1], colour))
     assert len(a) == len(b) == 9

@@ -54,7 +54,7 @@ from ttgbuild.i18n.paths import (
     unlisted_locales,
 )
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
-from ttgbuild.render.boxes import BY_CONTEXT
+from ttgbuild.packs.jugger.render.boxes import BY_CONTEXT
 from ttgbuild.source.loader import display_path
 
 CATALOG_CODES = code_table(

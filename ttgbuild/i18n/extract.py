@@ -236,7 +236,7 @@ def mark_budgets(catalog: Catalog) -> None:
     schema's `x-max-chars`; another code string may state one in a
     `Translators: … at most N characters` comment.
     """
-    from ttgbuild.render.boxes import BY_CONTEXT  # loads fonts: only when extracting
+    from ttgbuild.packs.jugger.render.boxes import BY_CONTEXT  # loads fonts: only when extracting
 
     content = content_budgets()
     for message in catalog:

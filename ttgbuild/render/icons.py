@@ -12,6 +12,7 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packs.jugger.render import theme
 from ttgbuild.render import style
 
 
@@ -39,7 +40,7 @@ def focus(canvas: Canvas, x: float, y: float, size: float) -> None:
     """Focus point: a blue disc with a four-pointed star."""
     r = size / 2
     cx, cy = x + r, y + r
-    canvas.setFillColor(style.FOCUS)
+    canvas.setFillColor(theme.FOCUS)
     canvas.circle(cx, cy, r * 0.96, stroke=0, fill=1)
     star = []
     for i in range(8):
@@ -53,7 +54,7 @@ def stamina(canvas: Canvas, x: float, y: float, size: float) -> None:
     """Stamina point: a green disc with a lightning bolt."""
     r = size / 2
     cx, cy = x + r, y + r
-    canvas.setFillColor(style.STAMINA)
+    canvas.setFillColor(theme.STAMINA)
     canvas.circle(cx, cy, r * 0.96, stroke=0, fill=1)
     bolt = [
         (0.10, 0.75),
@@ -70,7 +71,7 @@ def stamina(canvas: Canvas, x: float, y: float, size: float) -> None:
 def free(canvas: Canvas, x: float, y: float, size: float) -> None:
     """No cost: a grey ring."""
     r = size / 2
-    canvas.setStrokeColor(style.FREE)
+    canvas.setStrokeColor(theme.FREE)
     canvas.setLineWidth(size * 0.12)
     canvas.circle(x + r, y + r, r * 0.78, stroke=1, fill=0)
 
@@ -79,7 +80,7 @@ def light_foot(canvas: Canvas, x: float, y: float, size: float) -> None:
     """One point of light feet: an orange winged sole."""
     r = size / 2
     cx, cy = x + r, y + r
-    canvas.setFillColor(style.ORANGE)
+    canvas.setFillColor(theme.ORANGE)
     canvas.ellipse(cx - r * 0.35, cy - r * 0.9, cx + r * 0.35, cy + r * 0.5, stroke=0, fill=1)
     canvas.circle(cx, cy + r * 0.72, r * 0.26, stroke=0, fill=1)
     wing = [
@@ -88,7 +89,7 @@ def light_foot(canvas: Canvas, x: float, y: float, size: float) -> None:
         (cx + r * 0.9, cy + r * 0.1),
         (cx + r * 0.35, cy - r * 0.3),
     ]
-    polygon(canvas, wing, style.ORANGE, None)
+    polygon(canvas, wing, theme.ORANGE, None)
 
 
 def _eye(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
@@ -108,11 +109,11 @@ def front_eye(canvas: Canvas, x: float, y: float, size: float) -> None:
     polygon(
         canvas,
         [(x, y), (x + size, y), (x + size / 2, y + size * 0.9)],
-        style.EYE_GREEN,
+        theme.EYE_GREEN,
         style.PAPER,
         size * 0.04,
     )
-    _eye(canvas, x + size / 2, y + size * 0.32, size * 0.24, style.EYE_GREEN)
+    _eye(canvas, x + size / 2, y + size * 0.32, size * 0.24, theme.EYE_GREEN)
 
 
 def rear_eye(canvas: Canvas, x: float, y: float, size: float) -> None:
@@ -120,11 +121,11 @@ def rear_eye(canvas: Canvas, x: float, y: float, size: float) -> None:
     polygon(
         canvas,
         [(x, y + size * 0.9), (x + size, y + size * 0.9), (x + size / 2, y)],
-        style.EYE_RED,
+        theme.EYE_RED,
         style.PAPER,
         size * 0.04,
     )
-    _eye(canvas, x + size / 2, y + size * 0.58, size * 0.24, style.EYE_RED)
+    _eye(canvas, x + size / 2, y + size * 0.58, size * 0.24, theme.EYE_RED)
 
 
 def shield(canvas: Canvas, x: float, y: float, size: float) -> None:
@@ -138,7 +139,7 @@ def shield(canvas: Canvas, x: float, y: float, size: float) -> None:
     path.curveTo(left + w, y + h * 0.15, left + w * 0.6, y + h * 0.05, left + w / 2, y)
     path.curveTo(left + w * 0.4, y + h * 0.05, left, y + h * 0.15, left, y + h * 0.45)
     path.close()
-    canvas.setFillColor(style.GOLD)
+    canvas.setFillColor(theme.GOLD)
     canvas.setStrokeColor(style.INK)
     canvas.setLineWidth(size * 0.04)
     canvas.drawPath(path, fill=1, stroke=1)

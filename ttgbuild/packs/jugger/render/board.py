@@ -18,11 +18,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.packs.jugger.model import Board
-from ttgbuild.render import boxes, fonts, icons, style
+from ttgbuild.packs.jugger.render import boxes, theme
+from ttgbuild.render import fonts, icons, style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
-HEX_ACROSS = boxes.HEX_ACROSS  # flat to flat: a field token's base fits inside
 FRAME = 10 * mm  # printed border around the hexes
 MARGIN = 13 * mm  # page margin: printers cannot reach the outer 4-7 mm
 OVERLAP = 12 * mm  # more than the 4-7 mm a home printer cannot reach
@@ -48,7 +48,7 @@ class Tiling:
 
 
 def board_size(board: Board) -> tuple[float, float]:
-    width, height = HexLayout(HEX_ACROSS / math.sqrt(3)).size(board.columns, board.rows)
+    width, height = HexLayout(theme.HEX_ACROSS / math.sqrt(3)).size(board.columns, board.rows)
     return width + 2 * FRAME, height + 2 * FRAME
 
 
@@ -97,7 +97,7 @@ def render(ctx: RenderContext) -> bytes:
 def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, top: float) -> None:
     """The whole field with its frame; (left, top) is the frame's top-left corner on the page."""
     tr = ctx.tr
-    layout = HexLayout(HEX_ACROSS / math.sqrt(3))
+    layout = HexLayout(theme.HEX_ACROSS / math.sqrt(3))
     width, height = board_size(board)
     canvas.saveState()
     canvas.setFillColor(style.HEADER)
@@ -108,13 +108,13 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
 
     zones = {hex_: side for side, area in board.start_zones.items() for hex_ in area.hexes()}
     canvas.setLineWidth(0.6)
-    canvas.setStrokeColor(style.HEX_LINE)
+    canvas.setStrokeColor(theme.HEX_LINE)
     for column in range(board.columns):
         for row in range(board.rows):
             corners = [at(p) for p in layout.corners(column, row)]
             side = zones.get((column, row))
-            fill = ZONE_TINT.get(side, style.PITCH) if side else style.PITCH
-            icons.polygon(canvas, corners, fill, style.HEX_LINE, 0.6)
+            fill = ZONE_TINT.get(side, theme.PITCH) if side else theme.PITCH
+            icons.polygon(canvas, corners, fill, theme.HEX_LINE, 0.6)
     # Base lines: where a start zone meets the rest of the field.
     canvas.setLineWidth(2.4)
     canvas.setStrokeColor(style.PAPER)
@@ -140,7 +140,7 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
     radius = boxes.GOAL_RADIUS
     for side, hex_ in board.goals.items():
         cx, cy = at(layout.centre(*hex_))
-        canvas.setFillColor(style.TEAM_COLOURS.get(side, style.INK))
+        canvas.setFillColor(theme.TEAM_COLOURS.get(side, style.INK))
         canvas.setStrokeColor(style.PAPER)
         canvas.setLineWidth(1.5)
         canvas.circle(cx, cy, radius, stroke=1, fill=1)
@@ -307,9 +307,9 @@ def _assembly_map(
             w = min(tiles.page[0] - 2 * MARGIN, size[0] - ox) * scale
             h = min(tiles.page[1] - 2 * MARGIN, size[1] - oy) * scale
             x, y = left + ox * scale, top - oy * scale
-            canvas.setStrokeColor(style.EYE_RED)
+            canvas.setStrokeColor(theme.EYE_RED)
             canvas.rect(x, y - h, w, h, stroke=1, fill=0)
-            canvas.setFillColor(style.EYE_RED)
+            canvas.setFillColor(theme.EYE_RED)
             canvas.setFont(fonts.BOLD, 14)
             canvas.drawCentredString(x + w / 2, y - h / 2, tile_name(row, column))
     ctx.furniture.on_margin_sheet(canvas, MARGIN)

@@ -17,7 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Hero, Talent, Weapon
-from ttgbuild.render import boxes, fonts, icons, style, text
+from ttgbuild.packs.jugger.render import boxes, labels, theme
+from ttgbuild.render import fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
@@ -308,7 +309,7 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
         canvas.setFillColor(style.INK)
         text.draw(canvas, block, x + safe, talent_top, text.CONDENSED, icons.inline)
 
-    return Face(paint, band=band, band_colour=style.DECK_COLOURS["hero"])
+    return Face(paint, band=band, band_colour=theme.DECK_COLOURS["hero"])
 
 
 def _hero_stats(
@@ -355,20 +356,6 @@ def _preferred_name(ctx: RenderContext, ident: str) -> str:
     return ident
 
 
-def keyword_label(ctx: RenderContext, keyword: str) -> str:
-    """A talent keyword in the locale's words (glossary terms)."""
-    tr = ctx.tr
-    labels = {
-        "standard_action": tr.pgettext("talent keyword", "Standard action"),
-        "standard_attack": tr.pgettext("talent keyword", "Standard attack"),
-        "standard_defence": tr.pgettext("talent keyword", "Standard defence"),
-        "dual_action": tr.pgettext("talent keyword", "Dual action"),
-        "reaction": tr.pgettext("talent keyword", "Reaction"),
-        "passive": tr.pgettext("talent keyword", "Passive"),
-    }
-    return labels.get(keyword, keyword)
-
-
 def _talent_paragraphs(
     ctx: RenderContext, hero: Hero, talents: dict[str, Talent]
 ) -> list[list[text.Span]]:
@@ -388,7 +375,7 @@ def _talent_paragraphs(
         head = [
             text.Span(name, bold=True),
             text.Span(" · "),
-            text.Span(keyword_label(ctx, talent.keyword), italic=True),
+            text.Span(labels.keyword_label(ctx, talent.keyword), italic=True),
             text.Span(" · "),
         ]
         if talent.cost_kind == "free" or not talent.cost_amount:
@@ -473,7 +460,7 @@ def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
             ctx.label(canvas, note, boxes.WEAPON_NOTE, corner, note_w, where, align="center")
 
     return Face(
-        paint, band=band, band_colour=style.DECK_COLOURS["weapon"], form=f"weapon-{weapon.id}"
+        paint, band=band, band_colour=theme.DECK_COLOURS["weapon"], form=f"weapon-{weapon.id}"
     )
 
 
@@ -516,7 +503,7 @@ def _weapon_art(canvas: Canvas, weapon: Weapon, box: Box) -> None:
     else:
         canvas.setLineWidth(2.2)
         canvas.line(0, -length / 2, 0, length / 2)
-        canvas.setFillColor(style.ORANGE)
+        canvas.setFillColor(theme.ORANGE)
         canvas.roundRect(
             -1.6 * mm,
             length / 2 - length * 0.45,
@@ -531,7 +518,7 @@ def _weapon_art(canvas: Canvas, weapon: Weapon, box: Box) -> None:
                 -1.6 * mm, -length / 2, 3.2 * mm, length * 0.3, 1.4 * mm, stroke=0, fill=1
             )
         if weapon.defence >= 3:
-            canvas.setFillColor(style.DECK_COLOURS["hero"])
+            canvas.setFillColor(theme.DECK_COLOURS["hero"])
             canvas.circle(-7 * mm, -2 * mm, 7 * mm, stroke=0, fill=1)
     canvas.restoreState()
 
@@ -560,7 +547,7 @@ def _qwik_face(ctx: RenderContext) -> Face:
             canvas, body, box, (x + safe, y + safe), box.across(inner_w), where, align="center"
         )
 
-    return Face(paint, band=band, band_colour=style.DECK_COLOURS["hero"], form="qwik")
+    return Face(paint, band=band, band_colour=theme.DECK_COLOURS["hero"], form="qwik")
 
 
 def _count_face(ctx: RenderContext, kind: str, number: int) -> Face:
@@ -581,12 +568,12 @@ def _count_face(ctx: RenderContext, kind: str, number: int) -> Face:
         ctx.label(
             canvas, label, box, corner, box.across(w - 2 * safe), where, style.PAPER, "center"
         )
-        canvas.setFillColor(style.DECK_COLOURS[kind])
+        canvas.setFillColor(theme.DECK_COLOURS[kind])
         canvas.setFont(fonts.BOLD, 64)
         canvas.drawCentredString(x + w / 2, y + h * 0.32, tr.number(number))
-        icons.jugg(canvas, x + w / 2 - 4 * mm, y + safe + 2 * mm, 8 * mm, style.DECK_COLOURS[kind])
+        icons.jugg(canvas, x + w / 2 - 4 * mm, y + safe + 2 * mm, 8 * mm, theme.DECK_COLOURS[kind])
 
-    return Face(paint, band=15 * mm, band_colour=style.DECK_COLOURS[kind])
+    return Face(paint, band=15 * mm, band_colour=theme.DECK_COLOURS[kind])
 
 
 def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
@@ -598,20 +585,20 @@ def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
     def paint(canvas: Canvas, trim: Box) -> None:
         x, y, w, h = trim
         safe = ctx.settings.safe
-        canvas.setStrokeColor(style.BACK_ACCENT)
+        canvas.setStrokeColor(theme.BACK_ACCENT)
         canvas.setLineWidth(1.2)
         canvas.roundRect(x + safe, y + safe, w - 2 * safe, h - 2 * safe, 3 * mm, stroke=1, fill=0)
-        icons.jugg(canvas, x + w / 2 - 12 * mm, y + h / 2 - 8 * mm, 24 * mm, style.BACK_ACCENT)
+        icons.jugg(canvas, x + w / 2 - 12 * mm, y + h / 2 - 8 * mm, 24 * mm, theme.BACK_ACCENT)
         inner = w - 2 * safe
         box = boxes.BACK_TITLE
         corner = (x + safe + 2 * mm, y + h - safe - 14 * mm)
         ctx.label(canvas, title, box, corner, box.across(inner), where, style.PAPER, "center")
         box = boxes.BACK_DECK
         corner = (x + safe + 2 * mm, y + safe + 8 * mm)
-        colour = style.BACK_ACCENT
+        colour = theme.BACK_ACCENT
         ctx.label(canvas, deck_name, box, corner, box.across(inner), where, colour, "center")
 
-    return Face(paint, background=style.DECK_COLOURS[kind], form=f"back-{kind}")
+    return Face(paint, background=theme.DECK_COLOURS[kind], form=f"back-{kind}")
 
 
 def _alignment_test(ctx: RenderContext, canvas: Canvas, grid: Grid) -> None:
@@ -620,7 +607,7 @@ def _alignment_test(ctx: RenderContext, canvas: Canvas, grid: Grid) -> None:
     xs, ys = grid.cuts()
     for side in ("front", "back"):
         dx, dy = ctx.settings.back_offset if side == "back" else (0.0, 0.0)
-        colour = style.EYE_RED if side == "back" else style.INK
+        colour = theme.EYE_RED if side == "back" else style.INK
         canvas.saveState()
         canvas.translate(dx, dy)
         canvas.setStrokeColor(colour)

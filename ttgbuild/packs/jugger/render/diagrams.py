@@ -35,7 +35,7 @@ from ttgbuild.geometry.hexgrid import (
 )
 from ttgbuild.packs.jugger.arcs import attack_side, facing_towards, in_front_arc, in_rear_arc
 from ttgbuild.packs.jugger.model import Board, MoveType
-from ttgbuild.packs.jugger.render.tokens import COUNTER_COLOURS
+from ttgbuild.packs.jugger.render import theme
 from ttgbuild.packs.jugger.sight import SightLine, has_line_of_sight, sight_lines
 from ttgbuild.render import icons, style, text
 
@@ -214,14 +214,14 @@ def _mix(colour: Color, amount: float) -> Color:
 
 
 TINTS: dict[str, Color] = {
-    "front": _mix(style.EYE_GREEN, 0.45),
-    "rear": _mix(style.EYE_RED, 0.35),
+    "front": _mix(theme.EYE_GREEN, 0.45),
+    "rear": _mix(theme.EYE_RED, 0.35),
     # the field's marked areas (rulebook): start zones, corner lines, goals and centre
-    "start": _mix(style.FOCUS, 0.35),
-    "corner": _mix(style.EYE_RED, 0.75),
-    "goal": style.GOLD,
+    "start": _mix(theme.FOCUS, 0.35),
+    "corner": _mix(theme.EYE_RED, 0.75),
+    "goal": theme.GOLD,
 }
-CROUCH = COUNTER_COLOURS["crouch_template"]
+CROUCH = theme.COUNTER_COLOURS["crouch_template"]
 
 
 def _tint(key: str, legend: Sequence[str]) -> Color:
@@ -229,7 +229,7 @@ def _tint(key: str, legend: Sequence[str]) -> Color:
     if key in TINTS:
         return TINTS[key]
     step = legend.index(key) / max(1, len(legend) - 1)
-    return _mix(style.FOCUS, 0.8 - 0.55 * step)
+    return _mix(theme.FOCUS, 0.8 - 0.55 * step)
 
 
 @dataclass(frozen=True)
@@ -267,9 +267,9 @@ def _draw_scene(canvas: Canvas, scene: Scene, x: float, y: float, w: float, h: f
     canvas.saveState()
     line_width = max(0.3, min(0.6, r * 0.06))
     for hex_ in scene.hexes:
-        fill = _tint(scene.tints[hex_], scene.legend) if hex_ in scene.tints else style.PITCH
+        fill = _tint(scene.tints[hex_], scene.legend) if hex_ in scene.tints else theme.PITCH
         icons.polygon(
-            canvas, [frame.at(p) for p in UNIT.corners(*hex_)], fill, style.HEX_LINE, line_width
+            canvas, [frame.at(p) for p in UNIT.corners(*hex_)], fill, theme.HEX_LINE, line_width
         )
     if scene.divider is not None:
         _divider(canvas, frame, scene, *scene.divider)
@@ -305,7 +305,7 @@ def _token(canvas: Canvas, frame: _Frame, token: Token, r: float) -> None:
     """A round token in its team's colour. The side of its hex it faces is drawn green (the
     printed token's green eye) and a white arrowhead points across it."""
     cx, cy = frame.centre(token.hex)
-    colour = style.TEAM_COLOURS.get(token.side, style.INK)
+    colour = theme.TEAM_COLOURS.get(token.side, style.INK)
     disc = r * (0.5 if token.crouched else 0.62)
     if token.crouched:
         corners = [frame.at(p) for p in UNIT.corners(*token.hex)]
@@ -321,7 +321,7 @@ def _token(canvas: Canvas, frame: _Frame, token: Token, r: float) -> None:
     if token.facing is not None:
         (ax, ay), (bx, by) = (frame.at(p) for p in UNIT.side(token.hex, token.facing))
         inset = 0.12  # keep the mark inside the hex, clear of the neighbour's corners
-        canvas.setStrokeColor(style.EYE_GREEN)
+        canvas.setStrokeColor(theme.EYE_GREEN)
         canvas.setLineWidth(max(1.0, r * 0.16))
         canvas.line(
             ax + (cx - ax) * inset + (bx - ax) * inset,
@@ -374,7 +374,7 @@ def _arrow(canvas: Canvas, points: Sequence[Point], r: float) -> None:
 def _sight_line(canvas: Canvas, frame: _Frame, sight: SightLine, r: float) -> None:
     """A clear line in green; a blocked one dashed in red. Dots mark the corners it joins."""
     start, end = frame.at(sight.start), frame.at(sight.end)
-    colour = style.EYE_GREEN if sight.clear else style.EYE_RED
+    colour = theme.EYE_GREEN if sight.clear else theme.EYE_RED
     canvas.setLineWidth(max(0.6, r * 0.08))
     canvas.setStrokeColor(colour)
     if not sight.clear:
@@ -422,7 +422,7 @@ def _legend(
         layout = HexLayout(swatch / 2)
         ox, oy = layout.centre(0, 0)
         corners = [(cx + px - ox, cy - (py - oy)) for px, py in layout.corners(0, 0)]
-        icons.polygon(canvas, corners, colour, style.HEX_LINE, 0.4)
+        icons.polygon(canvas, corners, colour, theme.HEX_LINE, 0.4)
         _caption(canvas, label, left + swatch + 1 * mm, y, slot - swatch - 1.5 * mm, h, fit)
 
 
@@ -577,8 +577,8 @@ def combat_example(
     (the attacker's front arc).
     """
     entries = [
-        (style.TEAM_COLOURS["red"], labels["attacker"]),
-        (style.TEAM_COLOURS["blue"], labels["target"]),
+        (theme.TEAM_COLOURS["red"], labels["attacker"]),
+        (theme.TEAM_COLOURS["blue"], labels["target"]),
         (TINTS["front"], labels["front"]),
     ]
     _scene_with_legend(canvas, example_scene(reach), entries, x, y, w, h, fit)

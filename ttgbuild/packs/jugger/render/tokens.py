@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,9 +18,8 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import Duplex
 from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Hero, Rules
-from ttgbuild.packs.jugger.render import dienote
-from ttgbuild.packs.jugger.render.board import HEX_ACROSS
-from ttgbuild.render import boxes, fonts, icons, style, text
+from ttgbuild.packs.jugger.render import boxes, dienote, theme
+from ttgbuild.render import fonts, icons, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
@@ -163,7 +162,7 @@ def render(ctx: RenderContext) -> bytes:
 
 def _standee(ctx: RenderContext, hero: Hero, side: str) -> Item:
     """A strip folded in the middle: front face, back face (upside down) and two feet."""
-    colour = style.TEAM_COLOURS[side]
+    colour = theme.TEAM_COLOURS[side]
     where = (hero.origin.at("name"), f"field token {hero.name!r}", "label")
     height = 2 * (STANDEE_FACE + STANDEE_TAB)
 
@@ -230,20 +229,6 @@ def _standee(ctx: RenderContext, hero: Hero, side: str) -> Item:
 
 
 TWO_SIDED = {"chain_ready"}
-COUNTER_COLOURS: dict[str, Color] = {
-    "focus": style.FOCUS,
-    "stamina": style.STAMINA,
-    "team_synergy": style.GOLD,
-    "delay": HexColor("#7b6aa6"),
-    "crouch_count": HexColor("#8a5a3b"),
-    "chain_ready": HexColor("#44505f"),
-    "exhausted": HexColor("#a0522d"),
-    "pinned": HexColor("#8c2f39"),
-    "held": HexColor("#5a3d7a"),
-    "initiative": style.HEADER,
-    "jugg": style.PAPER,
-    "crouch_template": HexColor("#dcd3c3"),
-}
 
 
 def counter_labels(ctx: RenderContext) -> dict[str, str]:
@@ -268,7 +253,7 @@ def counter_labels(ctx: RenderContext) -> dict[str, str]:
 
 def _counter(ctx: RenderContext, name: str) -> Item:
     labels = counter_labels(ctx)
-    colour = COUNTER_COLOURS.get(name, style.HEADER)
+    colour = theme.COUNTER_COLOURS.get(name, style.HEADER)
     where = ctx.kit_where(f"counter {name!r}", "label")
     if name == "crouch_template":
         return _hex_template(ctx, labels[name], colour, where)
@@ -295,7 +280,7 @@ def _counter(ctx: RenderContext, name: str) -> Item:
                 box.family,
                 where,
             )
-            canvas.setFillColor(style.INK if fill == style.GOLD else style.PAPER)
+            canvas.setFillColor(style.INK if fill == theme.GOLD else style.PAPER)
             text.draw(
                 canvas,
                 block,
@@ -309,7 +294,7 @@ def _counter(ctx: RenderContext, name: str) -> Item:
 
         return paint
 
-    back = disc(labels["chain_thrown"], style.EYE_RED) if name in TWO_SIDED else None
+    back = disc(labels["chain_thrown"], theme.EYE_RED) if name in TWO_SIDED else None
     return Item(diameter, diameter, disc(labels.get(name, name), colour), back)
 
 
@@ -317,7 +302,7 @@ def _hex_template(
     ctx: RenderContext, label: str, colour: Color, where: tuple[Origin, str, str]
 ) -> Item:
     """A crouch template the size of a board hex, to slide under a crouched hero's token."""
-    layout = HexLayout(HEX_ACROSS / 3**0.5)
+    layout = HexLayout(theme.HEX_ACROSS / 3**0.5)
     width, height = layout.size(1, 1)
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
@@ -350,9 +335,9 @@ def _hex_template(
 
 def _base(ctx: RenderContext, side: str) -> Item:
     """A hex base to glue on card stock; the token's feet go through the slot."""
-    layout = HexLayout(HEX_ACROSS * 0.9 / 3**0.5)
+    layout = HexLayout(theme.HEX_ACROSS * 0.9 / 3**0.5)
     width, height = layout.size(1, 1)
-    colour = style.TEAM_COLOURS.get(side, style.HEADER)
+    colour = theme.TEAM_COLOURS.get(side, style.HEADER)
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.packs.jugger.model import Rules
 from ttgbuild.packs.jugger.odds import combat_odds
 from ttgbuild.packs.jugger.render import diagrams, dienote
-from ttgbuild.packs.jugger.render.cards import keyword_label
+from ttgbuild.packs.jugger.render.labels import keyword_label
 from ttgbuild.packs.jugger.render.quickref.parts import (
     Span,
     bullets,
