@@ -17,7 +17,9 @@ import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-SCHEMAS = Path(__file__).resolve().parent.parent / "ttgbuild" / "packs" / "jugger" / "schemas"
+from ttgbuild.packs.jugger import PACK
+
+SCHEMAS = PACK.schemas
 
 
 def hero_validator() -> Draft202012Validator:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.kit_demand import SIDES, legal_heroes, points_demand
 from ttgbuild.packs.jugger.model import HERO_NUMBERS
 from ttgbuild.source.loader import load_content
@@ -48,7 +49,7 @@ def _size_kit(target: Path) -> None:
     More heroes allow stronger legal teams, so a designer adding them raises these
     counts; the generator does the same and the project stays valid.
     """
-    content = load_content(target).content
+    content = load_content(target, PACK).content
     path = target / "content" / "kit.yaml"
     kit = yaml.safe_load(path.read_text(encoding="utf-8"))
     for attribute in ("focus", "stamina"):

@@ -16,6 +16,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
 from ttgbuild.geometry.hexgrid import Facing, Grid, distance, reachable
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.arcs import attack_side, in_front_arc, in_rear_arc
 from ttgbuild.packs.jugger.model import MoveType
 from ttgbuild.packs.jugger.render import diagrams
@@ -41,7 +42,7 @@ LABELS = {
 
 @pytest.fixture(scope="module")
 def movement() -> tuple[MoveType, ...]:
-    content = load_content(REPO).content
+    content = load_content(REPO, PACK).content
     assert content.rules is not None
     return content.rules.movement
 

@@ -20,12 +20,15 @@ from PIL import Image
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n import limits, runtime
 from ttgbuild.i18n.runtime import load_translator
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.art import MAX_ART_BYTES
 from ttgbuild.render.context import MAX_PIXELS, RenderContext
 from ttgbuild.source import loader
-from ttgbuild.source.schema import schema_texts
+from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import MAX_DIGITS
 from ttgbuild.validate.project import validate_project
+
+JUGGER = schemas_at(PACK.schemas)
 
 HERO = "content/heroes/kirra-maddock.yaml"
 WEAPONS = "content/weapons.yaml"
@@ -215,7 +218,7 @@ HERO_NUMBERS_CHECKED_BY_RULES = "hero.schema.json"
 def test_every_schema_value_has_a_size_limit() -> None:
     """No string without a length limit, list without a count limit, open map without one."""
     unbounded = []
-    for name, schema in schema_texts().items():
+    for name, schema in JUGGER.texts.items():
         for path, node in _walk(schema):
             kind = node.get("type")
             closed_pattern = "pattern" in node and not any(q in node["pattern"] for q in "*+,")
@@ -234,7 +237,7 @@ def test_every_schema_value_has_a_size_limit() -> None:
 
 def test_translated_fields_are_longer_than_their_print_budget() -> None:
     """maxLength is a hard stop well above the x-max-chars budget translators aim for."""
-    for name, schema in schema_texts().items():
+    for name, schema in JUGGER.texts.items():
         for path, node in _walk(schema):
             if node.get("x-translatable"):
                 assert node["maxLength"] >= node["x-max-chars"], f"{name}{path}"

@@ -15,10 +15,13 @@ from typing import Any
 import pytest
 from conftest import Project
 
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.rules import looks
 from ttgbuild.source.fastpath import ecma_pattern
-from ttgbuild.source.schema import check_document, known_valid, schema_texts
+from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import load_document
+
+JUGGER = schemas_at(PACK.schemas)
 
 HERO = "content/heroes/kirra-maddock.yaml"
 OTHER = "content/heroes/noor-elzinga.yaml"
@@ -299,7 +302,7 @@ def _patterns(node: Any) -> list[str]:
     return []
 
 
-SHIPPED_PATTERNS = sorted({p for schema in schema_texts().values() for p in _patterns(schema)})
+SHIPPED_PATTERNS = sorted({p for schema in JUGGER.texts.values() for p in _patterns(schema)})
 
 
 @pytest.mark.parametrize("source", SHIPPED_PATTERNS, ids=lambda s: s[:24])
@@ -309,7 +312,7 @@ def test_shipped_patterns_use_only_what_ecma_pattern_translates(source: str) -> 
     assert not re.search(r"\\[dDwWsSbB]|(?<!\\)\.", unescaped)
 
 
-PROSE = schema_texts()["defs.schema.json"]["$defs"]["prose"]["pattern"]
+PROSE = JUGGER.texts["defs.schema.json"]["$defs"]["prose"]["pattern"]
 
 
 @pytest.mark.parametrize(
@@ -333,14 +336,14 @@ def test_fast_path_and_jsonschema_agree_on_a_trailing_newline(project) -> None:
     project.replace(HERO, "id: kirra-maddock", "id: |\n  kirra-maddock")
     doc, problems = load_document(project.path(HERO), HERO)
     assert doc is not None and problems == []
-    fast = known_valid("hero")
+    fast = JUGGER.known_valid("hero")
     assert fast is not None
     assert fast(doc.data) is False
-    assert [d.code for d in check_document(doc, "hero")] == ["JT053"]
+    assert [d.code for d in JUGGER.check_document(doc, "hero")] == ["JT053"]
 
 
 def test_every_cf_character_is_refused_in_names() -> None:
     """The line pattern covers Unicode's format characters (Cf) of the running Python."""
-    line = ecma_pattern(schema_texts()["defs.schema.json"]["$defs"]["line"]["pattern"])
+    line = ecma_pattern(JUGGER.texts["defs.schema.json"]["$defs"]["line"]["pattern"])
     cf = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf"]
     assert [f"U+{ord(c):04X}" for c in cf if line.search(c)] == []

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 from test_i18n_checks import Po, errors, write_po
 
+from ttgbuild.i18n.extract import newstyle_references
 from ttgbuild.i18n.formats import BRACE_FORMAT, PYTHON_FORMAT, brace_problems, formats_of
 from ttgbuild.i18n.formats import percent_problems as percent
+from ttgbuild.packs.jugger import PACK
 
 ES = "locales/es/LC_MESSAGES/ttgbuild.po"
 EDGE = "Flip on the %(edge)s edge at 100 %%."
@@ -75,11 +77,13 @@ def test_well_formed_brace_translation() -> None:
 
 
 def test_formats_come_from_flags_and_from_the_guide_template() -> None:
-    assert formats_of({"python-brace-format"}, []) == {BRACE_FORMAT}
-    assert formats_of(set(), [("ttgbuild/packs/jugger/templates/assembly.j2", 7)]) == {
-        PYTHON_FORMAT
-    }
-    assert formats_of({"fuzzy"}, [("ttgbuild/packs/jugger/render/cards.py", 3)]) == set()
+    newstyle = newstyle_references(PACK)
+    assert newstyle == ("ttgbuild/packs/jugger/templates/assembly.j2",)
+    assert formats_of({"python-brace-format"}, [], newstyle) == {BRACE_FORMAT}
+    guide = [("ttgbuild/packs/jugger/templates/assembly.j2", 7)]
+    assert formats_of(set(), guide, newstyle) == {PYTHON_FORMAT}
+    assert formats_of(set(), guide) == set()  # a pack that renders no template newstyle
+    assert formats_of({"fuzzy"}, [("ttgbuild/packs/jugger/render/cards.py", 3)], newstyle) == set()
 
 
 def test_check_reports_a_broken_format_at_its_line(project, run) -> None:

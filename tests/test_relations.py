@@ -16,6 +16,7 @@ from conftest import REPO
 from test_rules import HERO, PASSIVE, codes_for, setter
 
 from ttgbuild.core.origin import Origin
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.kit_demand import legal_heroes, most_demanding_team, points_demand
 from ttgbuild.packs.jugger.model import Hero
 from ttgbuild.source.loader import load_content
@@ -136,7 +137,7 @@ def test_derived_costs_follow_their_parts(project) -> None:
 def test_shipped_board_is_fair_in_hex_steps() -> None:
     from ttgbuild.geometry.hexgrid import distance
 
-    board = load_content(REPO).content.board
+    board = load_content(REPO, PACK).content.board
     goals = {distance(board.centre, hex_) for hex_ in board.goals.values()}
     assert len(goals) == 1
 
@@ -152,7 +153,7 @@ def test_lopsided_start_zones_are_reported(project) -> None:
 def test_shipped_goals_have_equal_neighbourhoods() -> None:
     from ttgbuild.geometry.hexgrid import neighbours
 
-    board = load_content(REPO).content.board
+    board = load_content(REPO, PACK).content.board
     on_field = {
         sum(0 <= c < board.columns and 0 <= r < board.rows for c, r in neighbours(hex_))
         for hex_ in board.goals.values()
@@ -222,7 +223,7 @@ def test_many_heroes_of_one_cost_stay_fast() -> None:
 
 def test_shipped_demand() -> None:
     """The figures docs/rules-decisions.md and kit.yaml's comments rest on."""
-    content = load_content(REPO).content
+    content = load_content(REPO, PACK).content
     heroes = legal_heroes(content)
     assert points_demand(content, heroes, "stamina") == (36, "long")
     assert points_demand(content, heroes, "focus") == (33, "long")

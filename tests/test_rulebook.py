@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from ttgbuild.cli import app
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.render import rulebook
 from ttgbuild.render import fonts, text
 from ttgbuild.render.context import RenderContext
@@ -134,7 +135,7 @@ def test_no_english_paragraph_is_left_in_a_translated_rulebook(kits, locale):
 
 
 def draw(root: Path, locale: str) -> str:
-    loaded = load_content(root)
+    loaded = load_content(root, PACK)
     tr = load_translator(root, locale)
     ctx = RenderContext(loaded.content, tr, PrintSettings(), content_dir=root / "content")
     data = rulebook.render(ctx)

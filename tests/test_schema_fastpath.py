@@ -11,9 +11,11 @@ from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.source.fastpath import compile_schema
-from ttgbuild.source.loader import FOLDERS, SINGLE_FILES
-from ttgbuild.source.schema import known_valid, schema_texts, validator
+from ttgbuild.source.schema import schemas_at
+
+JUGGER = schemas_at(PACK.schemas)
 
 CONTENT = REPO / "content"
 
@@ -22,9 +24,9 @@ def _shipped() -> list[tuple[str, Any]]:
     """(kind, data) of every shipped content file."""
     found = [
         (kind, yaml.safe_load((CONTENT / name).read_text(encoding="utf-8")))
-        for name, kind in SINGLE_FILES.items()
+        for name, kind in PACK.files.items()
     ]
-    for folder, kind in FOLDERS.items():
+    for folder, kind in PACK.folders.items():
         found += [
             (kind, yaml.safe_load(p.read_text(encoding="utf-8")))
             for p in sorted((CONTENT / folder).glob("*.yaml"))
@@ -35,15 +37,15 @@ def _shipped() -> list[tuple[str, Any]]:
 SHIPPED = _shipped()
 
 
-@pytest.mark.parametrize("name", sorted(schema_texts()))
+@pytest.mark.parametrize("name", sorted(JUGGER.texts))
 def test_every_shipped_schema_compiles(name: str) -> None:
     # A keyword the compiler does not know would silently send every file to jsonschema.
-    assert compile_schema(schema_texts()[name], schema_texts()) is not None
+    assert compile_schema(JUGGER.texts[name], JUGGER.texts) is not None
 
 
 def test_shipped_content_takes_the_fast_path() -> None:
     for kind, data in SHIPPED:
-        assert known_valid(kind)(data), kind
+        assert JUGGER.known_valid(kind)(data), kind
 
 
 # Values a designer's typo or a hostile file can produce, including the ones
@@ -119,8 +121,8 @@ def mutated(draw: st.DrawFn) -> tuple[str, Any]:
 @given(case=mutated())
 def test_fast_path_never_passes_an_invalid_document(case: tuple[str, Any]) -> None:
     kind, data = case
-    if known_valid(kind)(data):
-        assert list(validator(kind).iter_errors(data)) == []
+    if JUGGER.known_valid(kind)(data):
+        assert list(JUGGER.validator(kind).iter_errors(data)) == []
 
 
 DEFS = {"shared.json": {"$defs": {"id": {"type": "string", "pattern": "^[a-z]+$", "maxLength": 5}}}}

@@ -7,14 +7,17 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ttgbuild.source.schema import schema_texts, translatable_fields
+from ttgbuild.packs.jugger import PACK
+from ttgbuild.source.schema import schemas_at
 
-SCHEMAS = sorted(schema_texts())
+JUGGER = schemas_at(PACK.schemas)
+
+SCHEMAS = sorted(JUGGER.texts)
 
 
 @pytest.mark.parametrize("name", SCHEMAS)
 def test_schema_is_valid(name: str) -> None:
-    schema = schema_texts()[name]
+    schema = JUGGER.texts[name]
     Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["$id"].endswith("/" + name)
@@ -33,18 +36,18 @@ def _objects(node: Any, path: str = ""):
 
 @pytest.mark.parametrize("name", SCHEMAS)
 def test_every_property_is_described_and_closed(name: str) -> None:
-    for path, obj in _objects(schema_texts()[name]):
+    for path, obj in _objects(JUGGER.texts[name]):
         assert obj.get("additionalProperties") is False, f"{name}{path} is open"
         for prop, sub in obj["properties"].items():
             assert sub.get("description"), f"{name}{path}/{prop} has no description"
 
 
 def test_translatable_fields_come_from_the_schemas() -> None:
-    assert translatable_fields("talent") == [("/name", 24), ("/text", 170)]
-    assert translatable_fields("teams") == [("/teams/*/name", 28)]
-    assert ("/weapons/*/name", 22) in translatable_fields("weapons")
-    assert translatable_fields("rules") == [("/reaction_triggers/*/name", 60)]
-    assert translatable_fields("hero") == []  # hero names are proper names
+    assert JUGGER.translatable_fields("talent") == [("/name", 24), ("/text", 170)]
+    assert JUGGER.translatable_fields("teams") == [("/teams/*/name", 28)]
+    assert ("/weapons/*/name", 22) in JUGGER.translatable_fields("weapons")
+    assert JUGGER.translatable_fields("rules") == [("/reaction_triggers/*/name", 60)]
+    assert JUGGER.translatable_fields("hero") == []  # hero names are proper names
 
 
 def test_shipped_schemas_folder_is_the_package_copy() -> None:

@@ -33,6 +33,7 @@ from ttgbuild.buildplan import (
 from ttgbuild.core import journal, parallel
 from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.core.fingerprint import bytes_digest
+from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
@@ -41,7 +42,7 @@ from ttgbuild.packs.jugger.model import Content
 from ttgbuild.packs.jugger.render import board, cards, guide, quickref, rulebook, tokens
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.sheet import card_grid
-from ttgbuild.source.loader import Loaded, display_path
+from ttgbuild.source.loader import Loaded
 from ttgbuild.validate.project import validate_project
 from ttgbuild.validate.registry import describe
 

@@ -153,10 +153,10 @@ TEXT_COLUMNS: dict[Listing, tuple[str, ...]] = {
 @app.command("schema-docs")
 def schema_docs(project: ProjectOption = Path(".")) -> None:
     """Print the content format's reference (Markdown), generated from the schemas."""
-    del project  # accepted like on every command; the schemas ship with ttgbuild
+    from ttgbuild.pack import pack_for
     from ttgbuild.source import schemadoc
 
-    console.document(schemadoc.render().rstrip("\n"))
+    console.document(schemadoc.render(pack_for(project)).rstrip("\n"))
 
 
 @app.command("list")
@@ -211,7 +211,7 @@ def team_check(
 ) -> None:
     """Check a team: size, budget, uniqueness, positions, weapons; report its synergy."""
     from ttgbuild.packs.jugger.teamcheck import check_team
-    from ttgbuild.source.loader import display_path
+    from ttgbuild.core.paths import display_path
     from ttgbuild.validate.project import validate_project
 
     require_project(project, "team check")

@@ -100,6 +100,11 @@ class Pack:
     schema_order: tuple[tuple[str, str], ...] = ()  # schema file, where it applies (docs)
     commands: Ref | None = None  # Typer app → None: adds the pack's commands
     before_build: Ref | None = None  # (project, content) → diagnostics that stop a build
+    # Folders under content/ that hold files other than documents (art): not read, not strays.
+    asset_folders: tuple[str, ...] = ()
+    # Templates (names in `templates`) rendered with Jinja2's newstyle gettext: every
+    # message of theirs is %-formatted, so `i18n check` treats each as python-format.
+    newstyle_templates: tuple[str, ...] = ()
 
     def component(self, file: str) -> Component:
         return next(c for c in self.components if c.file == file)

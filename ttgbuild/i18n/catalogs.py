@@ -37,11 +37,11 @@ import ttgbuild
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.paths import display_path
 from ttgbuild.core.readfile import FileTooBig, problem, read_regular
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.extract import BUDGET_FLAG, extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
-from ttgbuild.source.loader import display_path
 
 IO_CODE = Code(
     "JT810", "error", "a catalog can be read: PO syntax, its charset, an entry's strings"

@@ -52,14 +52,16 @@ def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, in
     rows = _load(project, "sources", key)
     if rows is None:
         from ttgbuild.i18n.catalogs import msgid_of
-        from ttgbuild.i18n.extract import extract_messages, flagged_budget
+        from ttgbuild.i18n.extract import extract_messages, flagged_budget, newstyle_references
         from ttgbuild.i18n.formats import formats_of
+        from ttgbuild.pack import pack_for
 
+        newstyle = newstyle_references(pack_for(project))
         rows = [
             [
                 msgid_of(m),
                 m.context,
-                sorted(formats_of(m.flags, m.locations)),
+                sorted(formats_of(m.flags, m.locations, newstyle)),
                 flagged_budget(m.flags),
             ]
             for m in extract_messages(project)

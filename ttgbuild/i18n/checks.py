@@ -21,6 +21,7 @@ from babel.messages.catalog import Catalog, Message
 
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, sort_key
+from ttgbuild.core.paths import display_path
 from ttgbuild.i18n.catalogs import (
     IO_CODE,
     STALE_CODE,
@@ -30,7 +31,12 @@ from ttgbuild.i18n.catalogs import (
     read_catalog,
 )
 from ttgbuild.i18n.checkcache import source_facts
-from ttgbuild.i18n.extract import content_budgets, flagged_budget, stated_budget
+from ttgbuild.i18n.extract import (
+    content_budgets,
+    flagged_budget,
+    newstyle_references,
+    stated_budget,
+)
 from ttgbuild.i18n.formats import (
     BRACE_FORMAT,
     PYTHON_FORMAT,
@@ -54,8 +60,8 @@ from ttgbuild.i18n.paths import (
     unlisted_locales,
 )
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
+from ttgbuild.pack import pack_for
 from ttgbuild.packs.jugger.render.boxes import BY_CONTEXT
-from ttgbuild.source.loader import display_path
 
 CATALOG_CODES = code_table(
     IO_CODE,
@@ -177,12 +183,16 @@ def _check_catalog(
     terms = glossary.terms(str(cldr)) if cldr else []
     style, found_in_style = load_style(project, locale)
     found += found_in_style
+    pack = pack_for(project)
+    newstyle, content = newstyle_references(pack), content_budgets(pack)
     for message in catalog:
         if message.id:
             # Formats come from the sources (a translator cannot drop them), plus the entry's flags.
             known = formats.get((msgid_of(message), message.context), frozenset())
-            used = known | formats_of(message.flags, message.locations)
-            found += _check_message(message, shown, terms, budgets, frozenset(used), tuple(style))
+            used = known | formats_of(message.flags, message.locations, newstyle)
+            found += _check_message(
+                message, shown, terms, (budgets, content), frozenset(used), tuple(style)
+            )
     found += _missing(catalog, set(formats), shown)
     return found
 
@@ -191,10 +201,11 @@ def _check_message(
     message: Message,
     shown: str,
     terms: list[Term],
-    budgets: dict[Key, int],
+    budgets: tuple[dict[Key, int], dict[tuple[str, str], int]],
     formats: frozenset[str],
     style: tuple[StyleRule, ...] = (),
 ) -> list[Diagnostic]:
+    """`budgets`: the sources' by message, and the content fields' by (kind label, field)."""
     line = message.lineno
     source = msgid_of(message) if isinstance(message.id, str) else message.id[-1]
     if message.fuzzy:
@@ -205,7 +216,7 @@ def _check_message(
     if not all(forms):
         return [_diag(shown, line, "JT820", f"not translated yet: {source!r}")]
     context = message.context or ""
-    budget = _budget(message, budgets)
+    budget = _budget(message, *budgets)
     skip_glossary = IGNORE_FLAG in message.flags
     box = context in BY_CONTEXT
     found = []
@@ -239,7 +250,7 @@ def _diag(file: str, line: int, code: str, message: str) -> Diagnostic:
     return CATALOG_CODES[code].at(file, line, 0, message)
 
 
-def _budget(message: Message, budgets: dict[Key, int]) -> int:
+def _budget(message: Message, budgets: dict[Key, int], content: dict[tuple[str, str], int]) -> int:
     """The budget the current sources give a message (its `max-length` flag).
 
     An entry the sources no longer have keeps what it states itself: its flag,
@@ -249,7 +260,7 @@ def _budget(message: Message, budgets: dict[Key, int]) -> int:
     if key in budgets:
         return budgets[key]
     return flagged_budget(message.flags) or stated_budget(
-        message.context, message.auto_comments, content_budgets()
+        message.context, message.auto_comments, content
     )
 
 

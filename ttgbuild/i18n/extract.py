@@ -11,6 +11,7 @@ templates through Jinja2's i18n extension. A content text with a count
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -21,24 +22,10 @@ from babel.messages.extract import extract
 
 import ttgbuild
 from ttgbuild.i18n.paths import content_context
-from ttgbuild.source.loader import FOLDERS, SINGLE_FILES
-from ttgbuild.source.schema import translatable_fields
+from ttgbuild.pack import Pack, pack_for
+from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import load_document
 
-# What the first segment of a translatable path (or a one-object file's kind)
-# is called in a msgctxt, and how a translator should picture it.
-CONTEXT_KINDS: dict[str, tuple[str, str]] = {
-    "talent": ("talent", "talent"),
-    "teams": ("team", "team (club) name"),
-    "weapons": ("weapon", "weapon"),
-    "qwik": ("qwik", "the Qwik position card"),
-    "reaction_triggers": ("trigger", "reaction trigger"),
-}
-FIELD_ROLES = {
-    "name": "name printed as a heading",
-    "text": "rules text printed on hero cards",
-    "trigger:name": "the game event a reaction answers, read after 'React when'",
-}
 CODE_KEYWORDS = {
     "_": None,
     "pgettext": ((1, "c"), 2),
@@ -53,13 +40,14 @@ COMMENT_TAGS = ("Translators:",)
 BUDGET_FLAG = "max-length:"  # Weblate's flag: the most characters a translation may have
 STATED_BUDGET = re.compile(r"at\s+most\s+(\d+)\s+characters", re.IGNORECASE)
 PACKAGE = Path(ttgbuild.__file__).resolve().parent
+PACKS = PACKAGE / "packs"  # the game packs shipped with ttgbuild: scanned only as a pack
 
 
-def content_kind(path: Path) -> str | None:
-    """The schema kind of a content file, from where it sits (None if not content)."""
-    if path.parent.name in FOLDERS:
-        return FOLDERS[path.parent.name]
-    return SINGLE_FILES.get(path.name)
+def content_kind(path: Path, pack: Pack) -> str | None:
+    """The schema kind of a content file of the pack's, from where it sits (None if not content)."""
+    if path.parent.name in pack.folders:
+        return pack.folders[path.parent.name]
+    return pack.files.get(path.name)
 
 
 def extract_content(
@@ -74,19 +62,24 @@ def extract_content(
     English singular and plural), so translators give every form their
     language has.
 
+    The game pack is the one of the project named by the option `project`
+    (the current folder without it): its files say which kind a file is, its
+    schemas which fields are translated.
+
     Files that do not load (or are not content) yield nothing: `validate`
     reports their problems, extraction just skips them.
     """
     del keywords, comment_tags  # every translatable field is a message; no markers in YAML
+    pack = pack_for(Path(options.get("project", ".")))
     path = Path(getattr(fileobj, "name", "") or options.get("path", ""))
-    kind = content_kind(path)
+    kind = content_kind(path, pack)
     if kind is None:
         return
     doc, _ = load_document(path, path.name)
     if doc is None:
         return
-    for pattern, budget in translatable_fields(kind):
-        label, what, field = _naming(kind, pattern)
+    for pattern, budget in schemas_at(pack.schemas).translatable_fields(kind):
+        label, what, field = _naming(pack, kind, pattern)
         for pointer, owner, value in _matches(doc.data, pattern):
             forms = plural_forms(value)
             if not (isinstance(value, str) and value.strip()) and forms is None:
@@ -94,7 +87,7 @@ def extract_content(
             ident = str(owner.get("id", "")) if isinstance(owner, dict) else ""
             context = content_context(label, ident, field)
             line, _col = doc.locate(pointer)
-            comment = _comment(what, owner, f"{label}:{field}", budget)
+            comment = _comment(pack, what, owner, f"{label}:{field}", budget)
             if forms is None:
                 yield line, "pgettext", (context, value), [comment]
             else:
@@ -112,25 +105,30 @@ def plural_forms(value: Any) -> tuple[str, str, str] | None:
     return None
 
 
-def _naming(kind: str, pattern: str) -> tuple[str, str, str]:
-    """(msgctxt kind label, what a translator should picture, field name) of a schema path."""
+def _naming(pack: Pack, kind: str, pattern: str) -> tuple[str, str, str]:
+    """(msgctxt kind label, what a translator should picture, field name) of a schema path.
+
+    The pack's `context_kinds` name the first segment of the path (or a
+    one-object file's kind); a segment it does not name is its own label.
+    """
     segment = pattern.split("/")[1] if pattern.count("/") > 1 else kind
-    label, what = CONTEXT_KINDS.get(segment, (segment, segment))
+    label, what = pack.context_kinds.get(segment, (segment, segment))
     return label, what, pattern.rsplit("/", 1)[1]
 
 
-def content_budgets() -> dict[tuple[str, str], int]:
+def content_budgets(pack: Pack) -> dict[tuple[str, str], int]:
     """Character budget of each translatable field, by (msgctxt kind label, field).
 
     The sources' messages carry their budget as a `max-length` flag; for an
     entry the sources no longer have, `i18n check` falls back to its field's
     budget from here before any translator comment.
     """
-    kinds = sorted(set(FOLDERS.values()) | set(SINGLE_FILES.values()))
+    kinds = sorted(set(pack.folders.values()) | set(pack.files.values()))
+    schemas = schemas_at(pack.schemas)
     budgets: dict[tuple[str, str], int] = {}
     for kind in kinds:
-        for pattern, budget in translatable_fields(kind):
-            label, _what, field = _naming(kind, pattern)
+        for pattern, budget in schemas.translatable_fields(kind):
+            label, _what, field = _naming(pack, kind, pattern)
             if budget:
                 budgets[label, field] = budget
     return budgets
@@ -155,12 +153,16 @@ def _matches(data: Any, pattern: str) -> Iterator[tuple[str, Any, Any]]:
     yield from walk(data, parts, "", data)
 
 
-def _comment(what: str, owner: Any, role_key: str, budget: int) -> str:
-    """The automatic translator comment: what the text is, where it prints, its budget."""
+def _comment(pack: Pack, what: str, owner: Any, role_key: str, budget: int) -> str:
+    """The automatic translator comment: what the text is, where it prints, its budget.
+
+    Where it prints is the pack's `field_roles` for `label:field`, else for the field.
+    """
+    roles = pack.field_roles
     name = owner.get("name") if isinstance(owner, dict) else None
-    field = role_key if role_key in FIELD_ROLES else role_key.split(":")[-1]
+    field = role_key if role_key in roles else role_key.split(":")[-1]
     subject = f"{what} {name!r}" if name and field != "name" else what
-    role = FIELD_ROLES.get(field, field)
+    role = roles.get(field, field)
     parts = [f"{subject}: {role}."]
     if budget:
         parts.append(f"At most {budget} characters.")
@@ -174,41 +176,76 @@ def _comment(what: str, owner: Any, role_key: str, budget: int) -> str:
 
 
 def content_files(project: Path) -> list[Path]:
-    """Content files that can hold translatable text, in a stable order."""
+    """Content files of the project's pack that can hold translatable text, in a stable order."""
+    pack = pack_for(project)
+    schemas = schemas_at(pack.schemas)
     root = project / "content"
-    files = [root / name for name in SINGLE_FILES if (root / name).is_file()]
-    for folder, kind in FOLDERS.items():
-        if translatable_fields(kind):  # heroes have none: thousands of them need not be read
+    files = [root / name for name in pack.files if (root / name).is_file()]
+    for folder, kind in pack.folders.items():
+        # Jugger's heroes have none: thousands of them need not be read.
+        if schemas.translatable_fields(kind):
             # Regular files only: opening a FIFO would wait forever (validate names it).
             files.extend(sorted(p for p in (root / folder).glob("*.yaml") if p.is_file()))
     return files
 
 
-def code_files() -> list[Path]:
-    """The package's modules that call a gettext keyword, and its templates, in a stable order.
+def pack_folder(pack: Pack) -> Path:
+    """The folder of the pack's import package."""
+    return Path(importlib.import_module(pack.package).__file__ or "").resolve().parent
 
-    Modules without a call are skipped before Babel tokenizes them: most have
-    none, and tokenizing them all cost half a second on every `validate`.
+
+def reference(path: Path, pack: Pack) -> str:
+    """How a catalog names a code file: its path from the folder its top package sits in.
+
+    E.g. `ttgbuild/packs/jugger/render/cards.py`, wherever the package is installed.
     """
-    modules = [p for p in sorted(PACKAGE.rglob("*.py")) if _CALLS.search(p.read_text("utf-8"))]
-    return modules + sorted(PACKAGE.rglob("*.j2"))
+    folder = pack_folder(pack)
+    if path.is_relative_to(folder):
+        return path.relative_to(folder.parents[pack.package.count(".")]).as_posix()
+    return path.relative_to(PACKAGE.parent).as_posix()
+
+
+def code_files(pack: Pack) -> list[Path]:
+    """The engine's modules and the pack's that call a gettext keyword, then templates.
+
+    The engine is the ttgbuild package without the packs shipped under it:
+    a project gets the engine's messages and its own game's, no other
+    game's. Modules without a call are skipped before Babel tokenizes them:
+    most have none, and tokenizing them all cost half a second on every
+    `validate`. Both lists are sorted by path, so the catalog's order does
+    not depend on where a pack is installed.
+    """
+    folders = [PACKAGE, pack_folder(pack)]
+    found = {p for folder in folders for p in folder.rglob("*") if p.suffix in (".py", ".j2")}
+    found = {p for p in found if not p.is_relative_to(PACKS) or p.is_relative_to(folders[1])}
+    calls = [p for p in sorted(found) if p.suffix == ".py" and _CALLS.search(p.read_text("utf-8"))]
+    return calls + sorted(p for p in found if p.suffix == ".j2")
+
+
+def newstyle_references(pack: Pack) -> tuple[str, ...]:
+    """Catalog references of the pack's templates rendered with newstyle gettext."""
+    if pack.templates is None:
+        return ()
+    folder = pack.templates.resolve()
+    return tuple(reference(folder / name, pack) for name in pack.newstyle_templates)
 
 
 def extract_messages(project: Path) -> Catalog:
     """A template catalog of every message, with references relative to project or package."""
+    pack = pack_for(project)
     catalog = Catalog(project="ttgbuild", fuzzy=False)
     for path in content_files(project):
         shown = path.relative_to(project).as_posix()
         with path.open("rb") as handle:
             for line, message, comments, context in extract(
-                "ttgbuild_content", handle, options={"path": str(path)}
+                "ttgbuild_content", handle, options={"path": str(path), "project": str(project)}
             ):
                 catalog.add(
                     message, locations=[(shown, line)], auto_comments=comments, context=context
                 )
-    for path in code_files():
+    for path in code_files(pack):
         method = "jinja2" if path.suffix == ".j2" else "python"
-        shown = path.relative_to(PACKAGE.parent).as_posix()
+        shown = reference(path, pack)
         options = {"extensions": "jinja2.ext.i18n", "trimmed": "true"} if method == "jinja2" else {}
         with path.open("rb") as handle:
             for line, message, comments, context in extract(
@@ -222,11 +259,11 @@ def extract_messages(project: Path) -> Catalog:
                 catalog.add(
                     message, locations=[(shown, line)], auto_comments=comments, context=context
                 )
-    mark_budgets(catalog)
+    mark_budgets(catalog, pack)
     return catalog
 
 
-def mark_budgets(catalog: Catalog) -> None:
+def mark_budgets(catalog: Catalog, pack: Pack) -> None:
     """Give every message printed in a limited space its budget as a `max-length:N` flag.
 
     Weblate and Poedit show the flag; `i18n check` reads it from freshly
@@ -238,7 +275,7 @@ def mark_budgets(catalog: Catalog) -> None:
     """
     from ttgbuild.packs.jugger.render.boxes import BY_CONTEXT  # loads fonts: only when extracting
 
-    content = content_budgets()
+    content = content_budgets(pack)
     for message in catalog:
         if not message.id:
             continue

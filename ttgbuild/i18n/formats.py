@@ -4,11 +4,11 @@ A message is formatted at run time in one of two ways, and a translation
 that breaks the format would stop the build or print garbage:
 
 - `python-format`: template sentences with values, filled with
-  `text % values`. The guide's template is rendered with Jinja2's "newstyle"
-  gettext, which formats every one of its messages, flagged or not (other
-  templates format only those with values, which Babel flags). `%%` is a
-  literal percent sign; anything else after `%` must be one of the English's
-  conversions, exactly (`%(edge)s`).
+  `text % values`. A template a pack renders with Jinja2's "newstyle"
+  gettext (`Pack.newstyle_templates`) formats every one of its messages,
+  flagged or not (other templates format only those with values, which
+  Babel flags). `%%` is a literal percent sign; anything else after `%`
+  must be one of the English's conversions, exactly (`%(edge)s`).
 - `python-brace-format`: content text and code labels, whose `{name}` fields
   ttgbuild fills itself. A field must be a plain name (no `.attr`, `[index]`,
   `!conversion` or `:spec`), and a brace outside a field is malformed.
@@ -23,8 +23,6 @@ import re
 
 PYTHON_FORMAT = "python-format"
 BRACE_FORMAT = "python-brace-format"
-# Templates rendered with newstyle gettext (render/guide.py): all their messages are %-formatted.
-NEWSTYLE_TEMPLATES = ("ttgbuild/packs/jugger/templates/assembly.j2",)
 
 # `%%`, or `%(name)` with flags, width, precision and a conversion letter (group `name`).
 _PERCENT = re.compile(
@@ -35,11 +33,18 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def formats_of(
-    flags: set[str] | frozenset[str], locations: list[tuple[str, int | None]]
+    flags: set[str] | frozenset[str],
+    locations: list[tuple[str, int | None]],
+    newstyle: tuple[str, ...] = (),
 ) -> set[str]:
-    """The formats a message is filled with, from its flags and where it comes from."""
+    """The formats a message is filled with, from its flags and where it comes from.
+
+    `newstyle` are the catalog references of the templates rendered with
+    newstyle gettext (extract.newstyle_references), all of whose messages are
+    %-formatted.
+    """
     found = {flag for flag in flags if flag in (PYTHON_FORMAT, BRACE_FORMAT)}
-    if any(str(path).endswith(NEWSTYLE_TEMPLATES) for path, _line in locations):
+    if any(str(path).endswith(newstyle) for path, _line in locations):
         found.add(PYTHON_FORMAT)
     return found
 

@@ -27,10 +27,10 @@ from babel.numbers import format_decimal
 
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.paths import display_path
 from ttgbuild.i18n.catalogs import CatalogError, cldr_locale, read_catalog
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
 from ttgbuild.render import fonts
-from ttgbuild.source.loader import display_path
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")

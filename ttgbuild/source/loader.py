@@ -10,42 +10,18 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.filetree import MAX_FOLDER_DEPTH, walk_files
-from ttgbuild.core.origin import Origin
-from ttgbuild.packs.jugger.model import (
-    Area,
-    Board,
-    BonusDice,
-    Choices,
-    Content,
-    Format,
-    Hero,
-    Kit,
-    MoveType,
-    Position,
-    Rules,
-    Talent,
-    Team,
-    Trigger,
-    Weapon,
-)
-from ttgbuild.source.schema import check_document
-from ttgbuild.source.yamlsource import Document, load_document
+from ttgbuild.core.paths import display_path
+from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.yamlsource import LOAD_CODES, Document, load_document
 
-# Files with exactly one document each, and the schema kind that checks them.
-SINGLE_FILES = {
-    "rules.yaml": "rules",
-    "weapons.yaml": "weapons",
-    "teams.yaml": "teams",
-    "board.yaml": "board",
-    "kit.yaml": "kit",
-}
-# Folders with one file per object.
-FOLDERS = {"heroes": "hero", "talents": "talent"}
+if TYPE_CHECKING:
+    from ttgbuild.pack import Pack
+
 MAX_FILES = 20_000
 
 LAYOUT_CODES = code_table(
@@ -58,15 +34,16 @@ LAYOUT_CODES = code_table(
 class Loaded:
     """The outcome of reading a content folder."""
 
-    content: Content
+    content: Any  # the pack's content model
     documents: dict[str, Document] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     # Ids whose files exist, valid or not: references to them are not reported
     # as unknown, because the file's own errors already explain the problem.
     file_ids: dict[str, set[str]] = field(default_factory=dict)
-    # Talent ids named by every parsed hero file, schema-valid or not, so that a
-    # talent is not called unused just because its hero has an error elsewhere.
-    talent_refs: set[str] = field(default_factory=set)
+    # Ids of each kind named by every parsed file (per the pack's `references`),
+    # schema-valid or not, so that a record is not called unused just because
+    # the file naming it has an error elsewhere (Jugger: the talents of heroes).
+    references: dict[str, set[str]] = field(default_factory=dict)
 
     def locate(self, file: str, pointer: str, key: bool = False) -> tuple[int, int]:
         """Line and column of a value (or its key) in a loaded file; (0, 0) if unknown."""
@@ -78,22 +55,15 @@ class Loaded:
         self.diagnostics.append(LAYOUT_CODES[code].at(display_path(path, project), 0, 0, message))
 
 
-def display_path(path: Path, project: Path) -> str:
-    """The path shown to users: relative to the project, with forward slashes."""
-    try:
-        return path.relative_to(project).as_posix()
-    except ValueError:
-        pass
-    try:  # resolving costs a system call per folder on the way: only when needed
-        return path.resolve().relative_to(project.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+def load_content(project: Path, pack: Pack) -> Loaded:
+    """Read and schema-check all of `project/content`, building the pack's model from valid files.
 
-
-def load_content(project: Path) -> Loaded:
-    """Read and schema-check all of `project/content`, building the model from valid files."""
+    The pack says which files and folders hold which record kinds, which
+    schemas check them and how valid documents become its model.
+    """
     content_dir = project / "content"
-    loaded = Loaded(Content())
+    loaded = Loaded(pack.new_content())
+    loaded.references = {kind: set() for _field, kind in pack.references.values()}
     if not content_dir.is_dir():
         loaded.whole_file(
             content_dir,
@@ -102,16 +72,19 @@ def load_content(project: Path) -> Loaded:
             "no content folder here; run in a project or pass --project DIR",
         )
         return loaded
+    schemas = schemas_at(pack.schemas)
     valid: dict[str, list[Document]] = {}
     inside = _Inside(project.resolve())
-    for path, kind in _discover(content_dir, project, loaded):
+    for path, kind in _discover(content_dir, project, pack, loaded):
         shown = display_path(path, project)
         if not inside(path):
-            loaded.whole_file(
-                path,
-                project,
-                "JT001",
-                "is a link to a file outside the project; content must live in the project",
+            loaded.diagnostics.append(
+                LOAD_CODES["JT001"].at(
+                    shown,
+                    0,
+                    0,
+                    "is a link to a file outside the project; content must live in the project",
+                )
             )
             continue
         doc, diags = load_document(path, shown)
@@ -119,13 +92,16 @@ def load_content(project: Path) -> Loaded:
         if doc is None:
             continue
         loaded.documents[doc.display] = doc
-        if kind == "hero" and isinstance(doc.data.get("talents"), list):
-            loaded.talent_refs.update(t for t in doc.data["talents"] if isinstance(t, str))
-        errors = check_document(doc, kind)
+        if kind in pack.references:
+            name, target = pack.references[kind]
+            named = doc.data.get(name)
+            if isinstance(named, list):
+                loaded.references[target].update(n for n in named if isinstance(n, str))
+        errors = schemas.check_document(doc, kind)
         loaded.diagnostics.extend(errors)
         if not errors:
             valid.setdefault(kind, []).append(doc)
-    _build(loaded.content, valid)
+    pack.build_content(loaded.content, valid)
     return loaded
 
 
@@ -150,9 +126,11 @@ class _Inside:
         return self.folders[folder]
 
 
-def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Path, str]]:
+def _discover(
+    content_dir: Path, project: Path, pack: Pack, loaded: Loaded
+) -> list[tuple[Path, str]]:
     found: list[tuple[Path, str]] = []
-    for name, kind in SINGLE_FILES.items():
+    for name, kind in pack.files.items():
         path = content_dir / name
         if os.path.lexists(path):  # a FIFO or a folder is read as one, to say what it is
             found.append((path, kind))
@@ -163,7 +141,7 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
                 "JT010",
                 f"{name} is missing: the game's {kind} data must be in content/{name}",
             )
-    for folder, kind in FOLDERS.items():
+    for folder, kind in pack.folders.items():
         directory = content_dir / folder
         files = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
         if not files:
@@ -182,14 +160,15 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
                 "JT010",
                 f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
             )
-    known = {p for p, _ in found} | {content_dir / n for n in SINGLE_FILES}
-    art = content_dir / "art"  # portraits; like dotfiles and dot-folders, not documents
-    tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p == art)
+    known = {p for p, _ in found} | {content_dir / n for n in pack.files}
+    # Like dotfiles and dot-folders, the pack's asset folders (art) hold no documents.
+    assets = {content_dir / name for name in pack.asset_folders}
+    tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p in assets)
+    places = _in_words(["content/", *(f"content/{folder}/" for folder in pack.folders)])
     strays = [
         (
             [p for p in tree.files if p not in known],
-            "not a content file ttgbuild reads; content is .yaml files in content/, "
-            "content/heroes/ and content/talents/",
+            f"not a content file ttgbuild reads; content is .yaml files in {places}",
         ),
         (
             [p for p in tree.others if p not in known],
@@ -207,143 +186,6 @@ def _discover(content_dir: Path, project: Path, loaded: Loaded) -> list[tuple[Pa
     return found
 
 
-def _build(content: Content, valid: dict[str, list[Document]]) -> None:
-    for doc in valid.get("hero", []):
-        content.heroes.append(_hero(doc.data, Origin(doc.display)))
-    for doc in valid.get("talent", []):
-        content.talents.append(_talent(doc.data, Origin(doc.display)))
-    for doc in valid.get("weapons", []):
-        origin = Origin(doc.display)
-        content.weapons = [
-            _weapon(w, origin.at("weapons", i)) for i, w in enumerate(doc.data["weapons"])
-        ]
-        qwik = doc.data["qwik"]
-        content.qwik = Position(qwik["id"], qwik["name"], origin.at("qwik"))
-    for doc in valid.get("teams", []):
-        origin = Origin(doc.display)
-        content.teams = [
-            Team(t["id"], t["name"], t["country"], origin.at("teams", i))
-            for i, t in enumerate(doc.data["teams"])
-        ]
-    for doc in valid.get("rules", []):
-        content.rules = _rules(doc.data, Origin(doc.display))
-    for doc in valid.get("board", []):
-        content.board = _board(doc.data, Origin(doc.display))
-    for doc in valid.get("kit", []):
-        data = doc.data
-        content.kit = Kit(
-            data["stone_cards"],
-            data["point_cards"],
-            dict(data["weapon_cards"]),
-            dict(data["counters"]),
-            dict(data["bases"]),
-            data["dice"],
-            Origin(doc.display),
-        )
-
-
-def _hero(data: dict[str, Any], origin: Origin) -> Hero:
-    return Hero(
-        id=data["id"],
-        name=data["name"],
-        team=data["team"],
-        country=data["country"],
-        preferred=data["preferred"],
-        cost=data["cost"],
-        will=data["will"],
-        reflexes=data["reflexes"],
-        fortitude=data["fortitude"],
-        light_feet=data["light_feet"],
-        attack=data["attack"],
-        defence=data["defence"],
-        focus=data["focus"],
-        stamina=data["stamina"],
-        talents=tuple(data["talents"]),
-        origin=origin,
-        portrait=data.get("portrait"),
-    )
-
-
-def _talent(data: dict[str, Any], origin: Origin) -> Talent:
-    bonus = data.get("bonus_dice")
-    attack = data.get("bonus_attack")
-    text = data["text"]
-    counted = isinstance(text, dict)  # {one, other, count}: the schema allows only these two
-    return Talent(
-        id=data["id"],
-        name=data["name"],
-        keyword=data["keyword"],
-        cost_kind=data["cost"]["kind"],
-        cost_amount=data["cost"].get("amount", 0),
-        text=text["one"] if counted else text,
-        origin=origin,
-        required=data.get("required"),
-        trigger=data.get("trigger"),
-        bonus_dice=BonusDice(bonus["pool"], bonus["dice"]) if bonus else None,
-        bonus_attack_boostable=attack["boostable"] if attack else None,
-        params=dict(data.get("params", {})),
-        text_plural=text["other"] if counted else None,
-        text_count=text["count"] if counted else None,
-    )
-
-
-def _weapon(data: dict[str, Any], origin: Origin) -> Weapon:
-    return Weapon(
-        data["id"],
-        data["name"],
-        data["attack"],
-        data["defence"],
-        data["range"],
-        data["crouch_count"],
-        data.get("chain", False),
-        origin,
-    )
-
-
-def _rules(data: dict[str, Any], origin: Origin) -> Rules:
-    costs = dict(data["costs"])
-    throw = costs.pop("throw")
-    costs["throw"] = throw["cost"]
-    return Rules(
-        dice_per_player=data["dice"]["per_player"],
-        faces=tuple(data["dice"]["faces"]),
-        faces_assumed=data["dice"].get("faces_assumed", True),
-        formats={name: Format(name, **fmt) for name, fmt in data["formats"].items()},
-        qwiks_in_play=data["positions"]["qwik"],
-        defenders_in_play=data["positions"]["defender"],
-        weapons_max=data["weapons_on_field"]["max"],
-        chains_min=data["weapons_on_field"]["chains_min"],
-        chains_max=data["weapons_on_field"]["chains_max"],
-        synergy=tuple(data["synergy"]),
-        attributes={k: (v["min"], v["max"]) for k, v in data["attributes"].items()},
-        activation_first=data["activation_order"]["first"],
-        activation_last=data["activation_order"]["last"],
-        movement=tuple(MoveType(**m) for m in data["movement"]["types"]),
-        max_move_per_activation=data["movement"]["max_per_activation"],
-        exhausted=dict(data["exhausted"]),
-        out_of_bounds_crouch=data["out_of_bounds_crouch"],
-        costs=costs,
-        throw_hexes=throw["hexes"],
-        triggers=tuple(Trigger(t["id"], t["name"]) for t in data["reaction_triggers"]),
-        draft=dict(data["draft"]),
-        choices=Choices(**data["choices"]),
-        origin=origin,
-    )
-
-
-def _board(data: dict[str, Any], origin: Origin) -> Board:
-    def hex_(value: list[int]) -> tuple[int, int]:
-        return value[0], value[1]
-
-    return Board(
-        columns=data["columns"],
-        rows=data["rows"],
-        centre=hex_(data["centre"]),
-        goals={side: hex_(v) for side, v in data["goals"].items()},
-        start_zones={
-            side: Area(hex_(v["columns"]), hex_(v["rows"]))
-            for side, v in data["start_zones"].items()
-        },
-        corner_lines=tuple(tuple(hex_(h) for h in line) for line in data["corner_lines"]),
-        origin=origin,
-    )
+def _in_words(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return " and ".join(filter(None, [", ".join(items[:-1]), items[-1]]))

@@ -1,9 +1,10 @@
 """Pass 1: check every document against its JSON Schema and word the errors for designers.
 
-The schemas ship inside the package (ttgbuild/schemas) so validation works
-from any folder. jsonschema's own messages say "'x' is not of type 'integer'"
-without naming the field; here each error names the field, the value found
-and what was expected, and points at the exact key or value.
+The schemas ship inside each game pack (`Pack.schemas`), so validation works
+from any folder; a `SchemaSet` holds one folder's. jsonschema's own messages
+say "'x' is not of type 'integer'" without naming the field; here each error
+names the field, the value found and what was expected, and points at the
+exact key or value.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterator
-from functools import cache
-from importlib import resources
+from functools import cache, cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ttgbuild.core.codes import Code, code_table
@@ -63,43 +64,136 @@ _TYPE_NAMES = {
 
 
 @cache
-def schema_texts() -> dict[str, dict[str, Any]]:
-    """Every shipped schema by file name (e.g. 'hero.schema.json')."""
-    folder = resources.files("ttgbuild.packs.jugger") / "schemas"
-    return {
-        entry.name: json.loads(entry.read_text(encoding="utf-8"))
-        for entry in folder.iterdir()
-        if entry.name.endswith(".schema.json")
-    }
+def schemas_at(folder: Path) -> SchemaSet:
+    """The schema set of one folder, made once: its validators are compiled once per kind."""
+    return SchemaSet(folder)
 
 
-@cache
-def _character_patterns() -> dict[str, str]:
-    """Patterns that judge each character on its own (defs line and prose), with what they want.
+class SchemaSet:
+    """The JSON Schemas of one folder (a game pack's): `<kind>.schema.json` each.
 
-    A value they refuse is reported by its first refused character, named,
-    since the character itself is often invisible.
+    A folder may hold `defs.schema.json`, whose `$defs` `line` and `prose`
+    are the patterns that judge each character on its own; a value they
+    refuse is reported by its first refused character, named.
     """
-    defs = schema_texts()["defs.schema.json"]["$defs"]
-    return {
-        defs["line"]["pattern"]: f"one line of visible text: no line breaks, {_INVISIBLE}",
-        defs["prose"]["pattern"]: f"visible text: line breaks and tabs are fine, {_INVISIBLE}",
-    }
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._validators: dict[str, Draft202012Validator] = {}
+        self._fast: dict[str, Check | None] = {}
+        self._fields: dict[str, tuple[tuple[str, int], ...]] = {}
+
+    @cached_property
+    def texts(self) -> dict[str, dict[str, Any]]:
+        """Every schema of the folder by file name (e.g. 'hero.schema.json')."""
+        return {
+            entry.name: json.loads(entry.read_text(encoding="utf-8"))
+            for entry in sorted(self.folder.iterdir())
+            if entry.name.endswith(".schema.json")
+        }
+
+    @cached_property
+    def character_patterns(self) -> dict[str, str]:
+        """Patterns that judge each character on its own (defs line and prose), and their wants."""
+        defs = self.texts.get("defs.schema.json", {}).get("$defs", {})
+        wanted = {
+            "line": f"one line of visible text: no line breaks, {_INVISIBLE}",
+            "prose": f"visible text: line breaks and tabs are fine, {_INVISIBLE}",
+        }
+        return {defs[name]["pattern"]: what for name, what in wanted.items() if name in defs}
+
+    @cached_property
+    def _registry(self) -> Registry:
+        from referencing import Registry, Resource
+
+        resources = [
+            (schema["$id"], Resource.from_contents(schema)) for schema in self.texts.values()
+        ]
+        return Registry().with_resources(resources)
+
+    def validator(self, kind: str) -> Draft202012Validator:
+        """The validator for one content kind, e.g. 'hero' → hero.schema.json."""
+        if kind not in self._validators:
+            self._validators[kind] = _strict_validator(
+                self.texts[f"{kind}.schema.json"], self._registry
+            )
+        return self._validators[kind]
+
+    def known_valid(self, kind: str) -> Check | None:
+        """The compiled fast-path check for one content kind (None: jsonschema alone)."""
+        if kind not in self._fast:
+            self._fast[kind] = compile_schema(self.texts[f"{kind}.schema.json"], self.texts)
+        return self._fast[kind]
+
+    def resolve(
+        self, node: dict[str, Any], doc: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Follow a $ref (local, or to another schema of the set) to the node it names.
+
+        Returns the node, merged with the referring node's own keywords (such as
+        its description), and the schema document it lives in, against which the
+        node's own local references resolve.
+        """
+        ref = node.get("$ref")
+        if not ref:
+            return node, doc
+        target_file, _, pointer = ref.partition("#")
+        target_doc = self.texts[target_file] if target_file else doc
+        target: Any = target_doc
+        for part in pointer.strip("/").split("/") if pointer else []:
+            target = target[part]
+        merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+        return merged, target_doc
+
+    def walk_objects(self, kind: str) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+        """Every node of a kind's schema with its document path ('*' for any list item).
+
+        Yields (path, node, document) with references resolved, depth first.
+        """
+        schema = self.texts[f"{kind}.schema.json"]
+        stack: list[tuple[str, dict[str, Any], dict[str, Any]]] = [("", schema, schema)]
+        while stack:
+            path, node, doc = stack.pop()
+            node, doc = self.resolve(node, doc)
+            yield path, node, doc
+            if isinstance(node.get("items"), dict):
+                stack.append((f"{path}/*", node["items"], doc))
+            for name, sub in reversed(list(node.get("properties", {}).items())):
+                stack.append((f"{path}/{name}", sub, doc))
+
+    def translatable_fields(self, kind: str) -> list[tuple[str, int]]:
+        """Document paths of the translatable text fields of a kind, with their character budgets.
+
+        Paths use '*' for any list item, e.g. ('/teams/*/name', 28). The extractor
+        and the translation checks both read this, so the schema stays the one
+        place that says what is translated.
+        """
+        if kind not in self._fields:  # the extractor asks once per content file
+            self._fields[kind] = tuple(
+                (path, int(node.get("x-max-chars", 0)))
+                for path, node, _ in self.walk_objects(kind)
+                if node.get("x-translatable")
+            )
+        return list(self._fields[kind])
+
+    def check_document(self, doc: Document, kind: str) -> list[Diagnostic]:
+        """Every schema error of one document, located and worded for a designer.
+
+        Valid documents, nearly all of them, pass the compiled check and never
+        reach jsonschema, whose error bookkeeping costs far more.
+        """
+        fast = self.known_valid(kind)
+        if fast is not None and fast(doc.data):
+            return []
+        return [
+            diag
+            for error in _errors(self.validator(kind), doc.data)
+            for diag in _diagnostics(doc, error, self.character_patterns)
+        ]
 
 
-@cache
-def _registry() -> Registry:
-    from referencing import Registry, Resource
-
-    resources_ = [
-        (schema["$id"], Resource.from_contents(schema)) for schema in schema_texts().values()
-    ]
-    return Registry().with_resources(resources_)
-
-
-@cache
-def validator(kind: str) -> Draft202012Validator:
-    """The validator for one content kind, e.g. 'hero' → hero.schema.json."""
+def _strict_validator(schema: dict[str, Any], registry: Registry) -> Draft202012Validator:
+    """A Draft 2020-12 validator that reads integers and patterns as the schemas mean them."""
     from jsonschema import Draft202012Validator, validators
     from jsonschema.exceptions import ValidationError
 
@@ -119,83 +213,7 @@ def validator(kind: str) -> Draft202012Validator:
             lambda _checker, value: isinstance(value, int) and not isinstance(value, bool),
         ),
     )
-    return strict(schema_texts()[f"{kind}.schema.json"], registry=_registry())
-
-
-@cache
-def known_valid(kind: str) -> Check | None:
-    """The compiled fast-path check for one content kind (None: jsonschema alone)."""
-    return compile_schema(schema_texts()[f"{kind}.schema.json"], schema_texts())
-
-
-def resolve(node: dict[str, Any], doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Follow a $ref (local, or to another shipped schema) to the node it names.
-
-    Returns the node, merged with the referring node's own keywords (such as
-    its description), and the schema document it lives in, against which the
-    node's own local references resolve.
-    """
-    ref = node.get("$ref")
-    if not ref:
-        return node, doc
-    target_file, _, pointer = ref.partition("#")
-    target_doc = schema_texts()[target_file] if target_file else doc
-    target: Any = target_doc
-    for part in pointer.strip("/").split("/") if pointer else []:
-        target = target[part]
-    merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
-    return merged, target_doc
-
-
-def walk_objects(kind: str) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """Every node of a kind's schema with its document path ('*' for any list item).
-
-    Yields (path, node, document) with references resolved, depth first.
-    """
-    schema = schema_texts()[f"{kind}.schema.json"]
-    stack: list[tuple[str, dict[str, Any], dict[str, Any]]] = [("", schema, schema)]
-    while stack:
-        path, node, doc = stack.pop()
-        node, doc = resolve(node, doc)
-        yield path, node, doc
-        if isinstance(node.get("items"), dict):
-            stack.append((f"{path}/*", node["items"], doc))
-        for name, sub in reversed(list(node.get("properties", {}).items())):
-            stack.append((f"{path}/{name}", sub, doc))
-
-
-def translatable_fields(kind: str) -> list[tuple[str, int]]:
-    """Document paths of the translatable text fields of a kind, with their character budgets.
-
-    Paths use '*' for any list item, e.g. ('/teams/*/name', 28). The extractor
-    and the translation checks both read this, so the schema stays the one
-    place that says what is translated.
-    """
-    return list(_translatable_fields(kind))
-
-
-@cache
-def _translatable_fields(kind: str) -> tuple[tuple[str, int], ...]:
-    # The extractor asks once per content file; the schema walk is done once per kind.
-    return tuple(
-        (path, int(node.get("x-max-chars", 0)))
-        for path, node, _ in walk_objects(kind)
-        if node.get("x-translatable")
-    )
-
-
-def check_document(doc: Document, kind: str) -> list[Diagnostic]:
-    """Every schema error of one document, located and worded for a designer.
-
-    Valid documents, nearly all of them, pass the compiled check and never
-    reach jsonschema, whose error bookkeeping costs far more.
-    """
-    fast = known_valid(kind)
-    if fast is not None and fast(doc.data):
-        return []
-    return [
-        diag for error in _errors(validator(kind), doc.data) for diag in _diagnostics(doc, error)
-    ]
+    return strict(schema, registry=registry)
 
 
 def _errors(val: Draft202012Validator, data: Any) -> Iterator[ValidationError]:
@@ -208,10 +226,12 @@ def _errors(val: Draft202012Validator, data: Any) -> Iterator[ValidationError]:
             yield error
 
 
-def _diagnostics(doc: Document, error: ValidationError) -> list[Diagnostic]:
+def _diagnostics(
+    doc: Document, error: ValidationError, characters: dict[str, str]
+) -> list[Diagnostic]:
     path = list(error.absolute_path)
     found = []
-    for code, message, key_path in _explain(error, path):
+    for code, message, key_path in _explain(error, path, characters):
         pointer = json_pointer(key_path)
         line, column = doc.locate(pointer, key=key_path != path)
         found.append(SCHEMA_CODES[code].at(doc.display, line, column, message, pointer))
@@ -251,8 +271,13 @@ def _describe(value: Any) -> str:
     return f"a {type(value).__name__} ({value})"
 
 
-def _explain(error: ValidationError, path: list[Any]) -> list[tuple[str, str, list[Any]]]:
-    """Codes, messages and the paths to point at (the key itself for unknown fields)."""
+def _explain(
+    error: ValidationError, path: list[Any], characters: dict[str, str]
+) -> list[tuple[str, str, list[Any]]]:
+    """Codes, messages and the paths to point at (the key itself for unknown fields).
+
+    `characters` are the set's character patterns, with what each wants.
+    """
     field = _field(path)
     schema = error.schema if isinstance(error.schema, dict) else {}
     value = error.instance
@@ -281,8 +306,9 @@ def _explain(error: ValidationError, path: list[Any]) -> list[tuple[str, str, li
     if kind == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         return [("JT053", f"{field} must be one of {choices}, found {_describe(value)}", path)]
-    if kind == "pattern" and error.validator_value in _character_patterns():
-        return [("JT053", _refused_character(field, value, error.validator_value), path)]
+    if kind == "pattern" and error.validator_value in characters:
+        wants = characters[error.validator_value]
+        return [("JT053", _refused_character(field, value, error.validator_value, wants), path)]
     if kind == "pattern":
         form = _PATTERN_HINTS.get(error.validator_value, f"the form {error.validator_value}")
         return [("JT053", f"{field} {_describe(value)} is not allowed: use {form}", path)]
@@ -317,14 +343,14 @@ def _explain(error: ValidationError, path: list[Any]) -> list[tuple[str, str, li
     return [("JT053", f"{field}: {error.message}", path)]
 
 
-def _refused_character(field: str, value: str, source: str) -> str:
+def _refused_character(field: str, value: str, source: str, wants: str) -> str:
     """Which character of `value` the line or prose pattern refuses, where, and what it is."""
     allowed = ecma_pattern(source)
     index, char = next((i, c) for i, c in enumerate(value) if not allowed.search(c))
     name = _CONTROL_NAMES.get(char) or unicodedata.name(char, "a control character")
     return (
         f"{field} {_describe(value)} holds U+{ord(char):04X} ({name}) at character {index + 1};"
-        f" use {_character_patterns()[source]}"
+        f" use {wants}"
     )
 
 

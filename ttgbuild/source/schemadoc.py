@@ -7,25 +7,20 @@ drift from what the validator enforces.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ttgbuild.source.schema import resolve, schema_texts, walk_objects
+from ttgbuild.source.schema import SchemaSet, schemas_at
 
-# Schema files in the order a designer meets them, with the files they check.
-ORDER = (
-    ("hero.schema.json", "content/heroes/<id>.yaml"),
-    ("talent.schema.json", "content/talents/<id>.yaml"),
-    ("weapons.schema.json", "content/weapons.yaml"),
-    ("teams.schema.json", "content/teams.yaml"),
-    ("rules.schema.json", "content/rules.yaml"),
-    ("board.schema.json", "content/board.yaml"),
-    ("kit.schema.json", "content/kit.yaml"),
-    ("team-file.schema.json", "a team file for `ttgbuild team check`"),
-)
+if TYPE_CHECKING:
+    from ttgbuild.pack import Pack
 
 
-def render() -> str:
-    """Markdown for every content schema: one table of fields per object."""
+def render(pack: Pack) -> str:
+    """Markdown for every schema of a pack: one table of fields per object.
+
+    The schemas come in the order a designer meets them (`pack.schema_order`),
+    each with the files it checks.
+    """
     lines = [
         "# Content format",
         "",
@@ -33,11 +28,11 @@ def render() -> str:
         "Fields marked *translatable* are text players read; the number is the character",
         "budget a translation must fit.",
     ]
-    texts = schema_texts()
-    for name, where in ORDER:
-        schema = texts[name]
+    schemas = schemas_at(pack.schemas)
+    for name, where in pack.schema_order:
+        schema = schemas.texts[name]
         lines += ["", f"## {schema['title']} — {where}", "", schema["description"]]
-        for path, node, doc in walk_objects(name.removesuffix(".schema.json")):
+        for path, node, doc in schemas.walk_objects(name.removesuffix(".schema.json")):
             if "properties" not in node:
                 continue
             lines += [
@@ -49,21 +44,21 @@ def render() -> str:
             ]
             required = set(node.get("required", []))
             for field, sub in node["properties"].items():
-                resolved, where = resolve(sub, doc)
+                resolved, where = schemas.resolve(sub, doc)
                 lines.append(
                     f"| `{field}` | {'yes' if field in required else 'no'} | "
-                    f"{_type(resolved, where)} | {_meaning(resolved)} |"
+                    f"{_type(schemas, resolved, where)} | {_meaning(resolved)} |"
                 )
     return "\n".join(lines) + "\n"
 
 
-def _type(node: dict[str, Any], doc: dict[str, Any]) -> str:
+def _type(schemas: SchemaSet, node: dict[str, Any], doc: dict[str, Any]) -> str:
     if "enum" in node:
         return " \\| ".join(f"`{v}`" for v in node["enum"])
     kind = node.get("type", "")
     if kind == "array" and isinstance(node.get("items"), dict):
-        items, _ = resolve(node["items"], doc)
-        return f"list of {_type(items, doc) or 'objects'}"
+        items, _ = schemas.resolve(node["items"], doc)
+        return f"list of {_type(schemas, items, doc) or 'objects'}"
     if kind == "array" and "prefixItems" in node:
         return f"list of {len(node['prefixItems'])}"
     if "minimum" in node and "maximum" in node:

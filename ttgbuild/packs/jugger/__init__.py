@@ -82,4 +82,6 @@ PACK = Pack(
     ),
     commands=Ref(_AT + "commands:add_commands"),
     before_build=Ref(_AT + "kitsize:kit_size"),
+    asset_folders=("art",),  # portraits
+    newstyle_templates=("assembly.j2",),  # render/guide.py
 )

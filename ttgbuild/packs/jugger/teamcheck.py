@@ -13,8 +13,9 @@ from pathlib import Path
 
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, json_pointer, sort_key
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.model import Content, Format
-from ttgbuild.source.schema import check_document
+from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import Document, load_document
 
 TEAM_CODES = code_table(
@@ -59,7 +60,7 @@ def check_team(path: Path, display: str, content: Content) -> TeamReport:
     doc, diags = load_document(path, display)
     if doc is None:
         return TeamReport(False, 0, 0, 0, diags, readable=False)
-    schema_errors = check_document(doc, "team-file")
+    schema_errors = schemas_at(PACK.schemas).check_document(doc, "team-file")
     if schema_errors:
         return TeamReport(False, 0, 0, 0, sorted(schema_errors, key=sort_key))
     rules = content.rules
