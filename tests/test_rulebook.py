@@ -20,6 +20,7 @@ from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.render import rulebook
 from ttgbuild.render import fonts, text
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.icons import NO_ICONS
 from ttgbuild.render.paginate import KEEP_LINES, Lines, paginate
 from ttgbuild.source.loader import load_content
 
@@ -217,10 +218,13 @@ def test_a_paragraph_never_leaves_one_line_alone_in_a_column():
     item = Lines(block, text.SANS)
     for rows in range(KEEP_LINES, 12):
         box = (0.0, 0.0, 60 * mm, rows * block.leading + 0.5 * block.leading)
-        placed = parts(paginate([item], lambda _page, box=box: [box]))
+        placed = parts(paginate([item], lambda _page, box=box: [box], NO_ICONS.draw))
         assert sum(placed) == total
         assert min(placed) >= KEEP_LINES, (rows, placed)
         assert max(placed) <= rows
     # Room for all lines but one: the split keeps two lines for the next column.
     box = (0.0, 0.0, 60 * mm, (total - 1) * block.leading + 1)
-    assert parts(paginate([item], lambda _page: [box])) == [total - KEEP_LINES, KEEP_LINES]
+    assert parts(paginate([item], lambda _page: [box], NO_ICONS.draw)) == [
+        total - KEEP_LINES,
+        KEEP_LINES,
+    ]

@@ -3,6 +3,7 @@ report text that does not fit."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import warnings
@@ -21,8 +22,9 @@ from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.art import MAX_ART_BYTES, path_problem, shown
 from ttgbuild.packs.jugger.model import Content
-from ttgbuild.render import boxes, fonts, icons, style, text
+from ttgbuild.render import boxes, fonts, style, text
 from ttgbuild.render.boxes import TextBox
+from ttgbuild.render.icons import NO_ICONS, InlineIcons
 from ttgbuild.render.sheet import RULER, Furniture
 
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
@@ -49,7 +51,16 @@ class RenderContext:
     settings: PrintSettings
     content_dir: Path | None = None  # where portraits are read from (never outside it)
     progress: Callable[[str], None] = lambda _message: None
+    icons: InlineIcons = NO_ICONS  # the game's `[token]` icons, drawn in labels and spans
     problems: list[PrintProblem] = field(default_factory=list)
+
+    def with_icons(self, icons: InlineIcons) -> RenderContext:
+        """This context drawing a game's `[token]` icons; problems still go to the same list.
+
+        A pack's renderer calls it first, so labels and spans drawn through the
+        context print the game's icons (the engine knows none of its own).
+        """
+        return dataclasses.replace(self, icons=icons)
 
     @functools.cached_property
     def furniture(self) -> Furniture:
@@ -133,7 +144,7 @@ class RenderContext:
         paragraph = [self.spans(value, box.bold, box.italic)]
         block = self.fit(paragraph, width, box.height, box.largest, box.smallest, box.family, where)
         canvas.setFillColor(colour)
-        text.draw(canvas, block, x, y + box.height, box.family, icons.inline, align, width)
+        text.draw(canvas, block, x, y + box.height, box.family, self.icons.draw, align, width)
         return block
 
     def _entries(self, paragraphs: Sequence[Sequence[text.Span]]) -> tuple[str, ...]:
@@ -156,7 +167,7 @@ class RenderContext:
         return (kit.origin if kit else Origin("content/kit.yaml"), component, box)
 
     def spans(self, value: str, bold: bool = False, italic: bool = False) -> list[text.Span]:
-        return text.spans(value, bold, italic, icons.INLINE)
+        return text.spans(value, bold, italic, self.icons.names)
 
     def portrait(self, rel: str, where: tuple[Origin, str, str]) -> ImageReader | None:
         """A hero's portrait, read only from inside the content folder; None (reported) if not.

@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.render import fonts, style, text
 
 Box = tuple[float, float, float, float]  # x, y (bottom), width, height
 LEADING = 1.15
@@ -59,12 +59,13 @@ def _paint_block(
     x: float,
     top: float,
     family: text.Family,
+    icon: text.IconDrawer,
     colour: Color,
     align: str = "left",
     width: float = 0.0,
 ) -> None:
     canvas.setFillColor(colour)
-    text.draw(canvas, block, x, top, family, icons.inline, align, width)
+    text.draw(canvas, block, x, top, family, icon, align, width)
 
 
 def _widest_line(block: text.Fitted) -> float:
@@ -79,7 +80,7 @@ class Prose:
     paragraphs: Sequence[Sequence[text.Span]]
     markers: Sequence[str] = ()
 
-    def layout(self, width: float, size: float, family: text.Family) -> Laid:
+    def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
         indent = 0.0
         if self.markers:
             indent = max(fonts.width(m, family.bold, size) for m in self.markers) + 0.4 * size
@@ -94,7 +95,7 @@ class Prose:
                     canvas.setFillColor(style.HEADER)
                     canvas.setFont(family.bold, size)
                     canvas.drawString(x, y - size * text.ASCENT, self.markers[i])
-                _paint_block(canvas, block, x + indent, y, family, style.INK)
+                _paint_block(canvas, block, x + indent, y, family, icon, style.INK)
                 y -= block.height + gap
 
         return Laid(height, max((b.overflow_width for b in blocks), default=0.0), paint)
@@ -167,7 +168,7 @@ class Table:
                 free.remove(i)
         return [out[i] for i in range(len(self.columns))]
 
-    def layout(self, width: float, size: float, family: text.Family) -> Laid:
+    def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
         widths = self.widths(width, size, family)
         pad = PAD * size
         over = max(sum(widths) - width, 0.0)
@@ -207,7 +208,15 @@ class Table:
                     else:
                         colour = style.PAPER if is_header else style.INK
                         _paint_block(
-                            canvas, cell, cx + pad, y - pad, family, colour, col.align, w - 2 * pad
+                            canvas,
+                            cell,
+                            cx + pad,
+                            y - pad,
+                            family,
+                            icon,
+                            colour,
+                            col.align,
+                            w - 2 * pad,
                         )
                     cx += w
                 y -= h
@@ -225,8 +234,8 @@ class Figure:
     height: float
     draw: Callable[[Canvas, float, float, float, float], None]  # (canvas, x, y, w, h)
 
-    def layout(self, width: float, size: float, family: text.Family) -> Laid:
-        del size, family  # a drawing keeps its size whatever the text does
+    def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
+        del size, family, icon  # a drawing keeps its size whatever the text does
 
         def paint(canvas: Canvas, x: float, top: float) -> None:
             canvas.saveState()
@@ -246,10 +255,10 @@ class Section:
     title: str
     blocks: Sequence[Block]
 
-    def layout(self, width: float, size: float, family: text.Family) -> Laid:
+    def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
         title = _text_cell([text.Span(self.title, bold=True)], width - size, size * 1.1, family)
         band = title.height + size * 0.5  # a long title wraps and the band grows with it
-        parts = [block.layout(width, size, family) for block in self.blocks]
+        parts = [block.layout(width, size, family, icon) for block in self.blocks]
         gap = BLOCK_GAP * size
         height = band + sum(p.height + gap for p in parts)
         over = max([title.overflow_width] + [p.overflow_width for p in parts])
@@ -257,7 +266,9 @@ class Section:
         def paint(canvas: Canvas, x: float, top: float) -> None:
             canvas.setFillColor(style.HEADER)
             canvas.rect(x, top - band, width, band, stroke=0, fill=1)
-            _paint_block(canvas, title, x + size * 0.5, top - size * 0.35, family, style.PAPER)
+            _paint_block(
+                canvas, title, x + size * 0.5, top - size * 0.35, family, icon, style.PAPER
+            )
             y = top - band - gap
             for part in parts:
                 part.paint(canvas, x, y)
@@ -291,7 +302,11 @@ class Flowed:
 
 
 def flow_at(
-    sections: Sequence[Section], columns: Sequence[Box], size: float, family: text.Family
+    sections: Sequence[Section],
+    columns: Sequence[Box],
+    size: float,
+    family: text.Family,
+    icon: text.IconDrawer,
 ) -> Flowed:
     """Fill the columns in order with whole sections; what is left goes in the last one."""
     placed: list[tuple[Laid, float, float]] = []
@@ -301,13 +316,13 @@ def flow_at(
     lowest = 0.0
     too_wide = 0.0
     for section in sections:
-        laid = section.layout(width, size, family)
+        laid = section.layout(width, size, family, icon)
         starts_column = y == bottom + height
         if y - laid.height < bottom - 0.01 and not starts_column and index + 1 < len(columns):
             index += 1
             x, bottom, width, height = columns[index]
             y = bottom + height
-            laid = section.layout(width, size, family)  # columns may differ in width
+            laid = section.layout(width, size, family, icon)  # columns may differ in width
         too_wide = max(too_wide, laid.overflow_width)
         placed.append((laid, x, y))
         y -= laid.height
@@ -321,6 +336,7 @@ def flow(
     columns: Sequence[Box],
     largest: float,
     smallest: float,
+    icon: text.IconDrawer,
     family: text.Family = text.CONDENSED,
 ) -> Flowed:
     """The sections flowed at the largest size that fits, or at the smallest if none does.
@@ -335,7 +351,7 @@ def flow(
 
     def at(step: int) -> Flowed:
         if step not in tried:
-            tried[step] = flow_at(sections, columns, largest - step * text.STEP, family)
+            tried[step] = flow_at(sections, columns, largest - step * text.STEP, family, icon)
         return tried[step]
 
     if at(0).fits or steps == 0:

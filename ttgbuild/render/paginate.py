@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.render import icons, style, text
+from ttgbuild.render import style, text
 from ttgbuild.render.flow import Box, Laid
 
 KEEP_LINES = 2  # a paragraph split across columns keeps at least this many lines on each side
@@ -75,7 +75,9 @@ def _first_height(item: Item) -> float:
     return sum(item.block.leading if line else 0.0 for line in lines[:KEEP_LINES])
 
 
-def _paint_lines(item: Lines, start: int, stop: int, x: float, top: float) -> Paint:
+def _paint_lines(
+    item: Lines, start: int, stop: int, x: float, top: float, icon: text.IconDrawer
+) -> Paint:
     block = item.block
     part = text.Fitted(block.size, block.leading, block.lines[start:stop], 0.0, 0.0)
     marker = item.marker if start == 0 else ""
@@ -86,7 +88,7 @@ def _paint_lines(item: Lines, start: int, stop: int, x: float, top: float) -> Pa
             canvas.setFont(item.family.bold, block.size)
             canvas.drawString(x, top - block.size * text.ASCENT, marker)
         canvas.setFillColor(style.INK)
-        text.draw(canvas, part, x + item.indent, top, item.family, icons.inline)
+        text.draw(canvas, part, x + item.indent, top, item.family, icon)
 
     return paint
 
@@ -98,14 +100,17 @@ def _paint_solid(item: Solid, x: float, top: float) -> Paint:
     return paint
 
 
-def paginate(items: Sequence[Item], columns_of: Callable[[int], Sequence[Box]]) -> Paged:
+def paginate(
+    items: Sequence[Item], columns_of: Callable[[int], Sequence[Box]], icon: text.IconDrawer
+) -> Paged:
     """Place the items in the columns of page 0, 1, 2 ... (`columns_of(page)`), in order.
 
     A paragraph that does not fit the rest of a column is split, keeping at
     least KEEP_LINES lines on both sides (else it moves whole); a table or
     figure that does not fit moves to the next column; a heading moves along
     when the start of its follower would not fit under it. Something taller
-    than an empty column is drawn anyway and its excess is reported.
+    than an empty column is drawn anyway and its excess is reported. `icon`
+    draws the `[token]` icons of the paragraphs (the game's table).
     """
     pages: list[list[Paint]] = [[]]
     boxes = list(columns_of(0))
@@ -159,7 +164,7 @@ def paginate(items: Sequence[Item], columns_of: Callable[[int], Sequence[Box]]) 
                     gap, at_top = 0.0, True
                     continue
             stop = start + fit
-            pages[-1].append(_paint_lines(item, start, stop, x, y - gap))
+            pages[-1].append(_paint_lines(item, start, stop, x, y - gap, icon))
             y -= gap + _height(item.block, start, stop)
             too_tall = max(too_tall, bottom - y)
             start = stop

@@ -18,8 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.packs.jugger.model import Board
-from ttgbuild.packs.jugger.render import boxes, theme
-from ttgbuild.render import fonts, icons, style
+from ttgbuild.packs.jugger.render import boxes, icons, theme
+from ttgbuild.render import fonts, shapes, style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
@@ -72,6 +72,7 @@ def tile_name(row: int, column: int) -> str:
 
 
 def render(ctx: RenderContext) -> bytes:
+    ctx = ctx.with_icons(icons.INLINE)
     board = ctx.content.board
     tr = ctx.tr
     assert board is not None
@@ -114,7 +115,7 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
             corners = [at(p) for p in layout.corners(column, row)]
             side = zones.get((column, row))
             fill = ZONE_TINT.get(side, theme.PITCH) if side else theme.PITCH
-            icons.polygon(canvas, corners, fill, theme.HEX_LINE, 0.6)
+            shapes.polygon(canvas, corners, fill, theme.HEX_LINE, 0.6)
     # Base lines: where a start zone meets the rest of the field.
     canvas.setLineWidth(2.4)
     canvas.setStrokeColor(style.PAPER)

@@ -17,8 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Hero, Talent, Weapon
-from ttgbuild.packs.jugger.render import boxes, labels, theme
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.packs.jugger.render import boxes, icons, labels, theme
+from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
@@ -55,6 +55,7 @@ class Deck:
 
 def render(ctx: RenderContext) -> bytes:
     """The whole cards.pdf."""
+    ctx = ctx.with_icons(icons.INLINE)
     tr = ctx.tr
     grid = card_grid(ctx.settings)
     canvas, buffer = new_canvas(ctx.settings.page, tr._("Jugger TTG cards"), "cards", tr.locale)
@@ -180,7 +181,7 @@ def _line(
     x, y, w, h = box
     block = ctx.fit([ctx.spans(value, bold, italic)], w, h, largest, smallest, family, where)
     canvas.setFillColor(colour)
-    text.draw(canvas, block, x, y + h, family, icons.inline, align, w)
+    text.draw(canvas, block, x, y + h, family, icons.INLINE.draw, align, w)
 
 
 def _stat(
@@ -307,7 +308,7 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
             where("talents", hero.origin.at("talents")),
         )
         canvas.setFillColor(style.INK)
-        text.draw(canvas, block, x + safe, talent_top, text.CONDENSED, icons.inline)
+        text.draw(canvas, block, x + safe, talent_top, text.CONDENSED, icons.INLINE.draw)
 
     return Face(paint, band=band, band_colour=theme.DECK_COLOURS["hero"])
 

@@ -35,9 +35,9 @@ from ttgbuild.geometry.hexgrid import (
 )
 from ttgbuild.packs.jugger.arcs import attack_side, facing_towards, in_front_arc, in_rear_arc
 from ttgbuild.packs.jugger.model import Board, MoveType
-from ttgbuild.packs.jugger.render import theme
+from ttgbuild.packs.jugger.render import icons, theme
 from ttgbuild.packs.jugger.sight import SightLine, has_line_of_sight, sight_lines
-from ttgbuild.render import icons, style, text
+from ttgbuild.render import shapes, style, text
 
 Fit = Callable[
     [Sequence[Sequence[text.Span]], float, float, float, float, text.Family], text.Fitted
@@ -268,7 +268,7 @@ def _draw_scene(canvas: Canvas, scene: Scene, x: float, y: float, w: float, h: f
     line_width = max(0.3, min(0.6, r * 0.06))
     for hex_ in scene.hexes:
         fill = _tint(scene.tints[hex_], scene.legend) if hex_ in scene.tints else theme.PITCH
-        icons.polygon(
+        shapes.polygon(
             canvas, [frame.at(p) for p in UNIT.corners(*hex_)], fill, theme.HEX_LINE, line_width
         )
     if scene.divider is not None:
@@ -310,7 +310,7 @@ def _token(canvas: Canvas, frame: _Frame, token: Token, r: float) -> None:
     if token.crouched:
         corners = [frame.at(p) for p in UNIT.corners(*token.hex)]
         inset = [(cx + (px - cx) * 0.86, cy + (py - cy) * 0.86) for px, py in corners]
-        icons.polygon(canvas, inset, CROUCH, style.MUTED, 0.4)
+        shapes.polygon(canvas, inset, CROUCH, style.MUTED, 0.4)
     if token.ghost:
         canvas.setDash(1.2, 1.2)
         canvas.setStrokeColor(colour)
@@ -340,7 +340,7 @@ def _token(canvas: Canvas, frame: _Frame, token: Token, r: float) -> None:
             return cx + (dx * along - dy * across) * disc, cy + (dy * along + dx * across) * disc
 
         head = [at(0.8, 0), at(-0.45, 0.5), at(-0.15, 0), at(-0.45, -0.5)]
-        icons.polygon(canvas, head, style.PAPER, None)
+        shapes.polygon(canvas, head, style.PAPER, None)
 
 
 def _arrow(canvas: Canvas, points: Sequence[Point], r: float) -> None:
@@ -368,7 +368,7 @@ def _arrow(canvas: Canvas, points: Sequence[Point], r: float) -> None:
         (end[0] - ux * head - uy * wing, end[1] - uy * head + ux * wing),
         (end[0] - ux * head + uy * wing, end[1] - uy * head - ux * wing),
     ]
-    icons.polygon(canvas, tri, style.INK, None)
+    shapes.polygon(canvas, tri, style.INK, None)
 
 
 def _sight_line(canvas: Canvas, frame: _Frame, sight: SightLine, r: float) -> None:
@@ -401,7 +401,7 @@ def _caption(
     block = fit([text.spans(label, bold=bold)], w, h, 7.5, 5, text.CONDENSED)
     canvas.setFillColor(style.INK)
     top = y + (h + block.height) / 2
-    text.draw(canvas, block, x, top, text.CONDENSED, icons.inline, align, w)
+    text.draw(canvas, block, x, top, text.CONDENSED, icons.INLINE.draw, align, w)
 
 
 def _legend(
@@ -422,7 +422,7 @@ def _legend(
         layout = HexLayout(swatch / 2)
         ox, oy = layout.centre(0, 0)
         corners = [(cx + px - ox, cy - (py - oy)) for px, py in layout.corners(0, 0)]
-        icons.polygon(canvas, corners, colour, theme.HEX_LINE, 0.4)
+        shapes.polygon(canvas, corners, colour, theme.HEX_LINE, 0.4)
         _caption(canvas, label, left + swatch + 1 * mm, y, slot - swatch - 1.5 * mm, h, fit)
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ttgbuild.packs.jugger.render import board
-from ttgbuild.render import icons, style, text
+from ttgbuild.packs.jugger.render import TEMPLATES, board, icons
+from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import RULER
@@ -24,7 +24,7 @@ MARGIN = 15 * mm
 
 def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     """(is_heading, text) blocks of the assembly guide in the context's locale."""
-    env = environment()
+    env = environment(TEMPLATES)
     tr = ctx.tr
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=tr._, ngettext=tr.ngettext, newstyle=True
@@ -48,6 +48,7 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
 
 
 def render(ctx: RenderContext) -> bytes:
+    ctx = ctx.with_icons(icons.INLINE)
     tr = ctx.tr
     page_w, page_h = ctx.settings.page
     canvas, buffer = new_canvas(
@@ -63,7 +64,7 @@ def render(ctx: RenderContext) -> bytes:
     width, height = page_w - 2 * MARGIN, page_h - 2 * MARGIN - 10 * mm
     block = ctx.fit(paragraphs, width, height, 12, 7, text.SANS, where)
     canvas.setFillColor(style.INK)
-    text.draw(canvas, block, MARGIN, page_h - MARGIN, text.SANS, icons.inline)
+    text.draw(canvas, block, MARGIN, page_h - MARGIN, text.SANS, icons.INLINE.draw)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
     canvas.showPage()
     return finish(canvas, buffer)

@@ -22,8 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
-from ttgbuild.packs.jugger.render import diagrams, dienote
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.packs.jugger.render import TEMPLATES, diagrams, dienote, icons
+from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
 from ttgbuild.render.paginate import Item, Lines, Solid, paginate
@@ -58,7 +58,7 @@ def rendered_template(ctx: RenderContext, values: Values) -> str:
     are doubled first and come out single.
     """
     tr = ctx.tr
-    env = environment()
+    env = environment(TEMPLATES)
 
     def plural(singular: str, plural_: str, n: int) -> str:
         return tr.ngettext(singular, plural_, n).replace("%", "%%")
@@ -238,10 +238,10 @@ def spans(value: str, bold: bool = False) -> list[text.Span]:
     out: list[text.Span] = []
     pos = 0
     for match in BOLD.finditer(value):
-        out += text.spans(value[pos : match.start()], bold, icons=icons.INLINE)
-        out += text.spans(match.group(1), True, icons=icons.INLINE)
+        out += text.spans(value[pos : match.start()], bold, icons=icons.INLINE.names)
+        out += text.spans(match.group(1), True, icons=icons.INLINE.names)
         pos = match.end()
-    out += text.spans(value[pos:], bold, icons=icons.INLINE)
+    out += text.spans(value[pos:], bold, icons=icons.INLINE.names)
     return out
 
 
@@ -274,7 +274,7 @@ class Book:
                 canvas.rect(x, top - band, self.width, band, stroke=0, fill=1)
             colour = style.PAPER if level == 1 else style.HEADER
             canvas.setFillColor(colour)
-            text.draw(canvas, block, x + pad, top - pad, text.SANS, icons.inline)
+            text.draw(canvas, block, x + pad, top - pad, text.SANS, icons.INLINE.draw)
 
         space = BODY * (1.4 if level == 1 else 0.9)
         return Solid(Laid(band, block.overflow_width, paint), space, keep_with_next=True)
@@ -302,12 +302,14 @@ def _items(book: Book, parsed: Sequence[Block]) -> list[Item]:
                 for line, marker in zip(block.lines, markers, strict=True)
             ]
         elif block.kind == "table":
-            laid = _table(book, block).layout(book.width, TABLE, text.CONDENSED)
+            laid = _table(book, block).layout(book.width, TABLE, text.CONDENSED, icons.INLINE.draw)
             items.append(Solid(laid, BODY * 0.6))
         elif block.kind == "diagram":
             figure = _diagram(book, block.name)
             if figure is not None:
-                items.append(Solid(figure.layout(book.width, BODY, text.SANS), BODY * 0.6))
+                items.append(
+                    Solid(figure.layout(book.width, BODY, text.SANS, icons.INLINE.draw), BODY * 0.6)
+                )
     return items  # "names" blocks only label tables and diagrams
 
 
@@ -397,6 +399,7 @@ def _diagram(book: Book, name: str) -> Figure | None:
 
 
 def render(ctx: RenderContext) -> bytes:
+    ctx = ctx.with_icons(icons.INLINE)
     tr = ctx.tr
     rules = ctx.content.rules
     if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts
@@ -419,7 +422,9 @@ def render(ctx: RenderContext) -> bytes:
     width = columns(area, 2, GUTTER)[0][2]
     book = Book(ctx, names, width)
     items = _items(book, parsed)
-    paged = paginate(items, lambda page: columns(first if page == 0 else area, 2, GUTTER))
+    paged = paginate(
+        items, lambda page: columns(first if page == 0 else area, 2, GUTTER), icons.INLINE.draw
+    )
     where = (rules.origin, "rulebook", "columns")
     if paged.overflow_height > 0.01 or paged.overflow_width > 0.01:
         overflow = text.Fitted(BODY, 0, (), paged.overflow_height, paged.overflow_width)

@@ -18,8 +18,8 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import Duplex
 from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Hero, Rules
-from ttgbuild.packs.jugger.render import boxes, dienote, theme
-from ttgbuild.render import fonts, icons, style, text
+from ttgbuild.packs.jugger.render import boxes, dienote, icons, theme
+from ttgbuild.render import fonts, shapes, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
@@ -112,6 +112,7 @@ class Packer:
 
 
 def render(ctx: RenderContext) -> bytes:
+    ctx = ctx.with_icons(icons.INLINE)
     tr = ctx.tr
     canvas, buffer = new_canvas(ctx.settings.page, tr._("Jugger TTG tokens"), "tokens", tr.locale)
     packer = Packer(ctx, canvas)
@@ -190,7 +191,7 @@ def _standee(ctx: RenderContext, hero: Hero, side: str) -> Item:
             x + 1 * mm,
             y + 13.5 * mm,
             text.CONDENSED,
-            icons.inline,
+            icons.INLINE.draw,
             "center",
             STANDEE_W - 2 * mm,
         )
@@ -287,7 +288,7 @@ def _counter(ctx: RenderContext, name: str) -> Item:
                 x + (diameter - width) / 2,
                 y + r + block.height / 2,
                 box.family,
-                icons.inline,
+                icons.INLINE.draw,
                 "center",
                 width,
             )
@@ -307,7 +308,7 @@ def _hex_template(
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]
-        icons.polygon(canvas, corners, colour, style.CUT, 0.3)
+        shapes.polygon(canvas, corners, colour, style.CUT, 0.3)
         box = boxes.CROUCH_TEMPLATE
         block = ctx.fit(
             [ctx.spans(label, box.bold)],
@@ -325,7 +326,7 @@ def _hex_template(
             x + (width - box.across()) / 2,
             y + height / 2 + block.height / 2,
             box.family,
-            icons.inline,
+            icons.INLINE.draw,
             "center",
             box.across(),
         )
@@ -341,7 +342,7 @@ def _base(ctx: RenderContext, side: str) -> Item:
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]
-        icons.polygon(canvas, corners, colour, style.CUT, 0.3)
+        shapes.polygon(canvas, corners, colour, style.CUT, 0.3)
         canvas.setFillColor(style.PAPER)
         canvas.rect(
             x + (width - STANDEE_W) / 2,
@@ -373,7 +374,7 @@ def _faces_note(ctx: RenderContext, packer: Packer, rules: Rules) -> Item:
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         canvas.setFillColor(style.INK)
-        text.draw(canvas, block, x, y + NOTE, text.SANS, icons.inline)
+        text.draw(canvas, block, x, y + NOTE, text.SANS, icons.INLINE.draw)
 
     return Item(width, NOTE, paint)
 

@@ -21,9 +21,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger.model import Rules
+from ttgbuild.packs.jugger.render import icons
 from ttgbuild.packs.jugger.render.quickref import back, front
 from ttgbuild.packs.jugger.render.quickref.parts import Paragraph, Span
-from ttgbuild.render import icons, style, text
+from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
 from ttgbuild.render.pdf import finish, new_canvas
@@ -38,6 +39,7 @@ LARGEST, SMALLEST = 9.0, 5.5  # body type sizes the fitting may choose between
 
 def render(ctx: RenderContext) -> bytes:
     """Both pages of the sheet: front (playing a point) and back (combat and talents)."""
+    ctx = ctx.with_icons(icons.INLINE)
     tr = ctx.tr
     rules = ctx.content.rules
     if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts
@@ -84,17 +86,19 @@ def _page(
         where("title"),
     )
     canvas.setFillColor(style.HEADER)
-    text.draw(canvas, title, SIDE, top - 1 * mm, text.SANS, icons.inline)
+    text.draw(canvas, title, SIDE, top - 1 * mm, text.SANS, icons.INLINE.draw)
     sub = ctx.fit(
         [[Span(subtitle, bold=True)]], width * 0.4, TITLE, 10, 6, text.CONDENSED, where("title")
     )
     sub_width = max((line[-1].x + line[-1].width for line in sub.lines if line), default=0.0)
-    text.draw(canvas, sub, page_w - SIDE - sub_width, top - 2 * mm, text.CONDENSED, icons.inline)
+    text.draw(
+        canvas, sub, page_w - SIDE - sub_width, top - 2 * mm, text.CONDENSED, icons.INLINE.draw
+    )
     canvas.setStrokeColor(style.HEADER)
     canvas.setLineWidth(1.2)
     canvas.line(SIDE, top - TITLE + 1 * mm, page_w - SIDE, top - TITLE + 1 * mm)
     area = (SIDE, FOOT, width, top - TITLE - 1 * mm - FOOT)
-    flowed = flow(sections, columns(area, COLUMNS), LARGEST, SMALLEST)
+    flowed = flow(sections, columns(area, COLUMNS), LARGEST, SMALLEST, icons.INLINE.draw)
     flowed.paint(canvas)
     origin, component, box = where("columns")
     if not flowed.fits:

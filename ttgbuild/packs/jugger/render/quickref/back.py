@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.packs.jugger.model import Rules
 from ttgbuild.packs.jugger.odds import combat_odds
-from ttgbuild.packs.jugger.render import diagrams, dienote
+from ttgbuild.packs.jugger.render import diagrams, dienote, icons
 from ttgbuild.packs.jugger.render.labels import keyword_label
 from ttgbuild.packs.jugger.render.quickref.parts import (
     Span,
@@ -20,7 +20,7 @@ from ttgbuild.packs.jugger.render.quickref.parts import (
     say,
     steps,
 )
-from ttgbuild.render import fonts, icons, style
+from ttgbuild.render import fonts, style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Cell, Column, Picture, Prose, Section, Table
 
