@@ -268,18 +268,17 @@ def mark_budgets(catalog: Catalog, pack: Pack) -> None:
 
     Weblate and Poedit show the flag; `i18n check` reads it from freshly
     extracted messages, so a stale catalog cannot carry an old budget. A label
-    whose msgctxt names a fixed box (`render.boxes`) gets the budget worked
-    out from the box and a "Prints in" comment; a content field gets its
-    schema's `x-max-chars`; another code string may state one in a
+    whose msgctxt names one of the pack's fixed boxes (`Pack.boxes`) gets the
+    budget worked out from the box and a "Prints in" comment; a content field
+    gets its schema's `x-max-chars`; another code string may state one in a
     `Translators: … at most N characters` comment.
     """
-    from ttgbuild.packs.jugger.render.boxes import BY_CONTEXT  # loads fonts: only when extracting
-
+    boxes = pack.boxes.load() if pack.boxes else {}  # loads fonts: only when extracting
     content = content_budgets(pack)
     for message in catalog:
         if not message.id:
             continue
-        box = BY_CONTEXT.get(message.context or "")
+        box = boxes.get(message.context or "")
         if box is not None:
             message.auto_comments.append(box.note())
             budget = box.budget

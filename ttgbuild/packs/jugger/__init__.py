@@ -70,6 +70,7 @@ PACK = Pack(
         "text": "rules text printed on hero cards",
         "trigger:name": "the game event a reaction answers, read after 'React when'",
     },
+    boxes=Ref(_AT + "render.boxes:BY_CONTEXT"),
     schema_order=(
         ("hero.schema.json", "content/heroes/<id>.yaml"),
         ("talent.schema.json", "content/talents/<id>.yaml"),
