@@ -12,8 +12,11 @@ import yaml
 from typer.testing import CliRunner
 
 from ttgbuild.cli import app
+from ttgbuild.pack import installed
 
 REPO = Path(__file__).resolve().parent.parent
+# The files of the Jugger TTG kit, in the order its pack lists them.
+KIT_FILES = tuple(part.file for part in installed().packs["jugger-ttg"].components)
 
 # A valid talent that no hero uses (rule JT112 warns about it).
 SPARE_TALENT = {

@@ -23,13 +23,14 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SPARE_TALENT, Project
+from conftest import KIT_FILES, REPO, SPARE_TALENT, Project
 from pypdf import PdfReader
 
 from ttgbuild import build
 from ttgbuild.buildplan import MANIFEST
 from ttgbuild.core import atomic, parallel
 from ttgbuild.core.printing import PrintSettings
+from ttgbuild.pack import pack_for
 from ttgbuild.validate.project import validate_project
 
 LOCALES = ("en", "de", "es")
@@ -107,7 +108,7 @@ def temp_files(out: Path) -> list[Path]:
 def draw_all(root: Path, locales: tuple[str, ...], **run) -> dict[str, bytes]:
     """The production jobs for `locales`, run by `parallel.run_all` with the given options."""
     loaded, _ = validate_project(root)
-    jobs = build.make_jobs(root, list(locales), loaded.content, PrintSettings())
+    jobs = build.make_jobs(root, pack_for(root), list(locales), loaded.content, PrintSettings())
     drawn = parallel.run_all(build.draw, jobs, lambda _message: None, **run)
     return {f"{d.locale}/{d.component}": d.data for d in drawn}
 
@@ -177,9 +178,9 @@ def test_a_changed_catalog_redraws_only_its_locale(kit, tmp_path):
     result = ttg(kit.root, "build")
     assert result.returncode == 0, result.stderr
     assert locales_of(changed(before, stats(out))) == {"es"}
-    assert len(changed(before, stats(out))) == len(build.COMPONENTS)
+    assert len(changed(before, stats(out))) == len(KIT_FILES)
     last = result.stderr.splitlines()[-1]
-    assert last.startswith(f"build: wrote {len(build.COMPONENTS)} files for es to ")
+    assert last.startswith(f"build: wrote {len(KIT_FILES)} files for es to ")
     assert last.endswith("; en, de already up to date")
     assert "Ambos Lados" in text_of(out / "es/cards.pdf")
     # What was drawn alone is what a full build draws.
@@ -195,7 +196,7 @@ def test_a_content_change_redraws_every_locale(kit):
     result = ttg(kit.root, "build", "--locale", "en,de")
     assert result.returncode == 0, result.stderr
     assert locales_of(changed(before, stats(out))) == {"en", "de"}
-    wrote = f"build: wrote {2 * len(build.COMPONENTS)} files for en, de to "
+    wrote = f"build: wrote {2 * len(KIT_FILES)} files for en, de to "
     assert result.stderr.splitlines()[-1].startswith(wrote)
     assert "Hip Toss" in text_of(out / "en/cards.pdf")
 
@@ -234,7 +235,7 @@ def test_force_redraws_what_is_up_to_date(kit):
     result = ttg(kit.root, "build", "--locale", "en", "--force")
     assert result.returncode == 0, result.stderr
     assert locales_of(changed(before, stats(out))) == {"en"}
-    wrote = f"build: wrote {len(build.COMPONENTS)} files for en to "
+    wrote = f"build: wrote {len(KIT_FILES)} files for en to "
     assert result.stderr.splitlines()[-1].startswith(wrote)
 
 
@@ -259,7 +260,7 @@ def test_a_broken_manifest_means_a_full_build_not_a_crash(kit):
     kit.path(f"output/{MANIFEST}").write_text('{"format": 1, "locales": [', encoding="utf-8")
     result = ttg(kit.root, "build", "--locale", "en")
     assert result.returncode == 0, result.stderr
-    wrote = f"build: wrote {len(build.COMPONENTS)} files for en to "
+    wrote = f"build: wrote {len(KIT_FILES)} files for en to "
     assert result.stderr.splitlines()[-1].startswith(wrote)
     assert json.loads(kit.path(f"output/{MANIFEST}").read_text(encoding="utf-8"))["format"] == 1
 
@@ -415,7 +416,7 @@ def test_two_builds_at_once_into_two_folders_agree(kit):
         _, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err
     one, two = (pdfs(out) for out in outs)
-    assert one == two and len(one) == 2 * len(build.COMPONENTS)
+    assert one == two and len(one) == 2 * len(KIT_FILES)
     assert one == {k: v for k, v in pdfs(kit.path("output")).items() if k in one}
 
 
@@ -447,7 +448,8 @@ def test_two_builds_at_once_into_one_folder_leave_one_whole_kit(kit):
 
 CRASH_IN_A_WORKER = """
     import os, sys
-    from ttgbuild import build, cli
+    from ttgbuild import cli
+    from ttgbuild.packs.jugger.render import board
 
     parent = os.getpid()
 
@@ -456,7 +458,7 @@ CRASH_IN_A_WORKER = """
             raise RuntimeError("board drawing bug in worker")
         return b"not reached"
 
-    build.COMPONENTS["board.pdf"] = board_bug
+    board.render = board_bug
     sys.argv = ["ttgbuild", *sys.argv[1:]]
     cli.main()
 """

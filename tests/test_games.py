@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import REPO, run_cli
+from conftest import REPO, run_cli
 
 
 def test_games_lists_the_jugger_pack_and_its_kit(tmp_path: Path) -> None:

@@ -22,10 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import REPO, Project
+from conftest import KIT_FILES, REPO, Project
 from typer.testing import CliRunner
 
-from ttgbuild import build, buildplan
+from ttgbuild import buildplan
 from ttgbuild.buildplan import MANIFEST, Manifest
 from ttgbuild.cli import app
 from ttgbuild.core import atomic, fingerprint, journal
@@ -159,7 +159,7 @@ def _journal(out: Path) -> bool:
 MOMENTS = {
     "two of six files staged": (lambda out: _en_temps(out) >= 2 and not _journal(out), "old"),
     "journal written, nothing renamed": (
-        lambda out: _journal(out) and _en_temps(out) == len(build.COMPONENTS),
+        lambda out: _journal(out) and _en_temps(out) == len(KIT_FILES),
         "new",
     ),
     "three of six files renamed": (lambda out: _journal(out) and _en_temps(out) == 3, "new"),
@@ -280,7 +280,7 @@ def fsync_fails_for(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("name", ["quickref.pdf", "guide.pdf", MANIFEST, journal.JOURNAL])
 def test_a_full_disk_while_writing_replaces_nothing(tmp_path, monkeypatch, name):
     out = tmp_path / "out"
-    old = {out / "en" / part: f"old {part}".encode() for part in build.COMPONENTS}
+    old = {out / "en" / part: f"old {part}".encode() for part in KIT_FILES}
     old[out / MANIFEST] = b"{}"
     for path, data in old.items():
         atomic.write_atomically(path, data)
@@ -295,7 +295,7 @@ def test_a_full_disk_while_writing_replaces_nothing(tmp_path, monkeypatch, name)
 
 def test_an_interrupt_just_after_the_journal_undoes_the_journal_first(tmp_path, monkeypatch):
     out = tmp_path / "out"
-    old = {out / "en" / part: f"old {part}".encode() for part in build.COMPONENTS}
+    old = {out / "en" / part: f"old {part}".encode() for part in KIT_FILES}
     for path, data in old.items():
         atomic.write_atomically(path, data)
 
@@ -456,12 +456,13 @@ def test_fingerprints_skip_fifos_devices_and_deep_folders(kit):
     try:
         for folder in folders:  # one by one: mkdir(parents=True) recurses as deep
             os.mkdir(folder)
-        content = fingerprint.content_key(kit.root, "code")
-        key = fingerprint.locale_key(kit.root, "de", content, {})
+        content = fingerprint.content_key(kit.root, "jugger-ttg", "code")
+        key = buildplan.locale_key(kit.root, "de", content, {})
         assert fingerprint.file_digest(catalog) == "not a regular file"
         kit.path("content/heroes/pipe.yaml").unlink()
-        assert fingerprint.content_key(kit.root, "code") != content  # the FIFO was seen
-        assert fingerprint.locale_key(kit.root, "de", content, {}) == key
+        seen = fingerprint.content_key(kit.root, "jugger-ttg", "code")
+        assert seen != content  # the FIFO was seen
+        assert buildplan.locale_key(kit.root, "de", content, {}) == key
     finally:  # pytest's clean-up (rmtree) would recurse as deep, too
         for folder in reversed(folders):
             with contextlib.suppress(FileNotFoundError):

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ttgbuild import build
 from ttgbuild.cli import app
 from ttgbuild.core.sourcedate import LATEST, InvalidSourceDate, source_date_epoch
+from ttgbuild.packs.jugger import kitsize
 
 REPO = Path(__file__).resolve().parent.parent
 ESCAPE = "\x1b[31m"  # would turn a terminal red
@@ -294,7 +294,7 @@ def test_more_heroes_than_a_kit_prints_is_refused_before_drawing(
     project, run, tmp_path, monkeypatch
 ) -> None:
     shipped = len(list(project.path("content/heroes").glob("*.yaml")))
-    monkeypatch.setattr(build, "MAX_PRINTED_HEROES", shipped - 1)
+    monkeypatch.setattr(kitsize, "MAX_PRINTED_HEROES", shipped - 1)
     out = tmp_path / "out"
     result = run("build", "--locale", "en", "--out", str(out))
     assert result.exit_code == 1, result.output
@@ -315,7 +315,7 @@ def test_the_most_heroes_a_kit_prints_build_in_bounded_time(tmp_path) -> None:
 
     root = tmp_path / "many"
     shipped = len(list((REPO / "content/heroes").glob("*.yaml")))
-    make_project(REPO, root, build.MAX_PRINTED_HEROES - shipped)
+    make_project(REPO, root, kitsize.MAX_PRINTED_HEROES - shipped)
     started = time.perf_counter()
     result = CliRunner().invoke(
         app, ["build", "--locale", "en", "--out", str(tmp_path / "out"), "--project", str(root)]

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ttgbuild.buildplan import (
     MANIFEST,
@@ -31,6 +32,7 @@ from ttgbuild.buildplan import (
     writing_into,
 )
 from ttgbuild.core import journal, parallel
+from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.core.fingerprint import bytes_digest
 from ttgbuild.core.paths import display_path
@@ -38,45 +40,20 @@ from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
-from ttgbuild.packs.jugger.model import Content
-from ttgbuild.packs.jugger.render import board, cards, guide, quickref, rulebook, tokens
+from ttgbuild.pack import Pack, Ref, pack_for
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.sheet import card_grid
 from ttgbuild.source.loader import Loaded
 from ttgbuild.validate.project import validate_project
-from ttgbuild.validate.registry import describe
 
-BUILD_CODES = {
-    "JT901": "text fits its box on every printed component (warning; --strict fails)",
-    "JT902": "the embedded fonts can draw every printed character (warning; --strict fails)",
-    "JT903": "a hero's portrait can be read as an image (warning; --strict fails)",
-}
-describe(BUILD_CODES, "warning")
-describe({"JT801": RUNTIME_CODES["JT801"]}, "warning")
-describe({"JT802": RUNTIME_CODES["JT802"]})
-
-# Each hero is a card and two field tokens in every locale's kit, drawn at about
-# 25 ms a locale on a busy 2-core machine: 1,000 heroes cost half a minute per
-# locale; the 20,000 files a content folder may hold would cost many minutes and
-# gigabytes. `validate` still checks them all; the build refuses before drawing.
-MAX_PRINTED_HEROES = 1000
-SIZE_CODES = {
-    "JT904": f"a kit prints at most {MAX_PRINTED_HEROES} heroes, "
-    "so every build ends in bounded time and memory"
-}
-describe(SIZE_CODES)
-
-# What each output file holds, slowest to draw first: workers that take the big
-# jobs first finish together, instead of one waiting while the other draws the
-# last quick reference.
-COMPONENTS: dict[str, Callable[[RenderContext], bytes]] = {
-    "quickref.pdf": quickref.render,
-    "rules.pdf": rulebook.render,
-    "cards.pdf": cards.render,
-    "tokens.pdf": tokens.render,
-    "board.pdf": board.render,
-    "guide.pdf": guide.render,
-}
+# What a drawn file may report (JT902 is the translator's code: labels are checked there too).
+PRINT_CODES = code_table(
+    Code(
+        "JT901", "warning", "text fits its box on every printed component (warning; --strict fails)"
+    ),
+    RUNTIME_CODES["JT902"],
+    Code("JT903", "warning", "a hero's portrait can be read as an image (warning; --strict fails)"),
+)
 
 # Errors that mean no room is left (EDQUOT: the user's quota), reported as a full disk.
 DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -94,8 +71,9 @@ class Job:
 
     project: Path
     locale: str
-    component: str  # a key of COMPONENTS
-    content: Content
+    component: str  # the file it draws, e.g. "cards.pdf"
+    render: Ref  # the pack's function that draws it
+    content: Any  # the pack's content model
     settings: PrintSettings
     translator: Translator  # read once per locale by the parent, copied fresh for each file
 
@@ -132,13 +110,15 @@ def build(
     With `force` every locale is drawn even if the cache says its files are current.
     """
     started = time.perf_counter()
+    pack = pack_for(project)
     locales = choose_locales(project, requested)
     todo = plan(project, out, locales, settings, force)
     check_settings(settings)
     result = BuildResult(current=list(todo.current))
     progress("checking content")
     loaded, content_diagnostics = validate_project(project)
-    content_diagnostics += kit_size(project, loaded.content)
+    if pack.before_build is not None:  # a pack's own limits, said before anything is drawn
+        content_diagnostics += pack.before_build(project, loaded.content)
     # Every catalog check of `i18n check`: a broken placeholder or format never reaches paper.
     catalog_diagnostics = checked_catalogs(project, list(todo.stale))
     result.diagnostics.extend(content_diagnostics + catalog_diagnostics)
@@ -148,7 +128,7 @@ def build(
         return _stop(result)
     if todo.current:
         progress(f"{', '.join(todo.current)} up to date; drawing {', '.join(todo.stale)}")
-    jobs = make_jobs(project, list(todo.stale), loaded.content, settings)
+    jobs = make_jobs(project, pack, list(todo.stale), loaded.content, settings)
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     for drawn in parallel.run_all(draw, jobs, progress):
@@ -164,23 +144,11 @@ def build(
     if has_failures(result.diagnostics, strict):
         return _stop(result)
     progress("writing")
-    result.written = write_kit(out, todo, kits, reported, content_diagnostics)
+    files = [part.file for part in pack.components]
+    result.written = write_kit(out, todo, files, kits, reported, content_diagnostics)
     result.built = list(kits)
     result.seconds = time.perf_counter() - started
     return result
-
-
-def kit_size(project: Path, content: Content) -> list[Diagnostic]:
-    """JT904: too many heroes to draw in bounded time, said before anything is drawn."""
-    count = len(content.heroes)
-    if count <= MAX_PRINTED_HEROES:
-        return []
-    folder = display_path(project / "content" / "heroes", project)
-    message = (
-        f"{count} heroes; a kit prints at most {MAX_PRINTED_HEROES} (each is a card and two "
-        "field tokens in every locale); nothing is drawn"
-    )
-    return [Diagnostic(folder, 0, 0, "error", "JT904", message)]
 
 
 def _catalog_part(project: Path, locale: str, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -196,13 +164,18 @@ def _stop(result: BuildResult) -> BuildResult:
 
 
 def make_jobs(
-    project: Path, locales: list[str], content: Content, settings: PrintSettings
+    project: Path, pack: Pack, locales: list[str], content: Any, settings: PrintSettings
 ) -> list[Job]:
-    """Every file of every locale to draw, each catalog read once."""
+    """Every file of every locale to draw, each catalog read once.
+
+    The pack lists its files slowest first: workers that take the big jobs
+    first finish together, instead of one waiting while the other draws the
+    last quick one.
+    """
     translators = {locale: load_translator(project, locale) for locale in locales}
     return [
-        Job(project, locale, name, content, settings, translators[locale])
-        for name in COMPONENTS  # largest first, which keeps the cores evenly busy
+        Job(project, locale, part.file, part.render, content, settings, translators[locale])
+        for part in pack.components
         for locale in locales
     ]
 
@@ -217,13 +190,14 @@ def draw(job: Job, progress: Progress) -> Drawn:
         content_dir=job.project / "content",
         progress=lambda message: progress(f"{job.locale}: {message}"),
     )
-    data = COMPONENTS[job.component](ctx)
+    data = job.render(ctx)
     return Drawn(job.locale, job.component, data, tr.diagnostics, ctx.problems)
 
 
 def write_kit(
     out: Path,
     todo: Plan,
+    files: list[str],
     kits: dict[str, dict[str, bytes]],
     diagnostics: dict[str, list[Diagnostic]],
     content_diagnostics: list[Diagnostic],
@@ -237,20 +211,20 @@ def write_kit(
     """
     written = []
     with writing_into(out):
-        clear_leftovers(out, {locale: COMPONENTS for locale in todo.locales})
+        clear_leftovers(out, {locale: files for locale in todo.locales})
         manifest = Manifest.load(out)  # read under the lock: keep what other builds recorded
-        files: dict[Path, bytes] = {}
+        staged: dict[Path, bytes] = {}
         for locale, kit in kits.items():
             for name, data in kit.items():
-                files[out / locale / name] = data
+                staged[out / locale / name] = data
                 written.append(out / locale / name)
             record = {name: (len(data), bytes_digest(data)) for name, data in kit.items()}
             manifest.locales[locale] = LocaleRecord(todo.keys[locale], record, diagnostics[locale])
         manifest.content_key = todo.content_key
         manifest.content_diagnostics = content_diagnostics
-        files[out / MANIFEST] = manifest.encode()
+        staged[out / MANIFEST] = manifest.encode()
         try:
-            journal.replace_together(out, files)
+            journal.replace_together(out, staged)
         except journal.NotStaged as exc:
             full = exc.errno in DISK_FULL
             raise UsageError(
@@ -269,12 +243,10 @@ def _text_problem(loaded: Loaded, locale: str, problem: PrintProblem) -> Diagnos
     entries = problem.entries
     plural = "s" if len(entries) > 1 else ""
     at = f"; translation{plural} at {', '.join(entries)}" if entries else ""
-    return Diagnostic(
+    return PRINT_CODES[problem.code].at(
         problem.origin.file,
         line,
         column,
-        "warning",
-        problem.code,
         f"{locale}: {problem.component}, {problem.box}: {what}: {problem.detail}{at}",
         problem.origin.pointer,
     )

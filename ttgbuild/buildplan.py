@@ -28,7 +28,8 @@ from ttgbuild.core import atomic, console, fingerprint, journal, sourcedate
 from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
-from ttgbuild.i18n.paths import PSEUDO_LOCALE, project_locales
+from ttgbuild.i18n.paths import PSEUDO_LOCALE, catalog_path, locales_dir, project_locales
+from ttgbuild.pack import pack_for
 
 MANIFEST = ".ttgbuild-cache.json"
 MANIFEST_FORMAT = 1
@@ -260,9 +261,10 @@ def plan(
     what is compared is a whole kit and the manifest that describes it.
     """
     recover(out)
-    content = fingerprint.content_key(project, fingerprint.code_key())
+    pack = pack_for(project)
+    content = fingerprint.content_key(project, pack.name, fingerprint.code_key(pack.folder))
     printing = settings_key(settings)
-    keys = {loc: fingerprint.locale_key(project, loc, content, printing) for loc in locales}
+    keys = {loc: locale_key(project, loc, content, printing) for loc in locales}
     manifest = Manifest() if force else Manifest.load(out)
     current = {
         loc: record
@@ -346,3 +348,17 @@ def clear_leftovers(out: Path, files: dict[str, Iterable[str]]) -> None:
     atomic.remove_stale_temps(out, [MANIFEST, journal.JOURNAL])
     for locale, names in files.items():
         atomic.remove_stale_temps(out / locale, names)
+
+
+def locale_key(project: Path, locale: str, content: str, settings: dict[str, object]) -> str:
+    """What one locale's files depend on: content, code, catalog, glossary, print settings."""
+    return fingerprint.combine(
+        {
+            "content": content,
+            "locale": locale,
+            "catalog": fingerprint.file_digest(catalog_path(project, locale)),
+            # The catalog checks read the glossary too.
+            "glossary": fingerprint.file_digest(locales_dir(project) / "glossary.tsv"),
+            "settings": settings,
+        }
+    )

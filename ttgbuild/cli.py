@@ -17,7 +17,6 @@ import tempfile
 import time
 import traceback
 from dataclasses import asdict
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -31,37 +30,28 @@ from ttgbuild.core.printing import Duplex, Paper, PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
 from ttgbuild.i18n_cli import i18n_app
 from ttgbuild.options import (
-    EXIT_USAGE,
+    EXIT_INTERNAL,
+    EXIT_PROBLEMS,
+    EXIT_UNREADABLE,
     Format,
     FormatOption,
     ProjectOption,
     StrictOption,
     require_project,
 )
+from ttgbuild.pack import installed
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
-    from ttgbuild.validate.registry import Rule
 
-EXIT_PROBLEMS = 1
-EXIT_UNREADABLE = EXIT_USAGE  # an unreadable input is a usage error (cli.md)
-EXIT_INTERNAL = 3
 
 app = typer.Typer(
-    help="Build and check the Jugger TTG print-and-play kit.",
+    help="Build and check print-and-play kits of tabletop games (see `ttgbuild games`).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-team_app = typer.Typer(help="Check a player's team file.", no_args_is_help=True)
-app.add_typer(team_app, name="team")
 app.add_typer(i18n_app, name="i18n")
-
-
-class Listing(StrEnum):
-    heroes = "heroes"
-    weapons = "weapons"
-    talents = "talents"
 
 
 @app.command()
@@ -120,34 +110,29 @@ def list_games(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
 
 @app.command("rules")
 def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
-    """List every check: code, severity and what it ensures (the same for every project)."""
-    del project  # accepted like on every command; the rules do not depend on it
-    rules = sorted(_every_rule().values(), key=lambda r: r.code)
+    """List every check of the engine and the project's game: code, severity, source, summary."""
+    from ttgbuild.codes import every_code
+    from ttgbuild.pack import PackError, pack_for
+
+    try:
+        pack = pack_for(project)
+    except PackError as exc:
+        console.diagnostics([exc.diagnostic], "text")
+        console.err("rules: the project's game is unknown; its rules cannot be listed")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    rules = sorted(every_code(pack).rules.values(), key=lambda r: r.code)
     if fmt is Format.json:
         console.as_json(
-            [{"code": r.code, "severity": r.severity, "summary": r.summary} for r in rules]
+            [
+                {"code": r.code, "severity": r.severity, "summary": r.summary, "source": r.owner}
+                for r in rules
+            ]
         )
         return
-    console.table([(r.code, r.severity, r.summary) for r in rules], ("code", "severity", "summary"))
-
-
-def _every_rule() -> dict[str, Rule]:
-    """The registry, once every module that reports codes has registered them."""
-    import ttgbuild.build
-    import ttgbuild.i18n.checks
-    import ttgbuild.packs.jugger.teamcheck
-    import ttgbuild.validate.project  # noqa: F401  (imported for their registrations)
-    from ttgbuild.validate.registry import RULES
-
-    return RULES
-
-
-# Columns the text listing shows; --format json gives every field.
-TEXT_COLUMNS: dict[Listing, tuple[str, ...]] = {
-    Listing.heroes: ("id", "name", "cost", "team", "country", "preferred", "reflexes"),
-    Listing.weapons: ("id", "name", "attack", "defence", "range", "crouch_count", "chain"),
-    Listing.talents: ("id", "name", "keyword", "cost_kind", "cost_amount", "required", "trigger"),
-}
+    console.table(
+        [(r.code, r.severity, r.owner, r.summary) for r in rules],
+        ("code", "severity", "source", "summary"),
+    )
 
 
 @app.command("schema-docs")
@@ -161,23 +146,28 @@ def schema_docs(project: ProjectOption = Path(".")) -> None:
 
 @app.command("list")
 def list_content(
-    what: Annotated[Listing, typer.Argument(help="heroes, weapons or talents.")],
+    what: Annotated[str, typer.Argument(help="What to list: the game's kinds, e.g. heroes.")],
     fmt: FormatOption = Format.text,
     project: ProjectOption = Path("."),
 ) -> None:
     """List the content, one row each."""
     from ttgbuild.validate.project import validate_project
 
-    require_project(project, "list")
+    pack = require_project(project, "list")
+    listing = next((kind for kind in pack.listings if kind.name == what), None)
+    if listing is None:
+        kinds = ", ".join(kind.name for kind in pack.listings)
+        console.err(f"list: {pack.name} has no {what!r} to list; it lists {kinds}")
+        raise typer.Exit(EXIT_UNREADABLE)
     loaded, diags = validate_project(project)
-    items = list(getattr(loaded.content, what.value))
-    if what is not Listing.weapons:  # weapons keep the order of table 1
+    items = list(getattr(loaded.content, listing.name))
+    if listing.sort_by_id:
         items.sort(key=lambda item: item.id)
     rows = [_row(item) for item in items]
     if fmt is Format.json:
         console.as_json(rows)
     else:
-        columns = TEXT_COLUMNS[what]
+        columns = listing.columns
         console.table([[_cell(row[c]) for c in columns] for row in rows], columns)
     errors = [d for d in diags if d.severity == "error"]
     if errors:
@@ -201,87 +191,6 @@ def _cell(value: object) -> str:
     if isinstance(value, list):
         return ",".join(str(v) for v in value)
     return str(value)
-
-
-@team_app.command("check")
-def team_check(
-    team_file: Annotated[Path, typer.Argument(help="The team file (YAML).")],
-    fmt: FormatOption = Format.text,
-    project: ProjectOption = Path("."),
-) -> None:
-    """Check a team: size, budget, uniqueness, positions, weapons; report its synergy."""
-    from ttgbuild.packs.jugger.teamcheck import check_team
-    from ttgbuild.core.paths import display_path
-    from ttgbuild.validate.project import validate_project
-
-    require_project(project, "team check")
-    loaded, diags = validate_project(project)
-    errors = [d for d in diags if d.severity == "error"]
-    if errors:
-        console.diagnostics(errors, "text")
-        console.err(
-            "team check: the content has errors, so teams cannot be checked; "
-            "fix them first ('ttgbuild validate')"
-        )
-        raise typer.Exit(EXIT_UNREADABLE)
-    shown = display_path(team_file, project)
-    report = check_team(team_file, shown, loaded.content)
-    if fmt is Format.json:
-        console.as_json(report.as_json())
-    else:
-        console.diagnostics(report.diagnostics, "text")
-    if not report.readable:
-        console.err(f"team check: {shown} could not be read, so the team was not checked")
-        raise typer.Exit(EXIT_UNREADABLE)
-    if fmt is Format.text:
-        verdict = "legal" if report.legal else "illegal"
-        console.out(
-            f"{shown}: {verdict}; cost {report.cost} of {report.budget}, "
-            f"team synergy {report.synergy}"
-        )
-    if not report.legal:
-        raise typer.Exit(EXIT_PROBLEMS)
-
-
-@app.command("odds")
-def odds(
-    attack: Annotated[int, typer.Option("--attack", min=0, max=100, help="Attack dice rolled.")],
-    defence: Annotated[int, typer.Option("--defence", min=0, max=100, help="Defence dice rolled.")],
-    fmt: FormatOption = Format.text,
-    project: ProjectOption = Path("."),
-) -> None:
-    """Exact odds of an attack for each defence choice, from the die faces in content."""
-    from dataclasses import replace
-
-    from ttgbuild.packs.jugger.odds import combat_odds, faces_note
-    from ttgbuild.validate.project import validate_project
-
-    require_project(project, "odds")
-    loaded, diags = validate_project(project)
-    rules = loaded.content.rules
-    broken = [d for d in diags if d.severity == "error" and d.file == "content/rules.yaml"]
-    if rules is None or broken:
-        console.diagnostics(broken, "text")
-        where = os.path.abspath(project / "content" / "rules.yaml")
-        console.err(f"odds: {where} is missing or has errors, so the die is unknown; fix it first")
-        raise typer.Exit(EXIT_UNREADABLE)
-    result = replace(combat_odds(rules.faces, attack, defence), faces_assumed=rules.faces_assumed)
-    if fmt is Format.json:
-        console.as_json(result.as_json())
-        return
-    faces = ", ".join(str(face) for face in rules.faces)
-    console.out(f"{attack} attack dice against {defence} defence dice (die faces {faces})")
-    console.out(faces_note(rules.faces, rules.faces_assumed))
-    rows = [
-        (choice.replace("_", " "), outcome.replace("_", " "), f"{float(p):7.2%}", str(p))
-        for choice, outcomes in (
-            ("full_defence", result.full_defence),
-            ("duel", result.duel),
-            ("no_defence", result.no_defence),
-        )
-        for outcome, p in outcomes.items()
-    ]
-    console.table(rows, ("choice", "outcome", "chance", "exact"))
 
 
 SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX\u00d7]\s*(\d+(?:\.\d+)?)\s*$")
@@ -414,6 +323,12 @@ def _build_summary(result: BuildResult, target: Path) -> str:
     if result.current:
         line += f"; {', '.join(result.current)} already up to date"
     return line
+
+
+# Each game's own commands (Jugger's `team check` and `odds`), after the engine's.
+for _pack in installed().packs.values():
+    if _pack.commands is not None:
+        _pack.commands(app)
 
 
 def main() -> None:

@@ -14,8 +14,13 @@ from typing import Annotated
 import typer
 
 from ttgbuild.core import console
+from ttgbuild.pack import Pack, PackError, pack_for
 
+# Exit codes (cli.md): 1 problems found, 2 usage error or unreadable input, 3 internal error.
+EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+EXIT_UNREADABLE = EXIT_USAGE  # an unreadable input is a usage error (cli.md)
+EXIT_INTERNAL = 3
 
 
 class Format(StrEnum):
@@ -35,8 +40,9 @@ ProjectOption = Annotated[
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as failures.")]
 
 
-def require_project(project: Path, command: str) -> None:
-    """A usage error unless `project` holds a content/ folder, naming where it looked.
+def require_project(project: Path, command: str) -> Pack:
+    """The project's game pack; a usage error unless `project` holds a content/ folder
+    and names an installed game (or one game is installed).
 
     Run outside a project, a command would otherwise report a missing file
     somewhere relative ("content/rules.yaml") without saying relative to what.
@@ -47,3 +53,9 @@ def require_project(project: Path, command: str) -> None:
             "(run in a project or pass --project DIR)"
         )
         raise typer.Exit(EXIT_USAGE)
+    try:
+        return pack_for(project)
+    except PackError as exc:
+        console.diagnostics([exc.diagnostic], "text")
+        console.err(f"{command}: the project's game is unknown; nothing was checked")
+        raise typer.Exit(EXIT_USAGE) from None

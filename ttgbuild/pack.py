@@ -19,6 +19,7 @@ packs costs no drawing library.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -106,8 +107,13 @@ class Pack:
     # message of theirs is %-formatted, so `i18n check` treats each as python-format.
     newstyle_templates: tuple[str, ...] = ()
 
-    def component(self, file: str) -> Component:
-        return next(c for c in self.components if c.file == file)
+    @property
+    def folder(self) -> Path:
+        """The pack's package folder: its code and data count in the build cache's key."""
+        spec = importlib.util.find_spec(self.package)
+        if spec is None or spec.origin is None:
+            raise ValueError(f"pack {self.name}: package {self.package} cannot be found")
+        return Path(spec.origin).resolve().parent
 
 
 class PackError(Exception):

@@ -21,7 +21,6 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 from ttgbuild.core.readfile import NotRegularFile, open_regular
-from ttgbuild.i18n.paths import catalog_path, locales_dir
 
 PACKAGE = Path(__file__).resolve().parent.parent
 CODE_SUFFIXES = {".py", ".j2", ".json"}
@@ -113,11 +112,14 @@ def bytes_digest(data: bytes) -> str:
 
 
 @cache
-def code_key() -> str:
-    """ttgbuild's own code, templates and schemas, the Python and the drawing libraries.
+def code_key(pack_folder: Path) -> str:
+    """ttgbuild's own code, templates and schemas, the game pack's, the Python and the
+    drawing libraries.
 
     Worked out once per run: the build plan and the catalog-check cache both key
-    on it, and the code that runs cannot change while it runs.
+    on it, and the code that runs cannot change while it runs. The packs shipped
+    inside ttgbuild are part of its tree; a pack installed from elsewhere adds its
+    own folder, so editing a third party's pack invalidates its kits too.
     """
     versions = []
     for name in DRAWING_LIBRARIES:
@@ -125,31 +127,19 @@ def code_key() -> str:
             versions.append(f"{name}={metadata.version(name)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{name}=missing")
-    return combine(
-        {
-            "code": tree_digest(PACKAGE, CODE_SUFFIXES),
-            "python": sys.version,
-            "libraries": versions,
-        }
-    )
+    parts = {
+        "code": tree_digest(PACKAGE, CODE_SUFFIXES),
+        "python": sys.version,
+        "libraries": versions,
+    }
+    if not pack_folder.is_relative_to(PACKAGE):
+        parts["pack"] = tree_digest(pack_folder, CODE_SUFFIXES)
+    return combine(parts)
 
 
-def content_key(project: Path, code: str) -> str:
-    """Everything under content/ (portraits included), with the code that reads it."""
-    return combine({"content": tree_digest(project / "content"), "code": code})
-
-
-def locale_key(project: Path, locale: str, content: str, settings: dict[str, object]) -> str:
-    """What one locale's files depend on: content, code, catalog, glossary, print settings."""
-    return combine(
-        {
-            "content": content,
-            "locale": locale,
-            "catalog": file_digest(catalog_path(project, locale)),
-            "glossary": file_digest(locales_dir(project) / "glossary.tsv"),  # catalog checks
-            "settings": settings,
-        }
-    )
+def content_key(project: Path, game: str, code: str) -> str:
+    """Everything under content/ (portraits included), the game it is, the code that reads it."""
+    return combine({"content": tree_digest(project / "content"), "game": game, "code": code})
 
 
 def combine(parts: dict[str, object]) -> str:

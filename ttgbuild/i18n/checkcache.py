@@ -37,6 +37,7 @@ from ttgbuild.i18n import limits
 from ttgbuild.i18n.glossary import GLOSSARY_FILE
 from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir, unlisted_locales
 from ttgbuild.i18n.style import STYLE_FILE
+from ttgbuild.pack import pack_for
 
 CACHE_ENV = "TTGBUILD_CACHE_DIR"
 FORMAT = 1  # bump when what is stored changes shape
@@ -137,7 +138,9 @@ def sources_key(project: Path) -> str:
         path.relative_to(project).as_posix(): fingerprint.file_digest(path)
         for path in content_files(project)
     }
-    return fingerprint.combine({"code": fingerprint.code_key(), "content": files})
+    pack = pack_for(project)
+    code = fingerprint.code_key(pack.folder)
+    return fingerprint.combine({"code": code, "game": pack.name, "content": files})
 
 
 def cache_dir() -> Path:

@@ -1,1 +1,1 @@
-"""Game packs shipped with ttgbuild; each announces itself under the `ttgbuild.packs` entry points."""
+"""Game packs shipped with ttgbuild; each is announced under the `ttgbuild.packs` entry points."""
