@@ -1,3 +1,4 @@
-"""ttgbuild: builds and checks the Jugger TTG print-and-play kit."""
+"""ttgbuild: checks a tabletop game's content and builds its print-and-play kit.
 
-__version__ = "0.1.0"
+The engine is this package minus `ttgbuild.packs`; each game is a pack (docs/architecture.md).
+"""

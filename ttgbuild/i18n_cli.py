@@ -171,7 +171,8 @@ def glossary(
     from ttgbuild.i18n.glossary import load_glossary
     from ttgbuild.i18n.glossary_export import languages, to_csv, to_tbx
 
-    table, diags = load_glossary(_project(project))
+    pack = require_project(project, "i18n")
+    table, diags = load_glossary(project)
     if diags:
         console.diagnostics(diags, "text")
         raise typer.Exit(EXIT_PROBLEMS)
@@ -180,7 +181,7 @@ def glossary(
         console.err("i18n glossary: locales/glossary.tsv has no terms to export")
         raise typer.Exit(EXIT_PROBLEMS)
     if fmt is GlossaryFormat.tbx:
-        data = to_tbx(table)
+        data = to_tbx(table, pack.title)
     else:
         if locale is None and len(targets) > 1:
             console.err(f"i18n glossary: say which language with --locale ({', '.join(targets)})")

@@ -32,14 +32,12 @@ def languages(glossary: Glossary) -> list[str]:
     return [SOURCE_LOCALE, *found]
 
 
-def to_tbx(glossary: Glossary) -> bytes:
-    """The glossary as a TBX-Basic document (UTF-8 XML)."""
+def to_tbx(glossary: Glossary, game: str) -> bytes:
+    """The glossary as a TBX-Basic document (UTF-8 XML), naming the game it is of."""
     root = ET.Element("martif", {"type": "TBX-Basic", XML_LANG: SOURCE_LOCALE})
     header = ET.SubElement(ET.SubElement(root, "martifHeader"), "fileDesc")
     source = ET.SubElement(ET.SubElement(header, "sourceDesc"), "p")
-    source.text = (
-        "Jugger TTG glossary, exported by `ttgbuild i18n glossary` from locales/glossary.tsv"
-    )
+    source.text = f"{game} glossary, exported by `ttgbuild i18n glossary` from locales/glossary.tsv"
     body = ET.SubElement(ET.SubElement(root, "text"), "body")
     for number, row in enumerate(glossary.rows, 1):
         terms = {lang: row.get(lang, "").strip() for lang in languages(glossary)}
