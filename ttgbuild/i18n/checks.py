@@ -61,7 +61,6 @@ from ttgbuild.i18n.paths import (
 )
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
 from ttgbuild.pack import pack_for
-from ttgbuild.packs.jugger.render.boxes import BY_CONTEXT
 
 CATALOG_CODES = code_table(
     IO_CODE,
@@ -119,6 +118,15 @@ ICON_WIDTH = 1
 
 Key = tuple[str, str | None]  # (msgid, msgctxt) of a message
 Keys = set[Key]
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Where a message's budget comes from: the current sources, the schemas, fixed boxes."""
+
+    sources: dict[Key, int]  # each current message's max-length flag
+    content: dict[tuple[str, str], int]  # each content field's, by (msgctxt kind label, field)
+    boxes: frozenset[str]  # the msgctxts of labels printed in the pack's fixed boxes
 
 
 @dataclass(frozen=True)
@@ -184,15 +192,15 @@ def _check_catalog(
     style, found_in_style = load_style(project, locale)
     found += found_in_style
     pack = pack_for(project)
-    newstyle, content = newstyle_references(pack), content_budgets(pack)
+    newstyle = newstyle_references(pack)
+    boxes = frozenset(pack.boxes.load()) if pack.boxes else frozenset()
+    sources = Budgets(budgets, content_budgets(pack), boxes)
     for message in catalog:
         if message.id:
             # Formats come from the sources (a translator cannot drop them), plus the entry's flags.
             known = formats.get((msgid_of(message), message.context), frozenset())
             used = known | formats_of(message.flags, message.locations, newstyle)
-            found += _check_message(
-                message, shown, terms, (budgets, content), frozenset(used), tuple(style)
-            )
+            found += _check_message(message, shown, terms, sources, frozenset(used), tuple(style))
     found += _missing(catalog, set(formats), shown)
     return found
 
@@ -201,11 +209,10 @@ def _check_message(
     message: Message,
     shown: str,
     terms: list[Term],
-    budgets: tuple[dict[Key, int], dict[tuple[str, str], int]],
+    budgets: Budgets,
     formats: frozenset[str],
     style: tuple[StyleRule, ...] = (),
 ) -> list[Diagnostic]:
-    """`budgets`: the sources' by message, and the content fields' by (kind label, field)."""
     line = message.lineno
     source = msgid_of(message) if isinstance(message.id, str) else message.id[-1]
     if message.fuzzy:
@@ -216,9 +223,9 @@ def _check_message(
     if not all(forms):
         return [_diag(shown, line, "JT820", f"not translated yet: {source!r}")]
     context = message.context or ""
-    budget = _budget(message, *budgets)
+    budget = _budget(message, budgets)
     skip_glossary = IGNORE_FLAG in message.flags
-    box = context in BY_CONTEXT
+    box = context in budgets.boxes
     found = []
     for text in forms:
         glossary = [] if skip_glossary else terms
@@ -250,17 +257,17 @@ def _diag(file: str, line: int, code: str, message: str) -> Diagnostic:
     return CATALOG_CODES[code].at(file, line, 0, message)
 
 
-def _budget(message: Message, budgets: dict[Key, int], content: dict[tuple[str, str], int]) -> int:
+def _budget(message: Message, budgets: Budgets) -> int:
     """The budget the current sources give a message (its `max-length` flag).
 
     An entry the sources no longer have keeps what it states itself: its flag,
     its field's schema budget or a translator comment's "at most N characters".
     """
     key = (msgid_of(message), message.context)
-    if key in budgets:
-        return budgets[key]
+    if key in budgets.sources:
+        return budgets.sources[key]
     return flagged_budget(message.flags) or stated_budget(
-        message.context, message.auto_comments, content
+        message.context, message.auto_comments, budgets.content
     )
 
 
