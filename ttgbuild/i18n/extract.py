@@ -11,7 +11,6 @@ templates through Jinja2's i18n extension. A content text with a count
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -189,17 +188,12 @@ def content_files(project: Path) -> list[Path]:
     return files
 
 
-def pack_folder(pack: Pack) -> Path:
-    """The folder of the pack's import package."""
-    return Path(importlib.import_module(pack.package).__file__ or "").resolve().parent
-
-
 def reference(path: Path, pack: Pack) -> str:
     """How a catalog names a code file: its path from the folder its top package sits in.
 
     E.g. `ttgbuild/packs/jugger/render/cards.py`, wherever the package is installed.
     """
-    folder = pack_folder(pack)
+    folder = pack.folder
     if path.is_relative_to(folder):
         return path.relative_to(folder.parents[pack.package.count(".")]).as_posix()
     return path.relative_to(PACKAGE.parent).as_posix()
@@ -215,7 +209,7 @@ def code_files(pack: Pack) -> list[Path]:
     `validate`. Both lists are sorted by path, so the catalog's order does
     not depend on where a pack is installed.
     """
-    folders = [PACKAGE, pack_folder(pack)]
+    folders = [PACKAGE, pack.folder]
     found = {p for folder in folders for p in folder.rglob("*") if p.suffix in (".py", ".j2")}
     found = {p for p in found if not p.is_relative_to(PACKS) or p.is_relative_to(folders[1])}
     calls = [p for p in sorted(found) if p.suffix == ".py" and _CALLS.search(p.read_text("utf-8"))]
