@@ -55,7 +55,6 @@ def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, in
         from ttgbuild.i18n.catalogs import msgid_of
         from ttgbuild.i18n.extract import extract_messages, flagged_budget, newstyle_references
         from ttgbuild.i18n.formats import formats_of
-        from ttgbuild.pack import pack_for
 
         newstyle = newstyle_references(pack_for(project))
         rows = [
