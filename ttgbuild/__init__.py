@@ -2,3 +2,5 @@
 
 The engine is this package minus `ttgbuild.packs`; each game is a pack (docs/architecture.md).
 """
+
+__version__ = "0.1.0"
