@@ -18,7 +18,7 @@ from conftest import assert_no_crash
 from PIL import Image
 
 from ttgbuild.core.printing import PrintSettings
-from ttgbuild.i18n import limits, runtime
+from ttgbuild.i18n import limits
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.art import MAX_ART_BYTES
@@ -424,7 +424,7 @@ def test_shipped_catalog_is_within_the_limits(es_project) -> None:
 
 def test_oversized_catalog_is_refused_before_reading(es_project) -> None:
     with es_project.path(PO).open("ab") as handle:
-        handle.write(b"# padding\n" * (runtime.MAX_CATALOG_BYTES // 10 + 1))
+        handle.write(b"# padding\n" * (limits.MAX_CATALOG_BYTES // 10 + 1))
     tr = load_translator(es_project.root, "es")
     assert [(d.file, d.code, d.severity) for d in tr.diagnostics] == [(PO, "JT803", "error")]
     assert "bytes; at most" in tr.diagnostics[0].message and not tr.messages
@@ -438,7 +438,7 @@ def test_catalog_with_too_many_entries_is_refused(es_project, monkeypatch) -> No
 
 
 def test_overlong_translation_is_refused_at_its_line(es_project, run) -> None:
-    long = "x" * (runtime.MAX_TRANSLATION_CHARS + 1)
+    long = "x" * (limits.MAX_TRANSLATION_CHARS + 1)
     text = es_project.path(PO).read_text(encoding="utf-8")
     text += f'\nmsgid "A message of my own"\nmsgstr "{long}"\n'
     es_project.path(PO).write_text(text, encoding="utf-8")
@@ -447,7 +447,7 @@ def test_overlong_translation_is_refused_at_its_line(es_project, run) -> None:
     assert_clean_failure(result)
     assert (
         f"{PO}:{line}:0: error JT803: translation of 'A message of my own' is "
-        f"{len(long)} characters; at most {runtime.MAX_TRANSLATION_CHARS} are allowed"
+        f"{len(long)} characters; at most {limits.MAX_TRANSLATION_CHARS} are allowed"
     ) in result.stdout
     assert not es_project.path("out/es").exists()
 
