@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 
 from ttgbuild.core.printing import Duplex, PrintSettings
 from ttgbuild.packs.jugger.render import theme
-from ttgbuild.packs.jugger.render.board import board_size, tiling
+from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style
 from ttgbuild.render.sheet import MARK_GAP, MARK_LENGTH, card_grid
 

@@ -21,9 +21,9 @@ from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger import PACK
-from ttgbuild.packs.jugger.art import MAX_ART_BYTES
 from ttgbuild.render.context import MAX_PIXELS, RenderContext
 from ttgbuild.source import loader
+from ttgbuild.source.artpaths import MAX_ART_BYTES
 from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import MAX_DIGITS
 from ttgbuild.validate.project import validate_project

@@ -1,5 +1,10 @@
 """What every renderer gets: the content, a translator, print settings, and a place to
-report text that does not fit."""
+report text that does not fit.
+
+Generic to every game: the content is the pack's own model, which only the
+pack's painters read; the pack tells the context its icons and where to
+report problems in text that belongs to no one content object (`for_game`).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
@@ -20,13 +26,14 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.packs.jugger.art import MAX_ART_BYTES, path_problem, shown
-from ttgbuild.packs.jugger.model import Content
 from ttgbuild.render import boxes, fonts, style, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.icons import NO_ICONS, InlineIcons
 from ttgbuild.render.sheet import RULER, Furniture
+from ttgbuild.source.artpaths import MAX_ART_BYTES, path_problem, shown
 
+# Where a problem of no one content object is reported until a pack says (for_game).
+UNPLACED = Origin("")
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
 MAX_PIXELS = 24_000_000
 
@@ -46,21 +53,24 @@ class PrintProblem:
 
 @dataclass
 class RenderContext:
-    content: Content
+    content: Any  # the game pack's content model, read by the pack's painters only
     tr: Translator
     settings: PrintSettings
     content_dir: Path | None = None  # where portraits are read from (never outside it)
     progress: Callable[[str], None] = lambda _message: None
     icons: InlineIcons = NO_ICONS  # the game's `[token]` icons, drawn in labels and spans
+    place: Origin = UNPLACED  # where problems in text of no one content object are reported
     problems: list[PrintProblem] = field(default_factory=list)
 
-    def with_icons(self, icons: InlineIcons) -> RenderContext:
-        """This context drawing a game's `[token]` icons; problems still go to the same list.
+    def for_game(self, icons: InlineIcons, place: Origin) -> RenderContext:
+        """This context with a game's `[token]` icons and its place for page-wide problems.
 
         A pack's renderer calls it first, so labels and spans drawn through the
-        context print the game's icons (the engine knows none of its own).
+        context print the game's icons (the engine knows none of its own) and a
+        print note too long is reported where the game says. Problems still go
+        to the same list.
         """
-        return dataclasses.replace(self, icons=icons)
+        return dataclasses.replace(self, icons=icons, place=place)
 
     @functools.cached_property
     def furniture(self) -> Furniture:
@@ -163,8 +173,7 @@ class RenderContext:
 
     def kit_where(self, component: str, box: str) -> tuple[Origin, str, str]:
         """Where to point a problem in printed text that belongs to no one content object."""
-        kit = self.content.kit
-        return (kit.origin if kit else Origin("content/kit.yaml"), component, box)
+        return (self.place, component, box)
 
     def spans(self, value: str, bold: bool = False, italic: bool = False) -> list[text.Span]:
         return text.spans(value, bold, italic, self.icons.names)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ttgbuild.packs.jugger.render import TEMPLATES, board, icons
+from ttgbuild.packs.jugger.render import TEMPLATES, icons
+from ttgbuild.packs.jugger.render.game import for_jugger
+from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
@@ -31,7 +33,7 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     )
     tiles = 0
     if ctx.content.board is not None:
-        tiles = board.tiling(board.board_size(ctx.content.board), ctx.settings.page).count
+        tiles = tiling(board_size(ctx.content.board), ctx.settings.page).count
     rendered = env.get_template("assembly.j2").render(
         ruler=tr.number(round(RULER / mm)),
         tiles=tr.number(tiles),
@@ -48,7 +50,7 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
 
 
 def render(ctx: RenderContext) -> bytes:
-    ctx = ctx.with_icons(icons.INLINE)
+    ctx = for_jugger(ctx)
     tr = ctx.tr
     page_w, page_h = ctx.settings.page
     canvas, buffer = new_canvas(
