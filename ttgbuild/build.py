@@ -42,6 +42,7 @@ from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.pack import Pack, Ref, pack_for
 from ttgbuild.render.context import PrintProblem, RenderContext
+from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.sheet import card_grid
 from ttgbuild.source.loader import Loaded
 from ttgbuild.validate.project import validate_project
@@ -173,6 +174,8 @@ def make_jobs(
     last quick one.
     """
     translators = {locale: load_translator(project, locale) for locale in locales}
+    for tr in translators.values():
+        check_translations(tr)  # JT902 at the catalog line: the fonts are the render layer's
     return [
         Job(project, locale, part.file, part.render, content, settings, translators[locale])
         for part in pack.components

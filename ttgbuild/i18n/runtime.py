@@ -30,7 +30,6 @@ from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.paths import display_path
 from ttgbuild.i18n.catalogs import CatalogError, cldr_locale, read_catalog
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
-from ttgbuild.render import fonts
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -48,7 +47,8 @@ RUNTIME_CODES = code_table(
         "error",
         "a built locale is one CLDR knows (a catalog's own problems are JT810 and JT803)",
     ),
-    # Reported here for labels drawn outside a text box, and by the build for boxes.
+    # Reported at the catalog line for every translation (render/glyphs.py, which holds the
+    # fonts), and at the content for text drawn in a box.
     Code(
         "JT902",
         "warning",
@@ -267,7 +267,6 @@ def load_translator(project: Path, locale: str) -> Translator:
         if text and not message.fuzzy:
             tr.messages[key] = text
             tr.lines[key] = message.lineno
-            _check_glyphs(tr, message.id, text, message.lineno)
         else:
             tr.pending[key] = message.lineno
     return tr
@@ -281,28 +280,5 @@ def _load_plural(tr: Translator, message: Message) -> None:
     if all(forms) and not message.fuzzy:  # Babel gives as many forms as Plural-Forms says
         tr.plurals[key] = forms
         tr.lines[key] = message.lineno
-        for form in forms:
-            _check_glyphs(tr, message.id[0], form, message.lineno)
     else:
         tr.pending[key] = message.lineno
-
-
-def _check_glyphs(tr: Translator, msgid: str, text: str, line: int) -> None:
-    """Warn at the catalog line when the kit's fonts cannot draw a translation.
-
-    Text laid out in a box is checked again where it is drawn (JT902 at the
-    content); labels, headings and page notes are drawn directly, so this is
-    where their missing glyphs are caught.
-    """
-    fonts.register()
-    missing = sorted(fonts.missing_glyphs(text))
-    if missing:
-        shown = " ".join(f"U+{ord(c):04X}" for c in missing[:8])
-        tr.diagnostics.append(
-            RUNTIME_CODES["JT902"].at(
-                tr.catalog_file,
-                line,
-                0,
-                f"{tr.locale}: translation of {msgid[:40]!r}: the fonts have no glyph for {shown}",
-            )
-        )
