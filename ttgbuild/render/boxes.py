@@ -34,7 +34,7 @@ SAMPLE = (
     "The quick brown fox jumps over the lazy dog. El veloz murciélago hindú comía feliz "
     "cardillo y kiwi. Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich."
 )
-DEFAULT = PrintSettings()  # the card size budgets are worked out at
+DEFAULT = PrintSettings()  # budgets are worked out at its card size
 # A card's width inside its safe margins, at the default card size (63 x 88 mm poker cards).
 CARD_INNER = DEFAULT.card_width - 2 * DEFAULT.safe
 
