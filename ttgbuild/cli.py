@@ -37,6 +37,7 @@ from ttgbuild.options import (
     FormatOption,
     ProjectOption,
     StrictOption,
+    project_pack,
     require_project,
 )
 from ttgbuild.pack import installed
@@ -112,14 +113,8 @@ def list_games(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
 def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
     """List every check of the engine and the project's game: code, severity, source, summary."""
     from ttgbuild.codes import every_code
-    from ttgbuild.pack import PackError, pack_for
 
-    try:
-        pack = pack_for(project)
-    except PackError as exc:
-        console.diagnostics([exc.diagnostic], "text")
-        console.err("rules: the project's game is unknown; its rules cannot be listed")
-        raise typer.Exit(EXIT_UNREADABLE) from None
+    pack = project_pack(project, "rules")
     rules = sorted(every_code(pack).rules.values(), key=lambda r: r.code)
     if fmt is Format.json:
         console.as_json(
@@ -138,10 +133,9 @@ def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
 @app.command("schema-docs")
 def schema_docs(project: ProjectOption = Path(".")) -> None:
     """Print the content format's reference (Markdown), generated from the schemas."""
-    from ttgbuild.pack import pack_for
     from ttgbuild.source import schemadoc
 
-    console.document(schemadoc.render(pack_for(project)).rstrip("\n"))
+    console.document(schemadoc.render(project_pack(project, "schema-docs")).rstrip("\n"))
 
 
 @app.command("list")

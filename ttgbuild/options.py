@@ -53,9 +53,17 @@ def require_project(project: Path, command: str) -> Pack:
             "(run in a project or pass --project DIR)"
         )
         raise typer.Exit(EXIT_USAGE)
+    return project_pack(project, command)
+
+
+def project_pack(project: Path, command: str) -> Pack:
+    """The game pack `project` names (or the one installed); a usage error (JT012) if none.
+
+    Commands that read no content (`rules`, `schema-docs`) ask only this.
+    """
     try:
         return pack_for(project)
     except PackError as exc:
         console.diagnostics([exc.diagnostic], "text")
-        console.err(f"{command}: the project's game is unknown; nothing was checked")
+        console.err(f"{command}: the project's game is unknown; nothing was done")
         raise typer.Exit(EXIT_USAGE) from None
