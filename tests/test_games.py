@@ -36,14 +36,14 @@ def test_games_as_json_names_every_file_of_the_kit(tmp_path: Path) -> None:
 
 
 def test_the_repository_root_names_its_game() -> None:
-    assert "game: jugger-ttg" in (REPO / "ttgbuild.yaml").read_text(encoding="utf-8")
+    assert 'game = "jugger-ttg"' in (REPO / "ttgbuild.toml").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("command", ["rules", "schema-docs", "validate", "list heroes"])
 def test_a_game_that_is_not_installed_is_a_usage_error(tmp_path: Path, command: str) -> None:
     (tmp_path / "content").mkdir()
-    (tmp_path / "ttgbuild.yaml").write_text("game: chess\n", encoding="utf-8")
+    (tmp_path / "ttgbuild.toml").write_text('game = "chess"\n', encoding="utf-8")
     result = run_cli(tmp_path, *command.split())
     assert_no_crash(result)
     assert result.exit_code == 2, result.output
-    assert "ttgbuild.yaml:1:0: error JT012: game 'chess' is not installed" in result.output
+    assert "ttgbuild.toml:1:0: error JT012: game 'chess' is not installed" in result.output

@@ -37,7 +37,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def tiny_project(root: Path, cost: int = 2) -> Path:
     (root / "content" / "cards").mkdir(parents=True)
-    (root / "ttgbuild.yaml").write_text("game: tiny-game\n")
+    (root / "ttgbuild.toml").write_text('game = "tiny-game"\n')
     (root / "content" / "deck.yaml").write_text("budget: 3\n")
     for ident, name, value in (("ant", "Ant", 1), ("bee", "Bee", cost)):
         card = f"id: {ident}\nname: {name}\ncost: {value}\n"
@@ -111,27 +111,28 @@ def test_with_two_packs_a_project_must_name_its_game(site: Path, tmp_path: Path)
     shutil.copytree(REPO / "content", root / "content")
     result = ttg(site, "validate", cwd=root)
     assert result.returncode == 2
-    assert "ttgbuild.yaml:0:0: error JT012: no ttgbuild.yaml names this project's game" in (
+    assert "ttgbuild.toml:0:0: error JT012: no ttgbuild.toml names this project's game" in (
         result.stdout + result.stderr
     )
     assert "installed packs: jugger-ttg, tiny-game" in result.stdout + result.stderr
-    (root / "ttgbuild.yaml").write_text("game: jugger-ttg\n")
+    (root / "ttgbuild.toml").write_text('game = "jugger-ttg"\n')
     assert ttg(site, "validate", cwd=root).returncode == 0
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("game: chess\n", "game 'chess' is not installed"),
-        ("- a list\n", "must be a mapping that names the game"),
-        ("game: [unclosed\n", "cannot be read"),
+        ('game = "chess"\n', "game 'chess' is not installed"),
+        ("game = 3\n", "must name the game as a string"),
+        ('game = "chess"\nboard = "big"\n', "unknown key 'board'"),
+        ('game = "unclosed\n', "cannot be read"),
     ],
 )
 def test_a_bad_project_file_is_a_located_usage_error(
     site: Path, tmp_path: Path, text: str, message: str
 ) -> None:
     root = tiny_project(tmp_path / "tiny")
-    (root / "ttgbuild.yaml").write_text(text)
+    (root / "ttgbuild.toml").write_text(text)
     result = ttg(site, "validate", cwd=root)
     assert result.returncode == 2, result.stdout + result.stderr
     assert "error JT012: " in result.stdout + result.stderr

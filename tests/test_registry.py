@@ -88,7 +88,7 @@ assert registry.Registry().rules == {}
 
 
 def test_rules_of_a_project_whose_game_is_not_installed(run, project) -> None:
-    (project.root / "ttgbuild.yaml").write_text("game: no-such-game\n", encoding="utf-8")
+    (project.root / "ttgbuild.toml").write_text('game = "no-such-game"\n', encoding="utf-8")
     result = run("rules")
     assert result.exit_code == 2
     assert "error JT012: game 'no-such-game' is not installed" in result.stdout + result.stderr

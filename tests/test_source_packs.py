@@ -127,7 +127,7 @@ def _project(root: Path) -> Path:
     (content / "pieces" / "bishop.yaml").write_text(
         "id: bishop\nname: Bishop\nabilities: [glide]\ncolour: red\n", encoding="utf-8"
     )
-    (content.parent / "ttgbuild.yaml").write_text("game: tiny\n", encoding="utf-8")
+    (content.parent / "ttgbuild.toml").write_text('game = "tiny"\n', encoding="utf-8")
     return content.parent
 
 

@@ -8,9 +8,9 @@ commands are named by reference and imported only when used.
 
 from __future__ import annotations
 
-from importlib import metadata
 from pathlib import Path
 
+import ttgbuild
 from ttgbuild.pack import Component, Listing, Pack, Ref
 
 HERE = Path(__file__).resolve().parent
@@ -19,7 +19,7 @@ _AT = __name__ + "."
 PACK = Pack(
     name="jugger-ttg",
     title="Jugger TTG",
-    version=metadata.version("ttgbuild"),
+    version=ttgbuild.__version__,  # shipped inside ttgbuild
     code_prefix="JT",
     package=__name__,
     schemas=HERE / "schemas",
