@@ -148,3 +148,39 @@ def test_a_broken_pack_is_reported_not_raised(site: Path, tmp_path: Path) -> Non
     assert result.returncode == 1
     assert "jugger-ttg" in result.stdout
     assert "games: pack tiny-game: tinygame:PACK cannot be loaded: ImportError" in result.stderr
+
+
+def test_a_pack_adds_its_own_command(site: Path, tmp_path: Path) -> None:
+    root = tiny_project(tmp_path / "tiny")
+    result = ttg(site, "tiny-count", cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "2 cards\n"
+
+
+@pytest.mark.parametrize(
+    ("commands", "problem"),
+    [
+        (
+            'def add_commands(app):\n    app.command("validate")(lambda: print("taken over"))\n',
+            "tiny-game: its command 'validate' is taken; none of its commands was added",
+        ),
+        (
+            "def add_commands(app):\n    raise RuntimeError('pack bug')\n",
+            "games: pack tiny-game: its commands cannot be added: RuntimeError",
+        ),
+    ],
+)
+def test_a_pack_cannot_take_or_break_the_engine_commands(
+    site: Path, tmp_path: Path, commands: str, problem: str
+) -> None:
+    other = tmp_path / "othersite"
+    shutil.copytree(site, other)
+    with (other / "tinygame" / "game.py").open("a", encoding="utf-8") as game:
+        game.write("\n\n" + commands)
+    listed = ttg(other, "games", cwd=tmp_path)
+    assert listed.returncode == 1 and problem in listed.stderr, listed.stderr
+    jugger = tmp_path / "jugger"
+    shutil.copytree(REPO / "content", jugger / "content")
+    (jugger / "ttgbuild.toml").write_text('game = "jugger-ttg"\n')
+    checked = ttg(other, "validate", cwd=jugger)
+    assert checked.returncode == 0 and "taken over" not in checked.stdout, checked.stdout

@@ -78,8 +78,6 @@ def validate(
 def list_games(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
     """List the installed game packs: name, version and the files each kit holds."""
     del project  # accepted like on every command; the installed packs do not depend on it
-    from ttgbuild.pack import installed
-
     found = installed()
     packs = [found.packs[name] for name in sorted(found.packs)]
     if fmt is Format.json:
@@ -96,16 +94,16 @@ def list_games(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
             ]
         )
     else:
-        rows = [
-            (*(names if i == 0 else ("", "", "")), c.file, c.summary)
-            for pack in packs
-            for names in [(pack.name, pack.title, pack.version)]
-            for i, c in enumerate(pack.components)
-        ]
+        rows: list[tuple[str, ...]] = []
+        for pack in packs:
+            files = [(c.file, c.summary) for c in pack.components] or [("-", "-")]
+            rows.append((pack.name, pack.title, pack.version, *files[0]))
+            rows += [("", "", "", *file) for file in files[1:]]
         console.table(rows, ("game", "title", "version", "file", "holds"))
-    for name, problem in found.broken.items():
+    problems = {**found.broken, **COMMAND_PROBLEMS}
+    for name, problem in problems.items():
         console.err(f"games: pack {name}: {problem}")
-    if found.broken:
+    if problems:
         raise typer.Exit(EXIT_PROBLEMS)
 
 
@@ -319,10 +317,47 @@ def _build_summary(result: BuildResult, target: Path) -> str:
     return line
 
 
-# Each game's own commands (Jugger's `team check` and `odds`), after the engine's.
-for _pack in installed().packs.values():
-    if _pack.commands is not None:
-        _pack.commands(app)
+# Packs whose commands could not be added, and why (`ttgbuild games` reports them).
+COMMAND_PROBLEMS: dict[str, str] = {}
+
+
+def add_pack_commands(target: typer.Typer) -> None:
+    """Each installed game's own commands (Jugger's `team check` and `odds`), after the engine's.
+
+    A pack adds its commands to a Typer app of its own first, so one that fails,
+    or names a command the engine or another pack already has, changes nothing:
+    it is reported by `ttgbuild games` and every other command still works.
+    """
+    for pack in installed().packs.values():
+        if pack.commands is None:
+            continue
+        own = typer.Typer()
+        try:
+            pack.commands(own)
+        except Exception as exc:  # a third party's bug must not stop every command
+            COMMAND_PROBLEMS[pack.name] = f"its commands cannot be added: {type(exc).__name__}"
+            continue
+        taken = _command_names(target)
+        clash = sorted(_command_names(own) & taken)
+        if clash:
+            COMMAND_PROBLEMS[pack.name] = (
+                f"its command {clash[0]!r} is taken; none of its commands was added"
+            )
+            continue
+        target.registered_commands += own.registered_commands
+        target.registered_groups += own.registered_groups
+
+
+def _command_names(target: typer.Typer) -> set[str]:
+    """The names a Typer app answers to: its commands and its command groups."""
+    commands = {
+        c.name or (c.callback.__name__.replace("_", "-") if c.callback else "")
+        for c in target.registered_commands
+    }
+    return commands | {g.name or "" for g in target.registered_groups}
+
+
+add_pack_commands(app)
 
 
 def main() -> None:

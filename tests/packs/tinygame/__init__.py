@@ -29,4 +29,5 @@ PACK = Pack(
     components=(Component("cards.pdf", "one card per record", Ref(__name__ + ".game:render")),),
     listings=(Listing("cards", ("id", "name", "cost")),),
     schema_order=(("card.schema.json", "content/cards/<id>.yaml"),),
+    commands=Ref(__name__ + ".game:add_commands"),
 )
