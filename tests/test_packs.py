@@ -184,3 +184,22 @@ def test_a_pack_cannot_take_or_break_the_engine_commands(
     (jugger / "ttgbuild.toml").write_text('game = "jugger-ttg"\n')
     checked = ttg(other, "validate", cwd=jugger)
     assert checked.returncode == 0 and "taken over" not in checked.stdout, checked.stdout
+
+
+def test_a_pack_naming_a_missing_module_is_reported_and_left_out(
+    site: Path, tmp_path: Path
+) -> None:
+    other = tmp_path / "typosite"
+    shutil.copytree(site, other)
+    init = other / "tinygame" / "__init__.py"
+    init.write_text(init.read_text().replace('".game:render"', '".gaem:render"'))
+    listed = ttg(other, "games", cwd=tmp_path)
+    assert listed.returncode == 1
+    assert "games: pack tiny-game: tinygame.gaem:render cannot be found" in listed.stderr
+    root = tiny_project(tmp_path / "tiny")
+    checked = ttg(other, "validate", cwd=root)
+    assert checked.returncode == 2, checked.stdout + checked.stderr
+    assert (
+        "error JT012: game 'tiny-game' cannot be used: tinygame.gaem:render cannot be found"
+        in checked.stdout + checked.stderr
+    )

@@ -57,6 +57,14 @@ class Ref:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.load()(*args, **kwargs)
 
+    def findable(self) -> bool:
+        """Whether its module exists, found without importing it (a pack's typo shows early)."""
+        module = self.target.partition(":")[0]
+        try:
+            return importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):  # a parent package that fails, or an empty name
+            return False
+
 
 @dataclass(frozen=True)
 class Component:
@@ -148,11 +156,24 @@ def installed() -> Installed:
             continue
         if not isinstance(pack, Pack):
             broken[point.name] = f"{point.value} is not a ttgbuild Pack"
+        elif problem := _shape_problem(pack):
+            broken[point.name] = problem
         elif pack.name in packs:
             broken[point.name] = f"{point.value} is a second pack named {pack.name!r}"
         else:
             packs[pack.name] = pack
     return Installed(packs, broken)
+
+
+def _shape_problem(pack: Pack) -> str | None:
+    """What makes a pack unusable before any of it runs: a missing folder or module."""
+    if not pack.schemas.is_dir():
+        return f"its schemas folder {pack.schemas} does not exist"
+    refs = [pack.new_content, pack.build_content, pack.register]
+    refs += [part.render for part in pack.components]
+    refs += [ref for ref in (pack.boxes, pack.commands, pack.before_build) if ref is not None]
+    missing = [ref.target for ref in refs if isinstance(ref, Ref) and not ref.findable()]
+    return f"{missing[0]} cannot be found" if missing else None
 
 
 def pack_for(project: Path) -> Pack:
@@ -169,6 +190,8 @@ def pack_for(project: Path) -> Pack:
             return next(iter(found.packs.values()))
         _refuse(0, _choose(found, "no ttgbuild.toml names this project's game"))
     line, name = _named_game(path)
+    if name in found.broken:
+        _refuse(line, f"game {name!r} cannot be used: {found.broken[name]}")
     if name not in found.packs:
         _refuse(line, _choose(found, f"game {name!r} is not installed"))
     return found.packs[name]
