@@ -207,7 +207,7 @@ def test_short_field_refuses_invisible_characters_and_newlines(
     apply(project, value + char)
     code, diags = validate(run)
     assert code == 1
-    # A portrait path has its own check (JT113, validate/paths.py); every other field the schema's.
+    # A portrait path has its own check (JT113, packs/jugger/art.py); other fields the schema's.
     codes = ("JT113",) if field == "hero portrait" else ("JT053", "JT052")
     found = [d for d in diags if d["file"] == rel and d["code"] in codes]
     assert found, diags

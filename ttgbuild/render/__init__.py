@@ -1,1 +1,2 @@
-"""ReportLab rendering: fonts, text fitting, imposition, marks and every kit component."""
+"""ReportLab drawing every game shares: fonts, text fitting, flow, sheets, marks, the render
+context. The kit's files are drawn by the game packs' painters."""

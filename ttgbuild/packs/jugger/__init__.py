@@ -14,6 +14,7 @@ import ttgbuild
 from ttgbuild.pack import Component, Listing, Pack, Ref
 
 HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"  # render/guide.py and render/rulebook.py draw them
 _AT = __name__ + "."
 
 PACK = Pack(
@@ -23,7 +24,7 @@ PACK = Pack(
     code_prefix="JT",
     package=__name__,
     schemas=HERE / "schemas",
-    templates=HERE / "templates",
+    templates=TEMPLATES,
     files={
         "rules.yaml": "rules",
         "weapons.yaml": "weapons",

@@ -23,8 +23,9 @@ from ttgbuild.options import (
     ProjectOption,
     require_project,
 )
+from ttgbuild.packs.jugger import PACK
 
-GAME = "jugger-ttg"
+GAME = PACK.name
 
 
 def add_commands(app: typer.Typer) -> None:

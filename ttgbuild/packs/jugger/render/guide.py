@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ttgbuild.packs.jugger.render import TEMPLATES, icons
+from ttgbuild.packs.jugger import TEMPLATES
+from ttgbuild.packs.jugger.render import icons
 from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text

@@ -21,8 +21,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
+from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
-from ttgbuild.packs.jugger.render import TEMPLATES, diagrams, dienote, icons
+from ttgbuild.packs.jugger.render import diagrams, dienote, icons
 from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext

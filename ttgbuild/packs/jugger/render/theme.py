@@ -22,7 +22,6 @@ EYE_GREEN = HexColor("#35a853")
 EYE_RED = HexColor("#d2352b")
 PITCH = HexColor("#cfe5c4")
 HEX_LINE = HexColor("#86a97a")
-BACK = HexColor("#2f3b4c")
 BACK_ACCENT = HexColor("#e9b949")
 
 TEAM_COLOURS: dict[str, Color] = {"red": HexColor("#c8372d"), "blue": HexColor("#2a5da8")}
