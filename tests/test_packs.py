@@ -203,3 +203,19 @@ def test_a_pack_naming_a_missing_module_is_reported_and_left_out(
         "error JT012: game 'tiny-game' cannot be used: tinygame.gaem:render cannot be found"
         in checked.stdout + checked.stderr
     )
+
+
+def test_a_pack_whose_checks_clash_is_a_located_error_naming_it(site: Path, tmp_path: Path) -> None:
+    other = tmp_path / "clashsite"
+    shutil.copytree(site, other)
+    with (other / "tinygame" / "game.py").open("a", encoding="utf-8") as game:
+        game.write("\n\ndef register(registry):\n    checks.register(registry)\n")
+        game.write("    checks.register(registry)\n")
+    root = tiny_project(tmp_path / "tiny")
+    result = ttg(other, "validate", cwd=root)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert (
+        "ttgbuild.toml:0:0: error JT012: game 'tiny-game' cannot be used: code TG101 added twice"
+        in result.stdout + result.stderr
+    )
+    assert "internal error" not in result.stderr

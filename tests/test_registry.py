@@ -11,7 +11,7 @@ from conftest import REPO
 
 from ttgbuild.codes import engine_codes, every_code
 from ttgbuild.core.codes import Code
-from ttgbuild.pack import pack_for
+from ttgbuild.pack import PackError, pack_for
 from ttgbuild.validate.project import pack_checks
 from ttgbuild.validate.registry import ENGINE, Checks, Registry, RegistryError
 
@@ -45,8 +45,11 @@ def test_a_pack_claiming_an_engine_code_is_refused() -> None:
         registry.add(Code("JT001", "error", "the pack's own JT001"))
 
     greedy = dataclasses.replace(JUGGER, register=claims_jt001)
-    with pytest.raises(RegistryError, match="JT001 added twice: by engine and by jugger-ttg"):
+    with pytest.raises(PackError) as refused:
         every_code(greedy)
+    diagnostic = refused.value.diagnostic
+    assert (diagnostic.file, diagnostic.code) == ("ttgbuild.toml", "JT012")
+    assert "code JT001 added twice: by engine and by jugger-ttg" in diagnostic.message
 
 
 def test_every_code_has_one_owner() -> None:

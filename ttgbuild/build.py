@@ -53,7 +53,11 @@ PRINT_CODES = code_table(
         "JT901", "warning", "text fits its box on every printed component (warning; --strict fails)"
     ),
     RUNTIME_CODES["JT902"],
-    Code("JT903", "warning", "a hero's portrait can be read as an image (warning; --strict fails)"),
+    Code(
+        "JT903",
+        "warning",
+        "a picture named in content can be read as an image (warning; --strict fails)",
+    ),
 )
 
 # Errors that mean no room is left (EDQUOT: the user's quota), reported as a full disk.

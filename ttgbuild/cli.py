@@ -40,7 +40,7 @@ from ttgbuild.options import (
     project_pack,
     require_project,
 )
-from ttgbuild.pack import installed
+from ttgbuild.pack import PackError, installed
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
@@ -250,7 +250,7 @@ def build_kit(
     fmt: FormatOption = Format.text,
     project: ProjectOption = Path("."),
 ) -> None:
-    """Render the printable kit per locale: rules, quick reference, cards, tokens, board, guide.
+    """Render the printable kit per locale: the files of the game's kit (see `ttgbuild games`).
 
     Only locales whose inputs changed are drawn again (--force draws them all);
     several are drawn in parallel, one per core.
@@ -369,6 +369,10 @@ def main() -> None:
     except KeyboardInterrupt:
         console.err("ttgbuild: interrupted")
         sys.exit(130)
+    except PackError as exc:  # a game pack found broken while in use: say which, exit 2
+        console.progress_done()
+        console.diagnostics([exc.diagnostic], "text")
+        sys.exit(EXIT_UNREADABLE)
     except Exception as exc:
         console.progress_done()
         console.err(f"ttgbuild: internal error ({type(exc).__name__}); {_save_traceback()}")

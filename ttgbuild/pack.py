@@ -228,5 +228,12 @@ def _choose(found: Installed, problem: str) -> str:
     return f'{problem}; write game = "<name>" in ttgbuild.toml (installed packs: {names})'
 
 
+def unusable(pack: Pack, problem: str) -> PackError:
+    """The error for a pack found broken only when used (its checks clash, for instance)."""
+    return PackError(
+        PROJECT_CODE.at(PROJECT_FILE, 0, 0, f"game {pack.name!r} cannot be used: {problem}")
+    )
+
+
 def _refuse(line: int, message: str) -> NoReturn:
     raise PackError(PROJECT_CODE.at(PROJECT_FILE, line, 0, message))

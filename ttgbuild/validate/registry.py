@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic, Severity
+from ttgbuild.pack import unusable
 
 if TYPE_CHECKING:
     from ttgbuild.pack import Pack
@@ -77,8 +78,15 @@ class Registry:
         return Registry(owner, prefix, self.rules)
 
     def add_pack(self, pack: Pack) -> None:
-        """Let a pack add its checks and codes, in its own name and prefix."""
-        pack.register(self.for_owner(pack.name, pack.code_prefix))
+        """Let a pack add its checks and codes, in its own name and prefix.
+
+        A clash (a code added twice, or outside the pack's prefix) is the pack's
+        fault, not the user's: it becomes JT012 naming the pack and the code.
+        """
+        try:
+            pack.register(self.for_owner(pack.name, pack.code_prefix))
+        except RegistryError as exc:
+            raise unusable(pack, str(exc)) from None
 
     def add(self, code: Code, needs: tuple[str, ...] = (), check: Check | None = None) -> None:
         """Add a code (with the check that reports it, if it is a content check)."""
