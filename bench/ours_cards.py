@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator
+from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.render import cards
 from ttgbuild.render.context import RenderContext
 from ttgbuild.validate.project import validate_project
@@ -33,7 +34,9 @@ def main(out: Path, heroes: int | None) -> None:
     chosen = sorted(loaded.content.heroes, key=lambda h: (h.team, h.name))[:heroes]
     content = dataclasses.replace(loaded.content, heroes=chosen, kit=None)  # hero cards only
     tr = load_translator(PROJECT, "en")
-    ctx = RenderContext(content, tr, PrintSettings(), content_dir=PROJECT / "content")
+    ctx = RenderContext.for_pack(
+        PACK, content, tr, PrintSettings(), content_dir=PROJECT / "content"
+    )
     out.write_bytes(cards.render(ctx))
     print(json.dumps({"render_seconds": time.perf_counter() - started}))
 

@@ -15,6 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
+from ttgbuild.packs.jugger import PACK
+from ttgbuild.packs.jugger.model import Content
 from ttgbuild.packs.jugger.render import icons as jugger_icons
 from ttgbuild.render import fonts, text
 from ttgbuild.render.context import RenderContext
@@ -56,9 +58,9 @@ def test_the_check_sees_a_painter_importing_another(tmp_path: Path) -> None:
 def test_a_context_prints_only_the_icons_its_game_gives() -> None:
     ctx = RenderContext(None, Translator("en"), PrintSettings())
     assert [s.icon for s in ctx.spans("Pay [focus].")] == [False]  # no game: literal text
-    game = ctx.for_game(jugger_icons.INLINE, Origin("content/kit.yaml"))
+    game = RenderContext.for_pack(PACK, Content(), Translator("en"), PrintSettings())
+    assert game.icons is jugger_icons.INLINE
     assert [s.icon for s in game.spans("Pay [focus].")] == [False, True, False]
-    assert game.problems is ctx.problems  # one list: the build reads what the painters report
     assert game.kit_where("every page", "print note")[0] == Origin("content/kit.yaml")
 
 

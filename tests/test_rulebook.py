@@ -138,7 +138,9 @@ def test_no_english_paragraph_is_left_in_a_translated_rulebook(kits, locale):
 def draw(root: Path, locale: str) -> str:
     loaded = load_content(root, PACK)
     tr = load_translator(root, locale)
-    ctx = RenderContext(loaded.content, tr, PrintSettings(), content_dir=root / "content")
+    ctx = RenderContext.for_pack(
+        PACK, loaded.content, tr, PrintSettings(), content_dir=root / "content"
+    )
     data = rulebook.render(ctx)
     assert not ctx.problems and not tr.diagnostics
     return pdf_text(data)

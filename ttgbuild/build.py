@@ -78,6 +78,7 @@ class Job:
     locale: str
     component: str  # the file it draws, e.g. "cards.pdf"
     render: Ref  # the pack's function that draws it
+    pack: Pack  # for its icons and the place of page-wide problems
     content: Any  # the pack's content model
     settings: PrintSettings
     translator: Translator  # read once per locale by the parent, copied fresh for each file
@@ -181,7 +182,7 @@ def make_jobs(
     for tr in translators.values():
         check_translations(tr)  # JT902 at the catalog line: the fonts are the render layer's
     return [
-        Job(project, locale, part.file, part.render, content, settings, translators[locale])
+        Job(project, locale, part.file, part.render, pack, content, settings, translators[locale])
         for part in pack.components
         for locale in locales
     ]
@@ -190,7 +191,8 @@ def make_jobs(
 def draw(job: Job, progress: Progress) -> Drawn:
     """Draw one file of one locale in memory (in a worker process, or in this one)."""
     tr = job.translator.fresh()
-    ctx = RenderContext(
+    ctx = RenderContext.for_pack(
+        job.pack,
         job.content,
         tr,
         job.settings,

@@ -112,6 +112,8 @@ class Pack:
     schema_order: tuple[tuple[str, str], ...] = ()  # schema file, where it applies (docs)
     commands: Ref | None = None  # Typer app → None: adds the pack's commands
     before_build: Ref | None = None  # (project, content) → diagnostics that stop a build
+    icons: Ref | None = None  # the `[token]` icons its texts may hold: an InlineIcons table
+    place: Ref | None = None  # content → Origin where text of no one record is reported
     # Folders under content/ that hold files other than documents (art): not read, not strays.
     asset_folders: tuple[str, ...] = ()
     # Templates (names in `templates`) rendered with Jinja2's newstyle gettext: every
@@ -171,7 +173,8 @@ def _shape_problem(pack: Pack) -> str | None:
         return f"its schemas folder {pack.schemas} does not exist"
     refs = [pack.new_content, pack.build_content, pack.register]
     refs += [part.render for part in pack.components]
-    refs += [ref for ref in (pack.boxes, pack.commands, pack.before_build) if ref is not None]
+    optional = (pack.boxes, pack.commands, pack.before_build, pack.icons, pack.place)
+    refs += [ref for ref in optional if ref is not None]
     missing = [ref.target for ref in refs if isinstance(ref, Ref) and not ref.findable()]
     return f"{missing[0]} cannot be found" if missing else None
 

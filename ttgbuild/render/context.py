@@ -3,12 +3,11 @@ report text that does not fit.
 
 Generic to every game: the content is the pack's own model, which only the
 pack's painters read; the pack tells the context its icons and where to
-report problems in text that belongs to no one content object (`for_game`).
+report problems in text that belongs to no one content object (`for_pack`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import io
 import warnings
@@ -26,13 +25,14 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n.runtime import Translator
+from ttgbuild.pack import Pack
 from ttgbuild.render import boxes, fonts, style, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.icons import NO_ICONS, InlineIcons
 from ttgbuild.render.sheet import RULER, Furniture
 from ttgbuild.source.artpaths import MAX_ART_BYTES, path_problem, shown
 
-# Where a problem of no one content object is reported until a pack says (for_game).
+# Where a problem of no one content object is reported when the pack names no place.
 UNPLACED = Origin("")
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
 MAX_PIXELS = 24_000_000
@@ -62,15 +62,25 @@ class RenderContext:
     place: Origin = UNPLACED  # where problems in text of no one content object are reported
     problems: list[PrintProblem] = field(default_factory=list)
 
-    def for_game(self, icons: InlineIcons, place: Origin) -> RenderContext:
-        """This context with a game's `[token]` icons and its place for page-wide problems.
+    @classmethod
+    def for_pack(
+        cls,
+        pack: Pack,
+        content: Any,
+        tr: Translator,
+        settings: PrintSettings,
+        content_dir: Path | None = None,
+        progress: Callable[[str], None] = lambda _message: None,
+    ) -> RenderContext:
+        """A context with the pack's `[token]` icons and its place for page-wide problems.
 
-        A pack's renderer calls it first, so labels and spans drawn through the
-        context print the game's icons (the engine knows none of its own) and a
-        print note too long is reported where the game says. Problems still go
-        to the same list.
+        The engine knows no icons of its own: labels and spans drawn through the
+        context print the game's, and a print note too long is reported where
+        the game says.
         """
-        return dataclasses.replace(self, icons=icons, place=place)
+        icons = pack.icons.load() if pack.icons is not None else NO_ICONS
+        place = pack.place(content) if pack.place is not None else UNPLACED
+        return cls(content, tr, settings, content_dir, progress, icons, place)
 
     @functools.cached_property
     def furniture(self) -> Furniture:

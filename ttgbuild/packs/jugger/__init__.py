@@ -84,6 +84,8 @@ PACK = Pack(
     ),
     commands=Ref(_AT + "commands:add_commands"),
     before_build=Ref(_AT + "kitsize:kit_size"),
+    icons=Ref(_AT + "render.icons:INLINE"),
+    place=Ref(_AT + "render.game:place"),
     asset_folders=("art",),  # portraits
     newstyle_templates=("assembly.j2",),  # render/guide.py
 )

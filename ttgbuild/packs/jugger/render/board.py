@@ -18,7 +18,6 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.packs.jugger.model import Board
 from ttgbuild.packs.jugger.render import boxes, icons, theme
-from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.packs.jugger.render.tiling import (
     FRAME,
     MARGIN,
@@ -39,7 +38,6 @@ def tile_name(row: int, column: int) -> str:
 
 
 def render(ctx: RenderContext) -> bytes:
-    ctx = for_jugger(ctx)
     board = ctx.content.board
     tr = ctx.tr
     assert board is not None

@@ -18,7 +18,6 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Hero, Talent, Weapon
 from ttgbuild.packs.jugger.render import boxes, icons, labels, theme
-from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
@@ -56,7 +55,6 @@ class Deck:
 
 def render(ctx: RenderContext) -> bytes:
     """The whole cards.pdf."""
-    ctx = for_jugger(ctx)
     tr = ctx.tr
     grid = card_grid(ctx.settings)
     canvas, buffer = new_canvas(ctx.settings.page, tr._("Jugger TTG cards"), "cards", tr.locale)

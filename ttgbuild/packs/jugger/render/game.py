@@ -1,13 +1,11 @@
-"""What every Jugger painter tells its RenderContext before it draws."""
+"""Where Jugger reports text that belongs to no one record: its kit file."""
 
 from __future__ import annotations
 
 from ttgbuild.core.origin import Origin
-from ttgbuild.packs.jugger.render import icons
-from ttgbuild.render.context import RenderContext
+from ttgbuild.packs.jugger.model import Content
 
 
-def for_jugger(ctx: RenderContext) -> RenderContext:
-    """The context with Jugger's icons; text of no one content object reported at kit.yaml."""
-    kit = ctx.content.kit
-    return ctx.for_game(icons.INLINE, kit.origin if kit else Origin("content/kit.yaml"))
+def place(content: Content) -> Origin:
+    """content/kit.yaml, where the kit's page-wide labels (print note, ruler) are answered for."""
+    return content.kit.origin if content.kit else Origin("content/kit.yaml")

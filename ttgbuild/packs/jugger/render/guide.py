@@ -14,7 +14,6 @@ from reportlab.lib.units import mm
 
 from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.render import icons
-from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
@@ -51,7 +50,6 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
 
 
 def render(ctx: RenderContext) -> bytes:
-    ctx = for_jugger(ctx)
     tr = ctx.tr
     page_w, page_h = ctx.settings.page
     canvas, buffer = new_canvas(

@@ -24,7 +24,6 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
 from ttgbuild.packs.jugger.render import diagrams, dienote, icons
-from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
@@ -401,7 +400,6 @@ def _diagram(book: Book, name: str) -> Figure | None:
 
 
 def render(ctx: RenderContext) -> bytes:
-    ctx = for_jugger(ctx)
     tr = ctx.tr
     rules = ctx.content.rules
     if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts

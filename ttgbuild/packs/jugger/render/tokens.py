@@ -19,7 +19,6 @@ from ttgbuild.core.printing import Duplex
 from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Hero, Rules
 from ttgbuild.packs.jugger.render import boxes, dienote, icons, theme
-from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.render import fonts, shapes, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
@@ -113,7 +112,6 @@ class Packer:
 
 
 def render(ctx: RenderContext) -> bytes:
-    ctx = for_jugger(ctx)
     tr = ctx.tr
     canvas, buffer = new_canvas(ctx.settings.page, tr._("Jugger TTG tokens"), "tokens", tr.locale)
     packer = Packer(ctx, canvas)

@@ -22,7 +22,6 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger.model import Rules
 from ttgbuild.packs.jugger.render import icons
-from ttgbuild.packs.jugger.render.game import for_jugger
 from ttgbuild.packs.jugger.render.quickref import back, front
 from ttgbuild.packs.jugger.render.quickref.parts import Paragraph, Span
 from ttgbuild.render import style, text
@@ -40,7 +39,6 @@ LARGEST, SMALLEST = 9.0, 5.5  # body type sizes the fitting may choose between
 
 def render(ctx: RenderContext) -> bytes:
     """Both pages of the sheet: front (playing a point) and back (combat and talents)."""
-    ctx = for_jugger(ctx)
     tr = ctx.tr
     rules = ctx.content.rules
     if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts
