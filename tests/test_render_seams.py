@@ -8,6 +8,7 @@ the pack's shared modules, never by importing another painter.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -72,3 +73,9 @@ def test_inline_icons_draw_with_the_painter_they_were_given() -> None:
     block = text.fit([text.spans("a [dot] b", icons=table.names)], 100, 20, 10, 10, text.SANS)
     text.draw(Canvas("unused.pdf"), block, 0, 20, text.SANS, table.draw)
     assert len(drawn) == 1
+
+
+def test_a_pack_naming_no_place_reports_page_wide_text_at_the_project_file() -> None:
+    placeless = dataclasses.replace(PACK, place=None)
+    ctx = RenderContext.for_pack(placeless, Content(), Translator("en"), PrintSettings())
+    assert ctx.kit_where("every page", "print note")[0] == Origin("ttgbuild.toml")

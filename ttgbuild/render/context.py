@@ -25,15 +25,16 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.pack import Pack
+from ttgbuild.pack import PROJECT_FILE, Pack
 from ttgbuild.render import boxes, fonts, style, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.icons import NO_ICONS, InlineIcons
 from ttgbuild.render.sheet import RULER, Furniture
 from ttgbuild.source.artpaths import MAX_ART_BYTES, path_problem, shown
 
-# Where a problem of no one content object is reported when the pack names no place.
-UNPLACED = Origin("")
+# Where a problem of no one content object is reported when the pack names no place:
+# the project file, which at least says which project (an empty name would say nothing).
+UNPLACED = Origin(PROJECT_FILE)
 # Far beyond any print resolution for a card's picture (6000 x 4000 pixels).
 MAX_PIXELS = 24_000_000
 
