@@ -111,7 +111,8 @@ def test_affordability_matches_brute_force(costs: list[int]) -> None:
     from conftest import REPO
 
     from ttgbuild.core.origin import Origin
-    from ttgbuild.packs.jugger.rules import Context, hero_affordable
+    from ttgbuild.packs.jugger.rules import hero_affordable
+    from ttgbuild.validate.runner import Context
 
     loaded, _ = validate_project(REPO)
     template = loaded.content.heroes[0]

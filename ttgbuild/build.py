@@ -40,7 +40,7 @@ from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
-from ttgbuild.pack import Pack, Ref, pack_for
+from ttgbuild.pack import Component, Pack, pack_for
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.sheet import card_grid
@@ -76,8 +76,7 @@ class Job:
 
     project: Path
     locale: str
-    component: str  # the file it draws, e.g. "cards.pdf"
-    render: Ref  # the pack's function that draws it
+    part: Component  # the file it draws (e.g. "cards.pdf") and the pack's function drawing it
     pack: Pack  # for its icons and the place of page-wide problems
     content: Any  # the pack's content model
     settings: PrintSettings
@@ -182,7 +181,7 @@ def make_jobs(
     for tr in translators.values():
         check_translations(tr)  # JT902 at the catalog line: the fonts are the render layer's
     return [
-        Job(project, locale, part.file, part.render, pack, content, settings, translators[locale])
+        Job(project, locale, part, pack, content, settings, translators[locale])
         for part in pack.components
         for locale in locales
     ]
@@ -199,8 +198,8 @@ def draw(job: Job, progress: Progress) -> Drawn:
         content_dir=job.project / "content",
         progress=lambda message: progress(f"{job.locale}: {message}"),
     )
-    data = job.render(ctx)
-    return Drawn(job.locale, job.component, data, tr.diagnostics, ctx.problems)
+    data = job.part.render(ctx)
+    return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems)
 
 
 def write_kit(

@@ -155,8 +155,12 @@ def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diag
     glossary, diagnostics = load_glossary(project)
     # Formats and budgets (max-length flags) of the current sources: a stale catalog's cannot count.
     formats, budgets = source_facts(project)
+    pack = pack_for(project)  # the same for every locale: worked out once
+    boxes = frozenset(pack.boxes.load()) if pack.boxes else frozenset()
+    sources = Budgets(budgets, content_budgets(pack), boxes)
+    newstyle = newstyle_references(pack)
     for locale in folders:
-        diagnostics += _check_catalog(project, locale, glossary, formats, budgets)
+        diagnostics += _check_catalog(project, locale, glossary, formats, sources, newstyle)
     return sorted(diagnostics, key=sort_key)
 
 
@@ -165,7 +169,8 @@ def _check_catalog(
     locale: str,
     glossary: Glossary,
     formats: dict[Key, frozenset[str]],
-    budgets: dict[Key, int],
+    sources: Budgets,
+    newstyle: tuple[str, ...],
 ) -> list[Diagnostic]:
     path = catalog_path(project, locale)
     shown = display_path(path, project)
@@ -191,10 +196,6 @@ def _check_catalog(
     terms = glossary.terms(str(cldr)) if cldr else []
     style, found_in_style = load_style(project, locale)
     found += found_in_style
-    pack = pack_for(project)
-    newstyle = newstyle_references(pack)
-    boxes = frozenset(pack.boxes.load()) if pack.boxes else frozenset()
-    sources = Budgets(budgets, content_budgets(pack), boxes)
     for message in catalog:
         if message.id:
             # Formats come from the sources (a translator cannot drop them), plus the entry's flags.
