@@ -119,6 +119,12 @@ class Pack:
     # Templates (names in `templates`) rendered with Jinja2's newstyle gettext: every
     # message of theirs is %-formatted, so `i18n check` treats each as python-format.
     newstyle_templates: tuple[str, ...] = ()
+    # The game as data (docs/architecture.md): files the engine reads, each schema-checked
+    # and located like content. Expressions in them use ttgbuild.source.expressions.
+    layouts: Path | None = None  # folder of <name>.layout.yaml: card, token, tile and mat faces
+    sheets: Path | None = None  # folder of <name>.sheet.yaml: reference sheets and prose
+    checks: tuple[Path, ...] = ()  # declarative rule-check files (<name>.checks.yaml)
+    functions: Ref | None = None  # name → callable: the game logic expressions may call
 
     @property
     def folder(self) -> Path:
@@ -173,7 +179,14 @@ def _shape_problem(pack: Pack) -> str | None:
         return f"its schemas folder {pack.schemas} does not exist"
     refs = [pack.new_content, pack.build_content, pack.register]
     refs += [part.render for part in pack.components]
-    optional = (pack.boxes, pack.commands, pack.before_build, pack.icons, pack.place)
+    optional = (
+        pack.boxes,
+        pack.commands,
+        pack.before_build,
+        pack.icons,
+        pack.place,
+        pack.functions,
+    )
     refs += [ref for ref in optional if ref is not None]
     missing = [ref.target for ref in refs if isinstance(ref, Ref) and not ref.findable()]
     return f"{missing[0]} cannot be found" if missing else None
