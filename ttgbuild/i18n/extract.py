@@ -6,13 +6,16 @@ which fields are translatable (`x-translatable`) and how long each may be
 (`x-max-chars`), so the extractor and `i18n check` share one source of truth.
 Code is scanned for `_()`, `pgettext()`, `ngettext()` and `npgettext()`,
 templates through Jinja2's i18n extension. A content text with a count
-(`{one: ..., other: ..., count: ...}`) becomes one plural message.
+(`{one: ..., other: ..., count: ...}`) becomes one plural message. A pack's
+data files (layouts, reference sheets) hold their sentences as `msg` mappings
+(docs/formats/sheets.md): each is one message with its context, plural and
+translator comment, found by `data_messages`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -224,6 +227,73 @@ def newstyle_references(pack: Pack) -> tuple[str, ...]:
     return tuple(reference(folder / name, pack) for name in pack.newstyle_templates)
 
 
+def data_files(pack: Pack) -> list[Path]:
+    """The pack's data files that may hold messages: its layouts and sheets, sorted by path."""
+    found = [
+        path
+        for folder, pattern in ((pack.layouts, "*.layout.yaml"), (pack.sheets, "*.sheet.yaml"))
+        if folder is not None and folder.is_dir()
+        for path in folder.rglob(pattern)
+        if path.is_file()  # regular files only: a FIFO would block extraction forever
+    ]
+    return sorted(found)
+
+
+def data_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str], str, list[str]]]:
+    """(line, msgid or (msgid, msgid_plural), msgctxt, comments) of each `msg` mapping in a file.
+
+    A `msg` mapping is any mapping whose `msg` is text, at any depth; its
+    `context` is the msgctxt, `plural` the msgid_plural and `comment` the
+    translator comment. A mapping without a context is not a message (its
+    file's schema reports it), nor is a file that does not load: `validate`
+    names the problem, extraction skips it.
+    """
+    doc, _ = load_document(path, path.name)
+    if doc is None:
+        return
+    for pointer, node in _msg_mappings(doc.data, ""):
+        context = node.get("context")
+        if not (isinstance(context, str) and context):
+            continue
+        line, _col = doc.locate(f"{pointer}/msg")
+        plural = node.get("plural")
+        message = (node["msg"], plural) if isinstance(plural, str) and plural else node["msg"]
+        comment = node.get("comment")
+        yield line, message, context, [comment] if isinstance(comment, str) and comment else []
+
+
+def _msg_mappings(node: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(pointer, mapping) of every mapping with a text `msg`, in document order."""
+    if isinstance(node, dict):
+        if isinstance(node.get("msg"), str):
+            yield pointer, node
+            return
+        for key, value in node.items():
+            yield from _msg_mappings(value, f"{pointer}/{_escape(str(key))}")
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _msg_mappings(item, f"{pointer}/{index}")
+
+
+def _escape(key: str) -> str:
+    """A mapping key as one JSON-pointer segment (RFC 6901)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def add_data_messages(
+    catalog: Catalog, files: Sequence[Path], shown: Callable[[Path], str]
+) -> None:
+    """Add every `msg` mapping of the data files to the catalog, referenced as `shown(path):line`.
+
+    One function for any data file (a pack's layouts and sheets, a data-only
+    pack's files), so every data message is extracted the same way.
+    """
+    for path in files:
+        where = shown(path)
+        for line, message, context, comments in data_messages(path):
+            catalog.add(message, locations=[(where, line)], auto_comments=comments, context=context)
+
+
 def extract_messages(project: Path) -> Catalog:
     """A template catalog of every message, with references relative to project or package."""
     pack = pack_for(project)
@@ -237,6 +307,7 @@ def extract_messages(project: Path) -> Catalog:
                 catalog.add(
                     message, locations=[(shown, line)], auto_comments=comments, context=context
                 )
+    add_data_messages(catalog, data_files(pack), lambda path: reference(path, pack))
     for path in code_files(pack):
         method = "jinja2" if path.suffix == ".j2" else "python"
         shown = reference(path, pack)
