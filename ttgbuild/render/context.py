@@ -52,6 +52,24 @@ class PrintProblem:
     entries: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Piece:
+    """A printed piece a reviewer looks for: its kind (hero, token, tile…), record and origin."""
+
+    kind: str  # e.g. "hero", "weapon", "token", "tile"
+    record: str  # the record's id, or what tells this piece from others of its kind
+    origin: Origin  # where its content came from, so its problems can be shown with it
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a piece was drawn: its page (from 1) and box in points, PDF coordinates."""
+
+    piece: Piece
+    page: int
+    box: tuple[float, float, float, float]  # left, bottom, width, height on the page
+
+
 @dataclass
 class RenderContext:
     content: Any  # the game pack's content model, read by the pack's painters only
@@ -62,6 +80,8 @@ class RenderContext:
     icons: InlineIcons = NO_ICONS  # the game's `[token]` icons, drawn in labels and spans
     place: Origin = UNPLACED  # where problems in text of no one content object are reported
     problems: list[PrintProblem] = field(default_factory=list)
+    # Where each piece was drawn, kept only when asked (the review gallery crops by it).
+    placements: list[Placement] | None = None
 
     @classmethod
     def for_pack(
@@ -181,6 +201,24 @@ class RenderContext:
             pieces += [span.text for span in paragraph if not span.icon]
         found = dict.fromkeys(self.tr.entry_of(piece) for piece in pieces)
         return tuple(entry for entry in found if entry)
+
+    def place_item(
+        self, canvas: Canvas, piece: Piece, box: tuple[float, float, float, float]
+    ) -> None:
+        """Record that `piece` was drawn in `box` (canvas units) on the current page.
+
+        Nothing is drawn and nothing is kept unless placements were asked for, so
+        a normal build's PDFs and speed do not change. The box goes through the
+        canvas's current transform (a back page shifted by the printer offset).
+        """
+        if self.placements is None:
+            return
+        x, y, w, h = box
+        a, b, c, d, e, f = getattr(canvas, "_currentMatrix", (1, 0, 0, 1, 0, 0))
+        xs = [a * px + c * py + e for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+        ys = [b * px + d * py + f for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+        page_box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        self.placements.append(Placement(piece, canvas.getPageNumber(), page_box))
 
     def kit_where(self, component: str, box: str) -> tuple[Origin, str, str]:
         """Where to point a problem in printed text that belongs to no one content object."""

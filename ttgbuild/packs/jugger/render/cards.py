@@ -19,7 +19,7 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Hero, Talent, Weapon
 from ttgbuild.packs.jugger.render import boxes, icons, labels, theme
 from ttgbuild.render import fonts, style, text
-from ttgbuild.render.context import RenderContext
+from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
 
@@ -44,6 +44,7 @@ class Face:
     band: float = 0.0
     band_colour: Color = style.HEADER
     form: str | None = None
+    piece: Piece | None = None  # what the review gallery calls this card
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def render(ctx: RenderContext) -> bytes:
         for page in pages(len(deck.faces), grid.capacity):
             cells = [grid.cell(i - page.start) for i in page]
             for (row, column), index in zip(cells, page, strict=True):
-                _card(canvas, grid, row, column, deck.faces[index], 0, forms)
+                _card(ctx, canvas, grid, row, column, deck.faces[index], 0, forms)
             _sheet_marks(ctx, canvas, grid)
             canvas.showPage()
             _back_page(ctx, canvas, grid, cells, deck.back, forms)
@@ -73,11 +74,20 @@ def render(ctx: RenderContext) -> bytes:
 
 
 def _card(
-    canvas: Canvas, grid: Grid, row: int, column: int, face: Face, extra: float, forms: set[str]
+    ctx: RenderContext,
+    canvas: Canvas,
+    grid: Grid,
+    row: int,
+    column: int,
+    face: Face,
+    extra: float,
+    forms: set[str],
 ) -> None:
     """Background and band into the bleed, then the design inside the trim box."""
     x, y = grid.origin(row, column)
     w, h = grid.cell_width, grid.cell_height
+    if face.piece is not None:
+        ctx.place_item(canvas, face.piece, (x, y, w, h))
     bx, by, bw, bh = grid.bleed_box(row, column, extra)
     if extra:  # identical backs overlap a little, so viewers show no hairline seams
         bx, by, bw, bh = bx - SEAM, by - SEAM, bw + 2 * SEAM, bh + 2 * SEAM
@@ -119,7 +129,7 @@ def _back_page(
     canvas.translate(dx, dy)
     for row, column in cells:
         back_row, back_column = grid.back_cell(row, column, ctx.settings.duplex)
-        _card(canvas, grid, back_row, back_column, back, BACK_BLEED_EXTRA, forms)
+        _card(ctx, canvas, grid, back_row, back_column, back, BACK_BLEED_EXTRA, forms)
     canvas.restoreState()
     ctx.furniture.on_grid_sheet(canvas, grid)
     canvas.showPage()
@@ -309,7 +319,8 @@ def _hero_face(ctx: RenderContext, hero: Hero, teams: dict, talents: dict[str, T
         canvas.setFillColor(style.INK)
         text.draw(canvas, block, x + safe, talent_top, text.CONDENSED, icons.INLINE.draw)
 
-    return Face(paint, band=band, band_colour=theme.DECK_COLOURS["hero"])
+    piece = Piece("hero", hero.id, hero.origin)
+    return Face(paint, band=band, band_colour=theme.DECK_COLOURS["hero"], piece=piece)
 
 
 def _hero_stats(
@@ -459,9 +470,9 @@ def _weapon_face(ctx: RenderContext, weapon: Weapon) -> Face:
             corner = (x + safe, y + safe + 2 * mm)
             ctx.label(canvas, note, boxes.WEAPON_NOTE, corner, note_w, where, align="center")
 
-    return Face(
-        paint, band=band, band_colour=theme.DECK_COLOURS["weapon"], form=f"weapon-{weapon.id}"
-    )
+    colour = theme.DECK_COLOURS["weapon"]
+    piece = Piece("weapon", weapon.id, weapon.origin)
+    return Face(paint, band=band, band_colour=colour, form=f"weapon-{weapon.id}", piece=piece)
 
 
 def _title(
@@ -547,7 +558,8 @@ def _qwik_face(ctx: RenderContext) -> Face:
             canvas, body, box, (x + safe, y + safe), box.across(inner_w), where, align="center"
         )
 
-    return Face(paint, band=band, band_colour=theme.DECK_COLOURS["hero"], form="qwik")
+    piece = Piece("qwik", qwik.id, qwik.origin)
+    return Face(paint, band=band, band_colour=theme.DECK_COLOURS["hero"], form="qwik", piece=piece)
 
 
 def _count_face(ctx: RenderContext, kind: str, number: int) -> Face:
@@ -573,7 +585,8 @@ def _count_face(ctx: RenderContext, kind: str, number: int) -> Face:
         canvas.drawCentredString(x + w / 2, y + h * 0.32, tr.number(number))
         icons.jugg(canvas, x + w / 2 - 4 * mm, y + safe + 2 * mm, 8 * mm, theme.DECK_COLOURS[kind])
 
-    return Face(paint, band=15 * mm, band_colour=theme.DECK_COLOURS[kind])
+    piece = Piece(kind, str(number), ctx.place)
+    return Face(paint, band=15 * mm, band_colour=theme.DECK_COLOURS[kind], piece=piece)
 
 
 def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
@@ -598,7 +611,8 @@ def _back(ctx: RenderContext, deck_name: str, kind: str) -> Face:
         colour = theme.BACK_ACCENT
         ctx.label(canvas, deck_name, box, corner, box.across(inner), where, colour, "center")
 
-    return Face(paint, background=theme.DECK_COLOURS[kind], form=f"back-{kind}")
+    piece = Piece("back", kind, ctx.place)
+    return Face(paint, background=theme.DECK_COLOURS[kind], form=f"back-{kind}", piece=piece)
 
 
 def _alignment_test(ctx: RenderContext, canvas: Canvas, grid: Grid) -> None:
