@@ -41,7 +41,7 @@ from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.pack import Component, Pack, pack_for
-from ttgbuild.render.context import PrintProblem, RenderContext
+from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.sheet import card_grid
 from ttgbuild.source.loader import Loaded
@@ -81,6 +81,7 @@ class Job:
     content: Any  # the pack's content model
     settings: PrintSettings
     translator: Translator  # read once per locale by the parent, copied fresh for each file
+    placements: bool = False  # record where each piece is drawn (the review gallery asks)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,11 @@ class Drawn:
     data: bytes
     translator_diagnostics: list[Diagnostic]
     problems: list[PrintProblem]
+    placements: list[Placement]
+
+
+# Told of each drawn file with its problems as diagnostics (one per problem, in order).
+OnDrawn = Callable[[Drawn, list[Diagnostic]], None]
 
 
 def check_settings(settings: PrintSettings) -> None:
@@ -109,10 +115,13 @@ def build(
     strict: bool = False,
     progress: Progress = lambda _message: None,
     force: bool = False,
+    on_drawn: OnDrawn | None = None,
 ) -> BuildResult:
     """Build the kit for each locale into out/<locale>/; write only if nothing fails.
 
     With `force` every locale is drawn even if the cache says its files are current.
+    With `on_drawn` each file is drawn recording where its pieces are, and handed
+    over with its problems located (the review gallery crops and annotates by them).
     """
     started = time.perf_counter()
     pack = pack_for(project)
@@ -133,13 +142,18 @@ def build(
         return _stop(result)
     if todo.current:
         progress(f"{', '.join(todo.current)} up to date; drawing {', '.join(todo.stale)}")
-    jobs = make_jobs(project, pack, list(todo.stale), loaded.content, settings)
+    jobs = make_jobs(
+        project, pack, list(todo.stale), loaded.content, settings, on_drawn is not None
+    )
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     for drawn in parallel.run_all(draw, jobs, progress):
         kits[drawn.locale][drawn.component] = drawn.data
         reported[drawn.locale] += drawn.translator_diagnostics
-        reported[drawn.locale] += [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
+        problems = [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
+        reported[drawn.locale] += problems
+        if on_drawn is not None:
+            on_drawn(drawn, problems)
     for locale, diagnostics in reported.items():
         reported[locale] = list(dict.fromkeys(diagnostics))  # one per string, not per file
         result.diagnostics.extend(reported[locale])
@@ -169,7 +183,12 @@ def _stop(result: BuildResult) -> BuildResult:
 
 
 def make_jobs(
-    project: Path, pack: Pack, locales: list[str], content: Any, settings: PrintSettings
+    project: Path,
+    pack: Pack,
+    locales: list[str],
+    content: Any,
+    settings: PrintSettings,
+    placements: bool = False,
 ) -> list[Job]:
     """Every file of every locale to draw, each catalog read once.
 
@@ -181,7 +200,7 @@ def make_jobs(
     for tr in translators.values():
         check_translations(tr)  # JT902 at the catalog line: the fonts are the render layer's
     return [
-        Job(project, locale, part, pack, content, settings, translators[locale])
+        Job(project, locale, part, pack, content, settings, translators[locale], placements)
         for part in pack.components
         for locale in locales
     ]
@@ -198,8 +217,11 @@ def draw(job: Job, progress: Progress) -> Drawn:
         content_dir=job.project / "content",
         progress=lambda message: progress(f"{job.locale}: {message}"),
     )
+    if job.placements:
+        ctx.placements = []
     data = job.part.render(ctx)
-    return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems)
+    placed = ctx.placements or []
+    return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed)
 
 
 def write_kit(

@@ -27,7 +27,7 @@ from ttgbuild.packs.jugger.render.tiling import (
     tiling,
 )
 from ttgbuild.render import fonts, shapes, style
-from ttgbuild.render.context import RenderContext
+from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
 ZONE_TINT: dict[str, Color] = {"red": HexColor("#f0c9c4"), "blue": HexColor("#c8d6ee")}
@@ -172,6 +172,7 @@ def _tile(
     canvas.restoreState()
     _tile_texts(ctx, board, canvas, tiles, row, column)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
+    ctx.place_item(canvas, Piece("tile", tile_name(row, column), board.origin), (0, 0, *tiles.page))
     canvas.showPage()
 
 
@@ -329,6 +330,8 @@ def _mats(ctx: RenderContext, canvas: Canvas) -> None:
                 room = (used, top - card_h, page_w - MARGIN - used, card_h)
                 _slot(ctx, canvas, room, tr.pgettext("mat slot", "tokens"))
         ctx.furniture.on_margin_sheet(canvas, MARGIN)
+        piece = Piece("mat", str(start // per_row + 1), ctx.place)
+        ctx.place_item(canvas, piece, (0, 0, page_w, page_h))
         canvas.showPage()
 
 

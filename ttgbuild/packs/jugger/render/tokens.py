@@ -8,7 +8,7 @@ for short-edge), like the card backs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
@@ -20,7 +20,7 @@ from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Hero, Rules
 from ttgbuild.packs.jugger.render import boxes, dienote, icons, theme
 from ttgbuild.render import fonts, shapes, style, text
-from ttgbuild.render.context import RenderContext
+from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
 MARGIN = 13 * mm
@@ -40,6 +40,7 @@ class Item:
     height: float
     paint: Paint
     back: Paint | None = None
+    piece: Piece | None = None  # what the review gallery calls this token
 
 
 class Packer:
@@ -80,6 +81,8 @@ class Packer:
             self.new_page()
         left, bottom = self.x, self.y - item.height
         item.paint(self.canvas, left, bottom)
+        if item.piece is not None:
+            self.ctx.place_item(self.canvas, item.piece, (left, bottom, item.width, item.height))
         self.fresh = False
         if item.back is not None:
             self.backs.append((item, left, bottom))
@@ -147,9 +150,10 @@ def render(ctx: RenderContext) -> bytes:
     if content.rules is not None and kit is not None:
         ctx.progress("tokens: dice")
         faces = content.rules.faces
+        net = replace(_die_net(faces), piece=Piece("dice", "net", content.rules.origin))
         packer.section(
             tr.pgettext("tokens", "Paper dice"),
-            [_faces_note(ctx, packer, content.rules)] + [_die_net(faces) for _ in range(kit.dice)],
+            [_faces_note(ctx, packer, content.rules)] + [net for _ in range(kit.dice)],
             own_page=True,
         )
         packer.section(
@@ -225,7 +229,7 @@ def _standee(ctx: RenderContext, hero: Hero, side: str) -> Item:
             canvas.line(x, y + fold, x + STANDEE_W, y + fold)
         canvas.restoreState()
 
-    return Item(STANDEE_W, height, paint)
+    return Item(STANDEE_W, height, paint, piece=Piece("token", f"{hero.id}-{side}", hero.origin))
 
 
 TWO_SIDED = {"chain_ready"}
@@ -255,8 +259,9 @@ def _counter(ctx: RenderContext, name: str) -> Item:
     labels = counter_labels(ctx)
     colour = theme.COUNTER_COLOURS.get(name, style.HEADER)
     where = ctx.kit_where(f"counter {name!r}", "label")
+    piece = Piece("counter", name, ctx.place)
     if name == "crouch_template":
-        return _hex_template(ctx, labels[name], colour, where)
+        return replace(_hex_template(ctx, labels[name], colour, where), piece=piece)
     diameter = DISC * (1.3 if name == "initiative" else 1)
 
     def disc(label: str, fill: Color) -> Paint:
@@ -295,7 +300,7 @@ def _counter(ctx: RenderContext, name: str) -> Item:
         return paint
 
     back = disc(labels["chain_thrown"], theme.EYE_RED) if name in TWO_SIDED else None
-    return Item(diameter, diameter, disc(labels.get(name, name), colour), back)
+    return Item(diameter, diameter, disc(labels.get(name, name), colour), back, piece)
 
 
 def _hex_template(
@@ -352,7 +357,7 @@ def _base(ctx: RenderContext, side: str) -> Item:
             fill=1,
         )
 
-    return Item(width, height, paint)
+    return Item(width, height, paint, piece=Piece("base", side, ctx.place))
 
 
 def _faces_note(ctx: RenderContext, packer: Packer, rules: Rules) -> Item:
@@ -375,7 +380,7 @@ def _faces_note(ctx: RenderContext, packer: Packer, rules: Rules) -> Item:
         canvas.setFillColor(style.INK)
         text.draw(canvas, block, x, y + NOTE, text.SANS, icons.INLINE.draw)
 
-    return Item(width, NOTE, paint)
+    return Item(width, NOTE, paint, piece=Piece("dice", "faces note", rules.origin))
 
 
 def _die_net(faces: tuple[int, ...]) -> Item:
@@ -439,4 +444,5 @@ def _d6_table(ctx: RenderContext, faces: tuple[int, ...]) -> Item:
             for j in range(value):
                 icons.jugg(canvas, x + 45 * mm + j * 6 * mm, line_y - 1 * mm, 5 * mm)
 
-    return Item(width, height, paint)
+    piece = Piece("dice", "plain die table", ctx.place)
+    return Item(width, height, paint, piece=piece)
