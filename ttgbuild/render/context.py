@@ -8,10 +8,12 @@ report problems in text that belongs to no one content object (`for_pack`).
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import functools
 import io
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,15 @@ MAX_PIXELS = 24_000_000
 
 
 @dataclass(frozen=True)
+class Piece:
+    """A printed piece a reviewer looks for: its kind (hero, token, tile…), record and origin."""
+
+    kind: str  # e.g. "hero", "weapon", "token", "tile"
+    record: str  # the record's id, or what tells this piece from others of its kind
+    origin: Origin  # where its content came from, so its problems can be shown with it
+
+
+@dataclass(frozen=True)
 class PrintProblem:
     """Something that could not be printed as intended: text too long, glyphs, a portrait."""
 
@@ -50,15 +61,8 @@ class PrintProblem:
     detail: str  # by how much, or which characters
     # The catalog entries (file:line) whose translations the box printed, for translators.
     entries: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A printed piece a reviewer looks for: its kind (hero, token, tile…), record and origin."""
-
-    kind: str  # e.g. "hero", "weapon", "token", "tile"
-    record: str  # the record's id, or what tells this piece from others of its kind
-    origin: Origin  # where its content came from, so its problems can be shown with it
+    # The piece being drawn when it happened, known only when placements are recorded.
+    piece: Piece | None = None
 
 
 @dataclass(frozen=True)
@@ -219,6 +223,21 @@ class RenderContext:
         ys = [b * px + d * py + f for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
         page_box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         self.placements.append(Placement(piece, canvas.getPageNumber(), page_box))
+
+    @contextlib.contextmanager
+    def drawing(
+        self, canvas: Canvas, piece: Piece, box: tuple[float, float, float, float]
+    ) -> Iterator[None]:
+        """Place `piece` (`place_item`) and tie the problems found while drawing it to it.
+
+        Only when placements were asked for; otherwise it does nothing at all.
+        """
+        self.place_item(canvas, piece, box)
+        start = len(self.problems)
+        yield
+        if self.placements is not None:
+            found = self.problems[start:]
+            self.problems[start:] = [dataclasses.replace(p, piece=piece) for p in found]
 
     def kit_where(self, component: str, box: str) -> tuple[Origin, str, str]:
         """Where to point a problem in printed text that belongs to no one content object."""

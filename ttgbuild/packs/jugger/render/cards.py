@@ -83,11 +83,21 @@ def _card(
     extra: float,
     forms: set[str],
 ) -> None:
+    """One card, placed for the review gallery with the problems found drawing it."""
+    if face.piece is None:
+        _draw_card(canvas, grid, row, column, face, extra, forms)
+        return
+    x, y = grid.origin(row, column)
+    with ctx.drawing(canvas, face.piece, (x, y, grid.cell_width, grid.cell_height)):
+        _draw_card(canvas, grid, row, column, face, extra, forms)
+
+
+def _draw_card(
+    canvas: Canvas, grid: Grid, row: int, column: int, face: Face, extra: float, forms: set[str]
+) -> None:
     """Background and band into the bleed, then the design inside the trim box."""
     x, y = grid.origin(row, column)
     w, h = grid.cell_width, grid.cell_height
-    if face.piece is not None:
-        ctx.place_item(canvas, face.piece, (x, y, w, h))
     bx, by, bw, bh = grid.bleed_box(row, column, extra)
     if extra:  # identical backs overlap a little, so viewers show no hairline seams
         bx, by, bw, bh = bx - SEAM, by - SEAM, bw + 2 * SEAM, bh + 2 * SEAM

@@ -80,9 +80,11 @@ class Packer:
         if self.y - item.height < MARGIN:
             self.new_page()
         left, bottom = self.x, self.y - item.height
-        item.paint(self.canvas, left, bottom)
-        if item.piece is not None:
-            self.ctx.place_item(self.canvas, item.piece, (left, bottom, item.width, item.height))
+        if item.piece is None:
+            item.paint(self.canvas, left, bottom)
+        else:
+            with self.ctx.drawing(self.canvas, item.piece, (left, bottom, item.width, item.height)):
+                item.paint(self.canvas, left, bottom)
         self.fresh = False
         if item.back is not None:
             self.backs.append((item, left, bottom))
