@@ -40,10 +40,11 @@ from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
-from ttgbuild.pack import Component, Pack, pack_for
+from ttgbuild.pack import Component, Pack
 from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.sheet import card_grid
+from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.loader import Loaded
 from ttgbuild.validate.project import validate_project
 
@@ -124,7 +125,7 @@ def build(
     over with its problems located (the review gallery crops and annotates by them).
     """
     started = time.perf_counter()
-    pack = pack_for(project)
+    pack = pack_of(project)
     locales = choose_locales(project, requested)
     todo = plan(project, out, locales, settings, force)
     check_settings(settings)
@@ -219,7 +220,7 @@ def draw(job: Job, progress: Progress) -> Drawn:
     )
     if job.placements:
         ctx.placements = []
-    data = job.part.render(ctx)
+    data = job.part.render(ctx, **job.part.options)
     placed = ctx.placements or []
     return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed)
 

@@ -29,7 +29,7 @@ from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, catalog_path, locales_dir, project_locales
-from ttgbuild.pack import pack_for
+from ttgbuild.source.datapack import pack_of
 
 MANIFEST = ".ttgbuild-cache.json"
 MANIFEST_FORMAT = 1
@@ -261,7 +261,7 @@ def plan(
     what is compared is a whole kit and the manifest that describes it.
     """
     recover(out)
-    pack = pack_for(project)
+    pack = pack_of(project)
     content = fingerprint.content_key(project, pack.name, fingerprint.code_key(pack.folder))
     printing = settings_key(settings)
     keys = {loc: locale_key(project, loc, content, printing) for loc in locales}

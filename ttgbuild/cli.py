@@ -41,6 +41,7 @@ from ttgbuild.options import (
     require_project,
 )
 from ttgbuild.pack import PackError, installed
+from ttgbuild.source.records import Record
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
@@ -172,6 +173,8 @@ def list_content(
 
 def _row(item: object) -> dict[str, object]:
     """Every field of a content object but its origin, as JSON-ready values."""
+    if isinstance(item, Record):  # a data pack's record (ttgbuild.source.records)
+        return item.plain()
     row = asdict(item)  # type: ignore[call-overload]
     row.pop("origin", None)
     return row
@@ -371,7 +374,7 @@ def main() -> None:
         sys.exit(130)
     except PackError as exc:  # a game pack found broken while in use: say which, exit 2
         console.progress_done()
-        console.diagnostics([exc.diagnostic], "text")
+        console.diagnostics(exc.diagnostics, "text")
         sys.exit(EXIT_UNREADABLE)
     except Exception as exc:
         console.progress_done()

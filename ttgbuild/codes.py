@@ -13,6 +13,7 @@ from ttgbuild.i18n.checks import CATALOG_CODES
 from ttgbuild.i18n.limits import LIMIT_CODE
 from ttgbuild.i18n.runtime import RUNTIME_CODES
 from ttgbuild.pack import PROJECT_CODE, Pack
+from ttgbuild.source.datapack import DATAPACK_CODES
 from ttgbuild.source.loader import LAYOUT_CODES
 from ttgbuild.source.schema import SCHEMA_CODES
 from ttgbuild.source.yamlsource import LOAD_CODES
@@ -26,7 +27,15 @@ def engine_codes() -> list[Code]:
     build's) is one `Code` object in both tables and is listed once; two
     different definitions of one code still reach the registry, which refuses them.
     """
-    tables = (LOAD_CODES, LAYOUT_CODES, SCHEMA_CODES, RUNTIME_CODES, CATALOG_CODES, PRINT_CODES)
+    tables = (
+        LOAD_CODES,
+        LAYOUT_CODES,
+        SCHEMA_CODES,
+        DATAPACK_CODES,
+        RUNTIME_CODES,
+        CATALOG_CODES,
+        PRINT_CODES,
+    )
     codes = [PROJECT_CODE, LIMIT_CODE, *(c for table in tables for c in table.values())]
     return list(dict.fromkeys(codes))
 

@@ -14,7 +14,8 @@ from typing import Annotated
 import typer
 
 from ttgbuild.core import console
-from ttgbuild.pack import Pack, PackError, pack_for
+from ttgbuild.pack import Pack, PackError
+from ttgbuild.source.datapack import pack_of
 
 # Exit codes (cli.md): 1 problems found, 2 usage error or unreadable input, 3 internal error.
 EXIT_PROBLEMS = 1
@@ -62,8 +63,8 @@ def project_pack(project: Path, command: str) -> Pack:
     Commands that read no content (`rules`, `schema-docs`) ask only this.
     """
     try:
-        return pack_for(project)
+        return pack_of(project)
     except PackError as exc:
-        console.diagnostics([exc.diagnostic], "text")
+        console.diagnostics(exc.diagnostics, "text")
         console.err(f"{command}: the project's game is unknown; nothing was done")
         raise typer.Exit(EXIT_USAGE) from None

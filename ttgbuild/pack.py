@@ -5,7 +5,9 @@ distribution announces under the entry-point group `ttgbuild.packs` (the way
 MkDocs finds plugins), so a third party ships a game as its own package and
 the engine never imports a game by name. A project names its game in
 `ttgbuild.toml` (`game = "jugger-ttg"`); a project without that file uses the
-one installed pack, so a single-game install needs no extra file.
+one installed pack, so a single-game install needs no extra file. A project
+may instead hold its game as data, a folder with a `pack.yaml`
+(`pack = "pack"`); `ttgbuild.source.datapack` turns that file into a `Pack`.
 
 A pack is data plus a few functions: its record kinds and their schemas, how
 valid documents become its content model, its rule checks (added to a
@@ -39,7 +41,7 @@ GROUP = "ttgbuild.packs"
 # TOML, read by the standard library in a millisecond: every command, an up-to-date
 # build included, reads it first, and importing PyYAML alone would cost 50 ms.
 PROJECT_FILE = "ttgbuild.toml"
-PROJECT_KEYS = ("game",)
+PROJECT_KEYS = ("game", "pack")
 MAX_PROJECT_FILE = 64 * 1024
 PROJECT_CODE = Code("JT012", "error", "the project names an installed game pack in ttgbuild.toml")
 
@@ -72,7 +74,10 @@ class Component:
 
     file: str  # e.g. "cards.pdf"
     summary: str  # for `ttgbuild games`
-    render: Ref  # RenderContext → PDF bytes
+    render: Ref  # (RenderContext, **options) → PDF bytes
+    # Keyword arguments `render` is called with: which layout deck or sheet a data
+    # pack's file holds, so one engine renderer draws every such file.
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -92,7 +97,7 @@ class Pack:
     title: str  # e.g. "Jugger TTG"
     version: str
     code_prefix: str  # every rule code the pack reports starts with it
-    package: str  # the pack's import package: scanned for messages, fingerprinted
+    package: str  # the pack's import package: scanned for messages; "" for a data pack
     schemas: Path  # folder of <kind>.schema.json (and defs.schema.json)
     templates: Path | None  # Jinja2 templates of translated documents, if any
     files: Mapping[str, str]  # content file → schema kind (one document each)
@@ -125,10 +130,15 @@ class Pack:
     sheets: Path | None = None  # folder of <name>.sheet.yaml: reference sheets and prose
     checks: tuple[Path, ...] = ()  # declarative rule-check files (<name>.checks.yaml)
     functions: Ref | None = None  # name → callable: the game logic expressions may call
+    theme: Mapping[str, str] = field(default_factory=dict)  # colour name → "#rrggbb"
+    # A data pack's folder in its project (it has no package): read for messages, fingerprinted.
+    root: Path | None = None
 
     @property
     def folder(self) -> Path:
         """The pack's package folder: its code and data count in the build cache's key."""
+        if self.root is not None:
+            return self.root
         spec = importlib.util.find_spec(self.package)
         if spec is None or spec.origin is None:
             raise ValueError(f"pack {self.name}: package {self.package} cannot be found")
@@ -138,9 +148,11 @@ class Pack:
 class PackError(Exception):
     """The project's game cannot be found: a located diagnostic to show, exit 2."""
 
-    def __init__(self, diagnostic: Diagnostic) -> None:
+    def __init__(self, diagnostic: Diagnostic, more: tuple[Diagnostic, ...] = ()) -> None:
         super().__init__(diagnostic.message)
         self.diagnostic = diagnostic
+        # Every problem found: a broken pack.yaml can have several, all reported at once.
+        self.diagnostics = [diagnostic, *more]
 
 
 @dataclass(frozen=True)
@@ -192,29 +204,49 @@ def _shape_problem(pack: Pack) -> str | None:
     return f"{missing[0]} cannot be found" if missing else None
 
 
+@dataclass(frozen=True)
+class ProjectFile:
+    """What a project's ttgbuild.toml says: an installed game, or a data pack's folder."""
+
+    key: str  # "game" or "pack"
+    value: str
+    line: int  # where the key is written, for located messages
+
+
+def project_file(project: Path) -> ProjectFile | None:
+    """The project's ttgbuild.toml, read; None without one. PackError if it cannot say."""
+    path = project / PROJECT_FILE
+    if not path.exists() and not path.is_symlink():
+        return None
+    return _read_project_file(path)
+
+
 def pack_for(project: Path) -> Pack:
-    """The game pack a project names in ttgbuild.toml, or the one installed pack.
+    """The installed game pack a project names in ttgbuild.toml, or the one installed pack.
 
     Raises PackError (JT012, located at ttgbuild.toml) when the file is
     unreadable, names no installed pack, or is missing while several are
-    installed: the user must say which game the project is.
+    installed: the user must say which game the project is. A project whose
+    game is a data pack (`pack = ...`) is loaded by `ttgbuild.source.datapack`.
     """
     found = installed()
-    path = project / PROJECT_FILE
-    if not path.exists() and not path.is_symlink():
+    setting = project_file(project)
+    if setting is None:
         if len(found.packs) == 1:
             return next(iter(found.packs.values()))
         _refuse(0, _choose(found, "no ttgbuild.toml names this project's game"))
-    line, name = _named_game(path)
+    if setting.key != "game":
+        _refuse(setting.line, "names a data pack, which this command cannot read")
+    name = setting.value
     if name in found.broken:
-        _refuse(line, f"game {name!r} cannot be used: {found.broken[name]}")
+        _refuse(setting.line, f"game {name!r} cannot be used: {found.broken[name]}")
     if name not in found.packs:
-        _refuse(line, _choose(found, f"game {name!r} is not installed"))
+        _refuse(setting.line, _choose(found, f"game {name!r} is not installed"))
     return found.packs[name]
 
 
-def _named_game(path: Path) -> tuple[int, str]:
-    """(line, game name) from a project file; PackError if it cannot say."""
+def _read_project_file(path: Path) -> ProjectFile:
+    """The one setting of a project file; PackError if it cannot say."""
     import tomllib
 
     try:
@@ -233,10 +265,15 @@ def _named_game(path: Path) -> tuple[int, str]:
         _refuse(
             0, f"unknown key {unknown[0]!r}; a project file holds only: {', '.join(PROJECT_KEYS)}"
         )
-    if not isinstance(data.get("game"), str):
+    if "game" in data and "pack" in data:
+        _refuse(0, "names both a game and a pack; keep one of game = ... and pack = ...")
+    key = "pack" if "pack" in data else "game"
+    if not isinstance(data.get(key), str):
+        if key == "pack":
+            _refuse(0, 'must name the pack\'s folder as a string, e.g. pack = "pack"')
         _refuse(0, 'must name the game as a string, e.g. game = "jugger-ttg"')
-    line = next((i for i, row in enumerate(text.splitlines(), 1) if row.startswith("game")), 1)
-    return line, data["game"]
+    line = next((i for i, row in enumerate(text.splitlines(), 1) if row.startswith(key)), 1)
+    return ProjectFile(key, data[key], line)
 
 
 def _choose(found: Installed, problem: str) -> str:

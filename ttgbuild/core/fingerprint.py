@@ -23,7 +23,7 @@ from pathlib import Path, PurePosixPath
 from ttgbuild.core.readfile import NotRegularFile, open_regular
 
 PACKAGE = Path(__file__).resolve().parent.parent
-CODE_SUFFIXES = {".py", ".j2", ".json"}
+CODE_SUFFIXES = {".py", ".j2", ".json", ".yaml"}  # .yaml: packs' layouts, sheets, checks
 # Libraries whose version can change what is drawn: PDF writing, fonts, CLDR
 # data (numbers, country names), templates and YAML reading.
 DRAWING_LIBRARIES = (

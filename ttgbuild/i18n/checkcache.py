@@ -37,7 +37,7 @@ from ttgbuild.i18n import limits
 from ttgbuild.i18n.glossary import GLOSSARY_FILE
 from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir, unlisted_locales
 from ttgbuild.i18n.style import STYLE_FILE
-from ttgbuild.pack import pack_for
+from ttgbuild.source.datapack import pack_of
 
 CACHE_ENV = "TTGBUILD_CACHE_DIR"
 FORMAT = 1  # bump when what is stored changes shape
@@ -56,7 +56,7 @@ def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, in
         from ttgbuild.i18n.extract import extract_messages, flagged_budget, newstyle_references
         from ttgbuild.i18n.formats import formats_of
 
-        newstyle = newstyle_references(pack_for(project))
+        newstyle = newstyle_references(pack_of(project))
         rows = [
             [
                 msgid_of(m),
@@ -137,7 +137,7 @@ def sources_key(project: Path) -> str:
         path.relative_to(project).as_posix(): fingerprint.file_digest(path)
         for path in content_files(project)
     }
-    pack = pack_for(project)
+    pack = pack_of(project)
     code = fingerprint.code_key(pack.folder)
     return fingerprint.combine({"code": code, "game": pack.name, "content": files})
 

@@ -60,7 +60,7 @@ from ttgbuild.i18n.paths import (
     unlisted_locales,
 )
 from ttgbuild.i18n.style import STYLE_CODE, STYLE_FILE_CODE, StyleRule, check_style, load_style
-from ttgbuild.pack import pack_for
+from ttgbuild.source.datapack import pack_of
 
 CATALOG_CODES = code_table(
     IO_CODE,
@@ -155,7 +155,7 @@ def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diag
     glossary, diagnostics = load_glossary(project)
     # Formats and budgets (max-length flags) of the current sources: a stale catalog's cannot count.
     formats, budgets = source_facts(project)
-    pack = pack_for(project)  # the same for every locale: worked out once
+    pack = pack_of(project)  # the same for every locale: worked out once
     boxes = frozenset(pack.boxes.load()) if pack.boxes else frozenset()
     sources = Budgets(budgets, content_budgets(pack), boxes)
     newstyle = newstyle_references(pack)

@@ -24,7 +24,8 @@ from babel.messages.extract import extract
 
 import ttgbuild
 from ttgbuild.i18n.paths import content_context
-from ttgbuild.pack import Pack, pack_for
+from ttgbuild.pack import Pack
+from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import load_document
 
@@ -72,7 +73,7 @@ def extract_content(
     reports their problems, extraction just skips them.
     """
     del keywords, comment_tags  # every translatable field is a message; no markers in YAML
-    pack = pack_for(Path(options.get("project", ".")))
+    pack = pack_of(Path(options.get("project", ".")))
     path = Path(getattr(fileobj, "name", "") or options.get("path", ""))
     kind = content_kind(path, pack)
     if kind is None:
@@ -179,7 +180,7 @@ def _comment(pack: Pack, what: str, owner: Any, role_key: str, budget: int) -> s
 
 def content_files(project: Path) -> list[Path]:
     """Content files of the project's pack that can hold translatable text, in a stable order."""
-    pack = pack_for(project)
+    pack = pack_of(project)
     schemas = schemas_at(pack.schemas)
     root = project / "content"
     files = [root / name for name in pack.files if (root / name).is_file()]
@@ -296,7 +297,7 @@ def add_data_messages(
 
 def extract_messages(project: Path) -> Catalog:
     """A template catalog of every message, with references relative to project or package."""
-    pack = pack_for(project)
+    pack = pack_of(project)
     catalog = Catalog(project="ttgbuild", fuzzy=False)
     for path in content_files(project):
         shown = path.relative_to(project).as_posix()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ttgbuild.core.diagnostics import Diagnostic, sort_key
-from ttgbuild.pack import Pack, pack_for
+from ttgbuild.pack import Pack
+from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.loader import Loaded, load_content
 from ttgbuild.validate.registry import Registry
 from ttgbuild.validate.runner import Context, run_checks
@@ -23,7 +24,7 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
 
     Raises PackError when the project's game cannot be found.
     """
-    pack = pack_for(project)
+    pack = pack_of(project)
     loaded = load_content(project, pack)
     ctx = Context(
         loaded.content, loaded.file_ids, loaded.references, project / "content", loaded.locate

@@ -1,0 +1,188 @@
+"""A game made of data: the project's `pack.yaml` read into a `Pack`, with no Python of its own.
+
+A project names either an installed game (`game = "jugger-ttg"`) or a folder
+of its own holding `pack.yaml` (`pack = "pack"`): record kinds with their
+JSON Schemas, rule-check files, card layouts, reference sheets and the files
+of the kit. Records become the generic model of `ttgbuild.source.records`;
+each kit file is drawn by the engine's layout or sheet renderer. Every
+command asks `pack_of`, so a data pack is used exactly like an installed one.
+
+A broken pack.yaml (unreadable, off its format, naming a file that is not
+there) is a PackError carrying every problem, located at file:line:col:
+the command stops with exit 2 before reading any content.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ttgbuild.core.codes import Code, code_table
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.paths import display_path
+from ttgbuild.pack import (
+    PROJECT_FILE,
+    Component,
+    Listing,
+    Pack,
+    PackError,
+    Ref,
+    pack_for,
+    project_file,
+)
+from ttgbuild.source import records
+
+if TYPE_CHECKING:
+    from ttgbuild.source.yamlsource import Document
+
+FORMATS = Path(__file__).resolve().parent / "formats"  # the engine's schemas of data files
+PACK_FILE = "pack.yaml"
+# The engine's renderers of a data pack's kit files: one layout deck, one sheet.
+RENDERERS = {
+    "layout": Ref("ttgbuild.render.datakit:deck"),
+    "sheet": Ref("ttgbuild.render.datakit:sheet"),
+}
+FOLDERS = {"layout": ("layouts", ".layout.yaml"), "sheet": ("sheets", ".sheet.yaml")}
+
+DATAPACK_CODES = code_table(
+    Code("JT090", "error", "the data pack a project names is a folder inside it holding pack.yaml"),
+    Code("JT091", "error", "every file and folder a data pack names exists inside its folder"),
+    Code("JT092", "error", "a data pack's record kinds, kit files and code prefix fit together"),
+)
+
+
+def pack_of(project: Path) -> Pack:
+    """The project's game: the installed pack its ttgbuild.toml names, or its data pack.
+
+    Raises PackError (exit 2) when neither can be used, with every located problem.
+    """
+    setting = project_file(project)
+    if setting is None or setting.key != "pack":
+        return pack_for(project)
+    folder = project / setting.value
+    if not folder.resolve().is_relative_to(project.resolve()):
+        raise _unfound(setting.line, f"pack folder {setting.value!r} is outside the project")
+    path = folder / PACK_FILE
+    if not path.is_file():
+        raise _unfound(setting.line, f"no {PACK_FILE} in {display_path(folder, project)}/")
+    # Imported here: PyYAML costs 50 ms, and every command (an up-to-date build too) asks
+    # pack_of; a project of an installed game never pays for it.
+    from ttgbuild.source.schema import schemas_at
+    from ttgbuild.source.yamlsource import load_document
+
+    doc, problems = load_document(path, display_path(path, project))
+    if doc is not None:
+        problems += schemas_at(FORMATS).check_document(doc, "pack")
+    if doc is None or problems:
+        raise PackError(problems[0], tuple(problems[1:]))
+    return _checked_pack(doc, folder.resolve())
+
+
+def _unfound(line: int, message: str) -> PackError:
+    """The pack folder or its pack.yaml is not there: said at the line of ttgbuild.toml."""
+    return PackError(DATAPACK_CODES["JT090"].at(PROJECT_FILE, line, 0, message))
+
+
+def _checked_pack(doc: Document, folder: Path) -> Pack:
+    """The Pack a schema-valid pack.yaml declares; PackError naming every missing or clashing part.
+
+    Every problem is collected before raising, so one run shows them all.
+    """
+    data: dict[str, Any] = doc.data
+    problems: list[Diagnostic] = []
+
+    def report(code: str, pointer: str, message: str) -> None:
+        line, column = doc.locate(pointer)
+        problems.append(DATAPACK_CODES[code].at(doc.display, line, column, message, pointer))
+
+    def inside(pointer: str, rel: str, want_dir: bool) -> Path:
+        path = folder / rel
+        if ".." in rel.split("/") or not path.resolve().is_relative_to(folder):
+            report("JT091", pointer, f"{rel} is outside the pack's folder")
+        elif not (path.is_dir() if want_dir else path.is_file()):
+            report("JT091", pointer, f"{rel} is not a {'folder' if want_dir else 'file'} here")
+        return path
+
+    schemas = inside("/schemas", data.get("schemas", "schemas"), want_dir=True)
+    folders: dict[str, str] = {}  # content folder → schema kind
+    files: dict[str, str] = {}  # content file → schema kind
+    names: dict[str, dict[str, str]] = {"folder": {}, "file": {}}  # schema kind → record name
+    listings = []
+    for name, kinds in data["records"].items():
+        at = f"/records/{name}"
+        kind = kinds["kind"]
+        if schemas.is_dir() and not (schemas / f"{kind}.schema.json").is_file():
+            report("JT091", f"{at}/kind", f"no schema {kind}.schema.json in the schemas folder")
+        where = "folder" if "folder" in kinds else "file"
+        place = folders if where == "folder" else files
+        if kind in names["folder"] or kind in names["file"]:
+            report("JT092", f"{at}/kind", f"kind {kind!r} is already read by another record kind")
+        if kinds[where] in place:
+            report("JT092", f"{at}/{where}", f"{kinds[where]} is already another kind's {where}")
+        place[kinds[where]] = kind
+        names[where][kind] = name
+        if "list" in kinds:
+            if where == "file":
+                report("JT092", f"{at}/list", "only a folder's records can be listed")
+            listings.append(Listing(name, tuple(kinds["list"])))
+    if data["code_prefix"] == "JT":
+        report("JT092", "/code_prefix", "JT is the engine's prefix; choose another")
+    checks = tuple(
+        inside(f"/checks/{i}", rel, False) for i, rel in enumerate(data.get("checks", []))
+    )
+    components = []
+    for index, part in enumerate(data["kit"]):
+        what = "layout" if "layout" in part else "sheet"
+        subfolder, suffix = FOLDERS[what]
+        base = data.get(f"{what}s", subfolder)
+        path = inside(f"/kit/{index}/{what}", f"{base}/{part[what]}{suffix}", want_dir=False)
+        options = {what: str(path)}
+        components.append(Component(part["file"], part["summary"], RENDERERS[what], options))
+    kit_files = [part.file for part in components]
+    for index, file in enumerate(kit_files):
+        if file in kit_files[:index]:
+            report("JT092", f"/kit/{index}/file", f"{file} is already another file of the kit")
+    if problems:
+        raise PackError(problems[0], tuple(problems[1:]))
+    return Pack(
+        name=data["name"],
+        title=data["title"],
+        version=data["version"],
+        code_prefix=data["code_prefix"],
+        package="",
+        schemas=schemas,
+        templates=None,
+        files=files,
+        folders=folders,
+        new_content=records.DataContent,
+        build_content=partial(records.build_content, names["folder"], names["file"]),
+        register=records.register_nothing,
+        components=tuple(components),
+        listings=tuple(listings),
+        context_kinds={
+            kind: (label, what) for kind, (label, what) in data.get("context", {}).items()
+        },
+        field_roles=dict(data.get("field_roles", {})),
+        schema_order=tuple(
+            (f"{kinds['kind']}.schema.json", _shown(kinds)) for kinds in data["records"].values()
+        ),
+        layouts=_optional_folder(folder, data.get("layouts", "layouts")),
+        sheets=_optional_folder(folder, data.get("sheets", "sheets")),
+        checks=checks,
+        theme=dict(data.get("theme", {})),
+        root=folder,
+    )
+
+
+def _shown(kinds: dict[str, str]) -> str:
+    """Where a record kind lives, for the format reference (`schema-docs`)."""
+    return (
+        f"content/{kinds['folder']}/<id>.yaml" if "folder" in kinds else f"content/{kinds['file']}"
+    )
+
+
+def _optional_folder(folder: Path, rel: str) -> Path | None:
+    """A layouts or sheets folder: None when the pack has none (its kit names none)."""
+    path = folder / rel
+    return path if path.is_dir() else None

@@ -1,0 +1,124 @@
+"""The content model of a game declared as data: records, read-only, that know where they came from.
+
+A data pack has no model classes of its own. Each schema-valid document
+becomes a `Record`: a read-only mapping of its fields (nested mappings are
+records too, lists are tuples) with the `Origin` of every part, so a layout
+or a rule reads `record.cost` and a check names `record.origin.at("cost")`.
+The content is one attribute per record kind of the pack (`content.critters`:
+the folder's records sorted by file; `content.rules`: a one-file kind's
+record, or None when its file failed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ttgbuild.core.origin import Origin
+
+if TYPE_CHECKING:
+    from ttgbuild.source.yamlsource import Document
+
+
+class Record(Mapping[str, Any]):
+    """A record's fields, read-only, with its origin; fields read as attributes too.
+
+    Attribute access (`record.cost`) is what expressions and `ttgbuild list`
+    use; a field named like a mapping method (`items`, `keys`) is read with
+    `record["items"]`.
+    """
+
+    __slots__ = ("_fields", "origin")
+
+    def __init__(self, fields: Mapping[str, Any], origin: Origin) -> None:
+        self._fields = {key: frozen(value, origin.at(key)) for key, value in fields.items()}
+        self.origin = origin
+
+    def __getitem__(self, key: str) -> Any:
+        return self._fields[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # unpickling asks before _fields exists
+            raise AttributeError(name)
+        try:
+            return self._fields[name]
+        except KeyError:
+            raise AttributeError(f"the record has no field {name!r}") from None
+
+    def __getstate__(self) -> tuple[dict[str, Any], Origin]:
+        return self._fields, self.origin
+
+    def __setstate__(self, state: tuple[dict[str, Any], Origin]) -> None:
+        self._fields, self.origin = state
+
+    def __repr__(self) -> str:
+        return f"Record({self._fields!r}, {self.origin!r})"
+
+    def plain(self) -> dict[str, Any]:
+        """The fields as plain JSON-ready data (for `ttgbuild list --format json`)."""
+        return {key: _plain(value) for key, value in self._fields.items()}
+
+
+def frozen(value: Any, origin: Origin) -> Any:
+    """A document value made read-only: mappings become records, lists tuples."""
+    if isinstance(value, Mapping):
+        return Record(value, origin)
+    if isinstance(value, list):
+        return tuple(frozen(item, origin.at(index)) for index, item in enumerate(value))
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Record):
+        return value.plain()
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+class DataContent:
+    """A data pack's content: one attribute per record kind, named in its pack.yaml."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # unpickling asks before _kinds exists
+            raise AttributeError(name)
+        try:
+            return self._kinds[name]
+        except KeyError:
+            raise AttributeError(f"the game has no record kind {name!r}") from None
+
+    def add(self, name: str, records: Any) -> None:
+        """Set one kind's records (a tuple for a folder, one record or None for a file)."""
+        self._kinds[name] = records
+
+
+def build_content(
+    folders: Mapping[str, str],
+    files: Mapping[str, str],
+    content: DataContent,
+    valid: Mapping[str, list[Document]],
+) -> None:
+    """Fill `content` from the schema-valid documents: `folders` and `files` map kind → name.
+
+    Partial application of the first two (by datapack) gives `Pack.build_content`.
+    """
+    for kind, name in folders.items():
+        docs = sorted(valid.get(kind, []), key=lambda doc: doc.display)
+        content.add(name, tuple(Record(doc.data, Origin(doc.display)) for doc in docs))
+    for kind, name in files.items():
+        docs = valid.get(kind, [])
+        content.add(name, Record(docs[0].data, Origin(docs[0].display)) if docs else None)
+
+
+def register_nothing(registry: Any) -> None:
+    """A data pack's checks are its declarative check files, added by the registry itself."""
+    del registry
