@@ -320,6 +320,59 @@ def _build_summary(result: BuildResult, target: Path) -> str:
     return line
 
 
+@app.command("preview")
+def preview(
+    locale: Annotated[
+        str | None,
+        typer.Option("--locale", help="Comma-separated locales (default: all the project has)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Gallery folder (default: output/preview/ in the project).",
+            file_okay=False,
+        ),
+    ] = None,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Write a review gallery: every card, token, tile and page of every locale as a picture.
+
+    OUT/index.html opens from the file system; each picture shows its problems,
+    linked to the content line and the catalog entry. Content errors give a page
+    listing them (exit 1).
+    """
+    from ttgbuild import buildplan
+    from ttgbuild.preview.gallery import write_gallery
+
+    require_project(project, "preview")
+    try:
+        source_date_epoch()
+    except InvalidSourceDate as exc:
+        console.err(f"preview: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
+    target = out if out is not None else project / "output" / "preview"
+    try:
+        gallery = write_gallery(project, target, requested, progress=console.progress)
+    except buildplan.UsageError as exc:
+        console.progress_done()
+        console.err(f"preview: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    except Terminated:
+        console.progress_done()
+        console.err("preview: terminated (SIGTERM)")
+        raise typer.Exit(SIGTERM_EXIT) from None
+    console.progress_done()
+    console.diagnostics(gallery.diagnostics, "text")
+    console.summary(gallery.diagnostics, "preview")
+    index = gallery.index.as_posix()
+    if gallery.failed:
+        console.err(f"preview: the project has errors; {index} lists them")
+        raise typer.Exit(EXIT_PROBLEMS)
+    console.err(f"preview: {gallery.items} pictures, {gallery.problems} problems in {index}")
+
+
 # Packs whose commands could not be added, and why (`ttgbuild games` reports them).
 COMMAND_PROBLEMS: dict[str, str] = {}
 

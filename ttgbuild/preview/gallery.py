@@ -1,0 +1,221 @@
+"""`ttgbuild preview`: build the kit, picture every piece, write the gallery.
+
+The kit is built with the normal incremental build into `OUT/kit/`, recording
+where each piece was drawn (`RenderContext.drawing`) and the problems found
+drawing it. That record is kept beside the kit (`OUT/.gallery.json`) under
+each PDF's hash, so a later run whose build draws nothing still knows every
+placement; a PDF the record does not match is drawn again. Content errors
+give a gallery page that lists them instead of pictures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import pypdfium2
+
+from ttgbuild.build import Drawn, build
+from ttgbuild.buildplan import BuildResult
+from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.printing import PrintSettings
+from ttgbuild.preview import page, raster, sourceview
+from ttgbuild.preview.page import Note, Row, Shot
+
+KIT = "kit"
+STATE = ".gallery.json"
+STATE_VERSION = 1
+PRINT_CODES = {"JT901", "JT902", "JT903"}
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class Gallery:
+    """What was written: the index page, how many pictures and problems it shows."""
+
+    index: Path
+    items: int = 0
+    problems: int = 0
+    failed: bool = False  # content or catalog errors: the page lists them, no pictures
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def write_gallery(
+    project: Path,
+    out: Path,
+    locales: Sequence[str] | None = None,
+    *,
+    settings: PrintSettings | None = None,
+    progress: Progress | None = None,
+) -> Gallery:
+    """Build the kit into `out/kit/` and write `out/index.html` showing all of it.
+
+    Raises `buildplan.UsageError` for what `build` refuses (an unknown locale).
+    """
+    settings = settings if settings is not None else PrintSettings()
+    say = progress if progress is not None else (lambda _message: None)
+    requested = list(locales) if locales else None
+    out.mkdir(parents=True, exist_ok=True)
+    state = _load_state(out)
+    kit = out / KIT
+    record = _recorder(state)
+    result = build(project, kit, settings, requested, progress=say, on_drawn=record)
+    index = out / "index.html"
+    if result.failed:
+        notes = [_note(d) for d in result.diagnostics]
+        views = sourceview.write_views(project, out, _linked(notes))
+        write_atomically(index, page.error_page(notes, views))
+        return Gallery(index, 0, len(notes), True, result.diagnostics)
+    shown = result.built + result.current
+    unknown = [locale for locale in shown if not _recorded(state, kit, locale)]
+    if unknown:  # a kit built before (or by another tool): draw it again to learn placements
+        say(f"placing pieces for {', '.join(unknown)}")
+        build(project, kit, settings, unknown, progress=say, force=True, on_drawn=record)
+    say("pictures")
+    rows, general = _gallery(kit, out, state, shown, result)
+    views = sourceview.write_views(project, out, _linked(_all_notes(rows, general)))
+    write_atomically(index, page.gallery_page(shown, rows, general, views))
+    _save_state(out, state)
+    items = sum(len(row.shots) for row in rows)
+    problems = len(_all_notes(rows, general))
+    return Gallery(index, items, problems, False, result.diagnostics)
+
+
+def _recorder(state: dict) -> Callable[[Drawn, list[Diagnostic]], None]:
+    """Keep each drawn file's placements and located problems under its PDF's hash."""
+
+    def record(drawn: Drawn, diagnostics: list[Diagnostic]) -> None:
+        problems = []
+        for problem, diagnostic in zip(drawn.problems, diagnostics, strict=True):
+            piece = [problem.piece.kind, problem.piece.record] if problem.piece else None
+            entries = list(problem.entries)
+            problems.append({"diagnostic": asdict(diagnostic), "piece": piece, "entries": entries})
+        placements = [[p.piece.kind, p.piece.record, p.page, *p.box] for p in drawn.placements]
+        files = state["drawn"].setdefault(drawn.locale, {})
+        files[drawn.component] = {
+            "sha": hashlib.sha256(drawn.data).hexdigest(),
+            "placements": placements,
+            "problems": problems,
+        }
+
+    return record
+
+
+def _recorded(state: dict, kit: Path, locale: str) -> bool:
+    """Does the record describe every PDF of this locale as it is on disk?"""
+    files = state["drawn"].get(locale, {})
+    pdfs = sorted((kit / locale).glob("*.pdf"))
+    return bool(pdfs) and all(
+        pdf.name in files and files[pdf.name]["sha"] == _sha(pdf) for pdf in pdfs
+    )
+
+
+def _gallery(
+    kit: Path, out: Path, state: dict, locales: list[str], result: BuildResult
+) -> tuple[list[Row], dict[str, list[Note]]]:
+    """The rows of pictures (a piece per row, a locale per column) and the other problems."""
+    rows: dict[tuple[str, str], Row] = {}
+    placed_problems: set[Diagnostic] = set()
+    for locale in locales:
+        for pdf in sorted((kit / locale).glob("*.pdf")):
+            entry = state["drawn"].get(locale, {}).get(pdf.name)
+            if entry is None:
+                continue
+            shots = _shots(pdf, entry, out, state["images"])
+            notes = _piece_notes(entry, placed_problems)
+            for (kind, record), image in shots.items():
+                row = rows.setdefault((kind, record), Row(kind, record))
+                row.shots[locale] = Shot(image, notes.get((kind, record), []))
+    general: dict[str, list[Note]] = {}
+    for diagnostic in result.diagnostics:
+        if diagnostic in placed_problems:
+            continue
+        owner = next((loc for loc in locales if _belongs(diagnostic, loc)), "")
+        general.setdefault(owner, []).append(_note(diagnostic))
+    return list(rows.values()), general
+
+
+def _shots(pdf: Path, entry: dict, out: Path, images: dict[str, str]) -> dict[tuple[str, str], str]:
+    """Each piece's picture, the first of its kind and record; whole pages where none was placed."""
+    wanted: dict[tuple[str, str], raster.Crop] = {}
+    placed_pages: set[int] = set()
+    for kind, record, number, *box in entry["placements"]:
+        placed_pages.add(number)
+        wanted.setdefault((kind, record), raster.Crop(number, tuple(box)))
+    document = pypdfium2.PdfDocument(pdf)
+    count = len(document)
+    document.close()
+    for number in range(1, count + 1):
+        if number not in placed_pages:
+            wanted[(Path(pdf.name).stem, f"page {number}")] = raster.Crop(number, None)
+    found = raster.pictures(pdf, entry["sha"], list(wanted.values()), out, images)
+    return {key: found[crop] for key, crop in wanted.items()}
+
+
+def _piece_notes(entry: dict, placed: set[Diagnostic]) -> dict[tuple[str, str], list[Note]]:
+    """The problems found drawing each piece, with links to the content and the catalog."""
+    notes: dict[tuple[str, str], list[Note]] = {}
+    for problem in entry["problems"]:
+        if problem["piece"] is None:
+            continue
+        diagnostic = Diagnostic(**problem["diagnostic"])
+        placed.add(diagnostic)
+        note = _note(diagnostic, problem["entries"])
+        key = (problem["piece"][0], problem["piece"][1])
+        if note not in notes.setdefault(key, []):
+            notes[key].append(note)
+    return notes
+
+
+def _belongs(diagnostic: Diagnostic, locale: str) -> bool:
+    """Is this a problem of one locale: its catalog, or a text printed in it?"""
+    catalog = f"locales/{locale}/"
+    return diagnostic.file.startswith(catalog) or diagnostic.message.startswith(f"{locale}: ")
+
+
+def _note(diagnostic: Diagnostic, entries: Sequence[str] = ()) -> Note:
+    """A diagnostic as the gallery shows it: code, message, and its places as links."""
+    links = [(diagnostic.file, diagnostic.line)] if diagnostic.file else []
+    for entry in entries:
+        match = sourceview.REFERENCE.match(entry)
+        if match:
+            links.append((match["file"], int(match["line"])))
+    return Note(diagnostic.code, diagnostic.severity, diagnostic.message, tuple(links))
+
+
+def _all_notes(rows: list[Row], general: dict[str, list[Note]]) -> list[Note]:
+    notes = [note for row in rows for shot in row.shots.values() for note in shot.notes]
+    return notes + [note for group in general.values() for note in group]
+
+
+def _linked(notes: list[Note]) -> set[str]:
+    return {file for note in notes for file, _line in note.links}
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _load_state(out: Path) -> dict:
+    """The record of earlier runs; an unreadable or foreign one is simply started afresh."""
+    try:
+        state = json.loads((out / STATE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        state = None
+    if (
+        not isinstance(state, dict)
+        or state.get("version") != STATE_VERSION
+        or not isinstance(state.get("drawn"), dict)
+        or not isinstance(state.get("images"), dict)
+    ):
+        return {"version": STATE_VERSION, "drawn": {}, "images": {}}
+    return state
+
+
+def _save_state(out: Path, state: dict) -> None:
+    write_atomically(out / STATE, json.dumps(state, sort_keys=True).encode())

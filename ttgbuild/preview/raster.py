@@ -1,0 +1,98 @@
+"""Pictures of the kit's PDF pages and of the pieces drawn on them, with pypdfium2.
+
+The gallery shows the PDFs that print, never a second drawing of them. A
+picture is named by the hash of its bytes and remembered by the hash of the
+PDF it came from, so a page of an unchanged PDF is not rasterised again and
+an unchanged picture is not written again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2
+
+from ttgbuild.core.atomic import write_atomically
+
+FOLDER = "img"
+DPI = 100  # sharp enough to read a card's smallest text, small enough to publish
+QUALITY = 82
+
+Box = tuple[float, float, float, float]  # left, bottom, width, height in points
+
+
+@dataclass(frozen=True)
+class Crop:
+    """One picture wanted from a PDF: a piece's box on a page, or the whole page (None)."""
+
+    page: int  # from 1
+    box: Box | None
+
+    def key(self, pdf_sha: str, dpi: int) -> str:
+        """What makes this picture the same as one made before."""
+        where = "page" if self.box is None else ",".join(f"{v:.2f}" for v in self.box)
+        return f"{pdf_sha}/{self.page}/{where}/{dpi}"
+
+
+def pictures(
+    pdf: Path, pdf_sha: str, crops: list[Crop], out: Path, cache: dict[str, str], dpi: int = DPI
+) -> dict[Crop, str]:
+    """Each crop's picture (path relative to `out`), rasterising only pages not seen before.
+
+    `cache` maps a crop's key to its picture and is updated in place.
+    """
+    found: dict[Crop, str] = {}
+    todo: dict[int, list[Crop]] = defaultdict(list)
+    for crop in crops:
+        name = cache.get(crop.key(pdf_sha, dpi))
+        if name is not None and (out / name).is_file():
+            found[crop] = name
+        else:
+            todo[crop.page].append(crop)
+    if not todo:
+        return found
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for number, wanted in sorted(todo.items()):
+            page = document[number - 1]
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            height = page.get_height()
+            page.close()
+            for crop in wanted:
+                picture = image if crop.box is None else image.crop(_pixels(crop.box, height, dpi))
+                name = _save(picture, out)
+                cache[crop.key(pdf_sha, dpi)] = name
+                found[crop] = name
+    finally:
+        document.close()
+    return found
+
+
+def _pixels(box: Box, page_height: float, dpi: int) -> tuple[int, int, int, int]:
+    """A box in PDF points (origin lower left) as pixels (origin upper left)."""
+    scale = dpi / 72
+    left, bottom, width, height = box
+    top = page_height - bottom - height
+    return (
+        round(left * scale),
+        round(top * scale),
+        round((left + width) * scale),
+        round((top + height) * scale),
+    )
+
+
+def _save(picture: object, out: Path) -> str:
+    """Write a picture as JPEG named by its bytes' hash, unless that file is already there."""
+    buffer = io.BytesIO()
+    picture.save(buffer, "JPEG", quality=QUALITY, optimize=True)  # type: ignore[attr-defined]
+    data = buffer.getvalue()
+    name = f"{FOLDER}/{hashlib.sha256(data).hexdigest()[:20]}.jpg"
+    target = out / name
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, data)
+    return name
