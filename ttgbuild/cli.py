@@ -33,6 +33,7 @@ from ttgbuild.options import (
     EXIT_INTERNAL,
     EXIT_PROBLEMS,
     EXIT_UNREADABLE,
+    EXIT_USAGE,
     Format,
     FormatOption,
     ProjectOption,
@@ -135,6 +136,27 @@ def schema_docs(project: ProjectOption = Path(".")) -> None:
     from ttgbuild.source import schemadoc
 
     console.document(schemadoc.render(project_pack(project, "schema-docs")).rstrip("\n"))
+
+
+@app.command("docs")
+def format_docs(
+    formats: Annotated[
+        list[str] | None,
+        typer.Argument(help="Formats to document (pack, layout, sheet, checks); all if none."),
+    ] = None,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Print the reference of the data formats a game is written in (Markdown)."""
+    from ttgbuild.source import formatdoc
+
+    del project  # accepted like on every command; the formats are the engine's
+
+    known = formatdoc.names()
+    unknown = [name for name in formats or [] if name not in known]
+    if unknown:
+        console.err(f"docs: no format {unknown[0]!r}; the formats are {', '.join(known)}")
+        raise typer.Exit(EXIT_USAGE)
+    console.document(formatdoc.render(formats or known).rstrip("\n"))
 
 
 @app.command("list")
