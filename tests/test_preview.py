@@ -201,3 +201,24 @@ def test_a_second_run_reuses_every_picture(project: Project, monkeypatch) -> Non
     assert_no_crash(second)
     assert second.exit_code == 0, second.output
     assert {path: path.stat().st_mtime_ns for path in (gallery / "img").iterdir()} == pictures
+
+
+def test_a_changed_hero_gets_a_new_picture_and_the_others_are_kept(project: Project) -> None:
+    gallery = project.path("gallery")
+    assert run_cli(project.root, "preview", "--out", str(gallery)).exit_code == 0
+    before = {f["data-id"]: f["img"] for f in heroes(gallery)}
+    mtimes = {name: (gallery / name).stat().st_mtime_ns for name in before.values()}
+    project.replace("content/heroes/aoife-callinan.yaml", "cost: 12", "cost: 11")
+    again = run_cli(project.root, "preview", "--out", str(gallery))
+    assert again.exit_code == 0, again.output
+    after = {f["data-id"]: f["img"] for f in heroes(gallery)}
+    assert after["aoife-callinan"] != before["aoife-callinan"]
+    assert not (gallery / before["aoife-callinan"]).exists()  # no longer shown: removed
+    for ident, name in after.items():
+        if ident != "aoife-callinan":
+            assert name == before[ident]
+            assert (gallery / name).stat().st_mtime_ns == mtimes[name]
+
+
+def heroes(gallery: Path) -> list[dict]:
+    return [f for f in parse(gallery / "index.html").figures if f["data-kind"] == "hero"]

@@ -80,6 +80,7 @@ def write_gallery(
     rows, general = _gallery(kit, out, state, shown, result)
     views = sourceview.write_views(project, out, _linked(_all_notes(rows, general)))
     write_atomically(index, page.gallery_page(shown, rows, general, views))
+    _prune(out, state, rows, views)
     _save_state(out, state)
     items = sum(len(row.shots) for row in rows)
     problems = len(_all_notes(rows, general))
@@ -195,6 +196,19 @@ def _all_notes(rows: list[Row], general: dict[str, list[Note]]) -> list[Note]:
 
 def _linked(notes: list[Note]) -> set[str]:
     return {file for note in notes for file, _line in note.links}
+
+
+def _prune(out: Path, state: dict, rows: list[Row], views: set[str]) -> None:
+    """Forget pictures and file views this gallery no longer shows, so it does not grow."""
+    pictures = {shot.image for row in rows for shot in row.shots.values()}
+    state["images"] = {key: name for key, name in state["images"].items() if name in pictures}
+    for path in (out / raster.FOLDER).glob("*.jpg"):
+        if f"{raster.FOLDER}/{path.name}" not in pictures:
+            path.unlink(missing_ok=True)
+    kept = {out / sourceview.FOLDER / f"{rel}.html" for rel in views}
+    for path in (out / sourceview.FOLDER).rglob("*.html"):
+        if path not in kept:
+            path.unlink(missing_ok=True)
 
 
 def _sha(path: Path) -> str:
