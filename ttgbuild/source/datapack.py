@@ -14,7 +14,7 @@ the command stops with exit 2 before reading any content.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,17 +66,29 @@ def pack_of(project: Path) -> Pack:
     path = folder / PACK_FILE
     if not path.is_file():
         raise _unfound(setting.line, f"no {PACK_FILE} in {display_path(folder, project)}/")
+    stat = path.stat()
+    return _read_pack(path, display_path(path, project), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _read_pack(path: Path, shown: str, mtime_ns: int, size: int) -> Pack:
+    """The Pack of one pack.yaml, read once per version of the file.
+
+    A command asks `pack_of` several times (the extractor once per content
+    file), so the file is read again only when its time or size changes.
+    """
+    del mtime_ns, size  # the cache's key: an edited pack.yaml is read again
     # Imported here: PyYAML costs 50 ms, and every command (an up-to-date build too) asks
     # pack_of; a project of an installed game never pays for it.
     from ttgbuild.source.schema import schemas_at
     from ttgbuild.source.yamlsource import load_document
 
-    doc, problems = load_document(path, display_path(path, project))
+    doc, problems = load_document(path, shown)
     if doc is not None:
         problems += schemas_at(FORMATS).check_document(doc, "pack")
     if doc is None or problems:
         raise PackError(problems[0], tuple(problems[1:]))
-    return _checked_pack(doc, folder.resolve())
+    return _checked_pack(doc, path.parent.resolve())
 
 
 def _unfound(line: int, message: str) -> PackError:

@@ -55,6 +55,7 @@ def _object(name: str, path: str, node: dict[str, Any]) -> list[str]:
         lines += ["", f"#### `{path or '/'}`", ""]
         lines += ["| field | required | type | meaning |", "| --- | --- | --- | --- |"]
         for field, sub in properties.items():
+            sub = sub if isinstance(sub, dict) else {}  # `true`: any value, described elsewhere
             needed = "yes" if field in required else "no"
             lines.append(
                 f"| `{field}` | {needed} | {_type(name, sub)} | "
@@ -64,13 +65,15 @@ def _object(name: str, path: str, node: dict[str, Any]) -> list[str]:
         for inner, below in _inline_objects(f"{path}/{field}", sub):
             lines += _object(name, inner, below)
     for choice in node.get("oneOf", []) + node.get("anyOf", []):
-        if "properties" in choice:
+        if isinstance(choice, dict) and "properties" in choice:
             lines += _object(name, f"{path} (one form)", choice)
     return lines
 
 
 def _inline_objects(path: str, node: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """Objects written in place (not `$ref`s) under a field: its items' or its values'."""
+    if not isinstance(node, dict):
+        return []
     if "properties" in node:
         return [(path, node)]
     if isinstance(node.get("items"), dict):
@@ -82,6 +85,8 @@ def _inline_objects(path: str, node: dict[str, Any]) -> list[tuple[str, dict[str
 
 def _type(name: str, node: dict[str, Any]) -> str:
     """A node's type in words; a `$ref` to a definition links to its section."""
+    if not isinstance(node, dict):
+        return "any"
     if "$ref" in node:
         target = node["$ref"].rsplit("/", 1)[-1]
         return f"[`{target}`](#{name}-{target})"
