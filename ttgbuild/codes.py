@@ -16,6 +16,7 @@ from ttgbuild.pack import PROJECT_CODE, Pack
 from ttgbuild.source.datapack import DATAPACK_CODES
 from ttgbuild.source.loader import LAYOUT_CODES
 from ttgbuild.source.schema import SCHEMA_CODES
+from ttgbuild.source.sheetfile import SHEET_CODES
 from ttgbuild.source.yamlsource import LOAD_CODES
 from ttgbuild.validate.registry import Registry
 
@@ -32,6 +33,7 @@ def engine_codes() -> list[Code]:
         LAYOUT_CODES,
         SCHEMA_CODES,
         DATAPACK_CODES,
+        SHEET_CODES,
         RUNTIME_CODES,
         CATALOG_CODES,
         PRINT_CODES,

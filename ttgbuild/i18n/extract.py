@@ -245,7 +245,7 @@ def data_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str], str,
 
     A `msg` mapping is any mapping whose `msg` is text, at any depth; its
     `context` is the msgctxt, `plural` the msgid_plural and `comment` the
-    translator comment. A mapping without a context is not a message (its
+    translator comment (its lines kept). A mapping without a context is not a message (its
     file's schema reports it), nor is a file that does not load: `validate`
     names the problem, extraction skips it.
     """
@@ -260,7 +260,8 @@ def data_messages(path: Path) -> Iterator[tuple[int, str | tuple[str, str], str,
         plural = node.get("plural")
         message = (node["msg"], plural) if isinstance(plural, str) and plural else node["msg"]
         comment = node.get("comment")
-        yield line, message, context, [comment] if isinstance(comment, str) and comment else []
+        # One comment line per line written, as Babel keeps a Python comment's lines.
+        yield line, message, context, comment.splitlines() if isinstance(comment, str) else []
 
 
 def _msg_mappings(node: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:

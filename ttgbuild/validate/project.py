@@ -8,6 +8,7 @@ from ttgbuild.core.diagnostics import Diagnostic, sort_key
 from ttgbuild.pack import Pack
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.loader import Loaded, load_content
+from ttgbuild.source.sheetfile import sheet_problems
 from ttgbuild.validate.registry import Registry
 from ttgbuild.validate.runner import Context, run_checks
 
@@ -30,4 +31,5 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
         loaded.content, loaded.file_ids, loaded.references, project / "content", loaded.locate
     )
     diags = loaded.diagnostics + run_checks(pack_checks(pack), ctx, loaded.locate)
+    diags += sheet_problems(pack, project)  # the pack's reference sheets (data files)
     return loaded, sorted(diags, key=sort_key)

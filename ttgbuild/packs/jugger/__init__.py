@@ -83,9 +83,10 @@ PACK = Pack(
         ("team-file.schema.json", "a team file for `ttgbuild team check`"),
     ),
     commands=Ref(_AT + "commands:add_commands"),
-    before_build=Ref(_AT + "kitsize:kit_size"),
+    before_build=Ref(_AT + "prebuild:before_build"),
     icons=Ref(_AT + "render.icons:INLINE"),
     place=Ref(_AT + "render.game:place"),
     asset_folders=("art",),  # portraits
     newstyle_templates=("assembly.j2",),  # render/guide.py
+    sheets=HERE / "data" / "sheets",  # the quick reference and shared labels (render/quickref)
 )

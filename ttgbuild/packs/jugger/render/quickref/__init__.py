@@ -1,17 +1,18 @@
 """quickref.pdf: a two-page quick reference a player keeps at the table instead of the rulebook.
 
-The front (front.py) covers a point from the team sheet to the last stone:
-formats, structure of a point and a stone, activation order, the points
-economy, movement, every action's cost, weapons. The back (back.py) covers
-combat: sequence and results, flank and back attacks, attacks of
-opportunity, line of sight, crouching and pinning, wrestling; then talents,
-the icon legend and the odds.
+The front covers a point from the team sheet to the last stone: formats,
+structure of a point and a stone, activation order, the points economy,
+movement, every action's cost, weapons. The back covers combat: sequence and
+results, flank and back attacks, attacks of opportunity, line of sight,
+crouching and pinning, wrestling; then talents, the icon legend and the odds.
 
-Every number is read from the content at render time and reaches translated
-text only through `{placeholders}` (parts.py builds the sentences), so
-changing rules.yaml or weapons.yaml changes the sheet in every locale.
-Sections flow into three columns per page at the largest type size that
-fits (render/flow.py).
+What each side says is data: data/sheets/quickref-front.sheet.yaml and
+quickref-back.sheet.yaml, laid out by the engine (render/prose.py) with the
+names, diagrams and icons inputs.py hands them. Every number is read from the
+content at render time and reaches translated text only through
+`{placeholders}`, so changing rules.yaml or weapons.yaml changes the sheet in
+every locale. This module draws the page: title band, three columns at the
+largest type size that fits (render/flow.py), print furniture.
 """
 
 from __future__ import annotations
@@ -19,15 +20,22 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.origin import Origin
-from ttgbuild.packs.jugger.model import Rules
+from ttgbuild.i18n.runtime import Translator
+from ttgbuild.packs.jugger.model import Content, Rules
 from ttgbuild.packs.jugger.render import icons
-from ttgbuild.packs.jugger.render.quickref import back, front
-from ttgbuild.packs.jugger.render.quickref.parts import Paragraph, Span
+from ttgbuild.packs.jugger.render.labels import sheets
+from ttgbuild.packs.jugger.render.quickref import inputs
 from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.prose import SheetLayout
+from ttgbuild.source.sheetfile import SheetError
+
+Span = text.Span
+Paragraph = list[Span]
 
 SIDE = 10 * mm  # left and right margins
 TOP = 9 * mm
@@ -35,6 +43,39 @@ TITLE = 9 * mm  # the title band
 FOOT = 14 * mm  # room for the 100 % note and ruler (kept clear of the unprintable edge)
 COLUMNS = 3
 LARGEST, SMALLEST = 9.0, 5.5  # body type sizes the fitting may choose between
+
+
+FRONT, BACK = "quickref-front", "quickref-back"  # the sheet files, data/sheets/<name>.sheet.yaml
+
+
+def _layout(
+    tr: Translator, content: Content, rules: Rules, icon_names: frozenset[str], fit: inputs.Fitter
+) -> SheetLayout:
+    return SheetLayout(
+        sheets(),
+        tr,
+        icon_names,
+        inputs.names(tr, content, rules),
+        inputs.figures(rules, fit),
+        inputs.pictures(tr, rules),
+    )
+
+
+def check(content: Content) -> list[Diagnostic]:
+    """Lay both sides out in English without drawing: a sheet expression that fails with this
+    content (a name it is not given, a figure the pack lacks) stops the build, located."""
+    if content.rules is None:  # validate reports the missing rules.yaml
+        return []
+    layout = _layout(Translator("en"), content, content.rules, frozenset(), None)
+    problems: list[Diagnostic] = []  # the files' own problems: `validate` reports them
+    for name in (FRONT, BACK):
+        if name not in layout.sheets.by_name:
+            continue  # the file's own problems are in `problems` already
+        try:
+            layout.sections(name)
+        except SheetError as exc:
+            problems.append(exc.diagnostic)
+    return problems
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -46,9 +87,11 @@ def render(ctx: RenderContext) -> bytes:
     canvas, buffer = new_canvas(
         ctx.settings.page, tr._("Jugger TTG quick reference"), "quickref", tr.locale
     )
+    fit = ctx.fitter((rules.origin, "quick reference", "diagram captions"))
+    layout = _layout(tr, ctx.content, rules, ctx.icons.names, fit)
     pages = [
-        (tr.pgettext("quickref", "Front: playing a point"), "front", front.sections(ctx, rules)),
-        (tr.pgettext("quickref", "Back: combat and talents"), "back", back.sections(ctx, rules)),
+        (tr.pgettext("quickref", "Front: playing a point"), "front", layout.sections(FRONT)),
+        (tr.pgettext("quickref", "Back: combat and talents"), "back", layout.sections(BACK)),
     ]
     for subtitle, side, sections in pages:
         ctx.progress(f"quickref: {side}")

@@ -1,0 +1,220 @@
+"""Reference sheets from data: a checked sheet file becomes `render.flow` Sections.
+
+A pack's quick reference is sentences, tables and diagrams laid in columns
+(render/flow.py does the fitting). The sentences live in sheet files
+(docs/formats/sheets.md) as messages; this module translates them in the
+locale, fills their placeholders from expressions over the content, and
+builds the same Prose, Table and Figure blocks a hand-written sheet would.
+Figures and pictures are drawn by the pack: it hands in drawing functions by
+name. Whatever goes wrong while evaluating (a name the sheet is not given, a
+figure the pack lacks) is a SheetError located in the sheet file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.i18n.runtime import Translator
+from ttgbuild.render import text
+from ttgbuild.render.flow import Block, Cell, Column, Figure, Picture, Prose, Section, Table
+from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.sheetfile import Sheet, SheetError, Sheets
+
+# A number and the icon after it ("2 [focus]") are glued into one word, so a line
+# never ends between a cost and its unit.
+NUMBER_ICON = re.compile(r"(\d)\s+(\[[a-z_]+\])")
+BULLET = "•"
+
+Span = text.Span
+Paragraph = list[Span]
+# A figure by name: its translated labels (from the label table the sheet names) → a Figure.
+FigureMaker = Callable[[Mapping[str, str]], Figure]
+PictureDrawer = Callable[[Canvas, float, float, float], None]  # (canvas, x, y, side)
+
+
+def engine_names(tr: Translator) -> dict[str, Any]:
+    """Names every sheet may use besides the pack's: translated content and capitals."""
+    return {"translated": tr.content, "capitalised": text.capitalised}
+
+
+class Labels(dict[str, str]):
+    """A translated label table; an id it lacks prints as itself (as the Python tables did)."""
+
+    def __missing__(self, key: str) -> str:
+        return key
+
+
+def label_table(sheets: Sheets, tr: Translator, table: str) -> Labels:
+    """Every label of a table, translated in the locale."""
+    _sheet, entries = sheets.labels[table]
+    return Labels({ident: _translate(tr, spec, {}) for ident, spec in entries.items()})
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """What laying out one sheet needs: its files, the locale, the pack's names and drawings."""
+
+    sheets: Sheets
+    tr: Translator
+    icons: frozenset[str]  # the `[token]` icons text may hold
+    names: Mapping[str, Any]  # the pack's names for expressions (content, rules, functions)
+    figures: Mapping[str, FigureMaker]
+    pictures: Mapping[str, PictureDrawer]
+
+    def sections(self, name: str) -> list[Section]:
+        """The sections of the sheet file `name` in reading order; SheetError if one fails."""
+        sheet = self.sheets.by_name[name]
+        scope = {**engine_names(self.tr), **self.names}
+        return [
+            Section(
+                _translate(self.tr, spec["heading"], scope, sheet),
+                [
+                    self._item(sheet, item, inner)
+                    for item, inner in _entries(sheet, spec["items"], s)
+                ],
+            )
+            for spec, s in _entries(sheet, sheet.sections, scope)
+        ]
+
+    def _item(self, sheet: Sheet, spec: dict[str, Any], scope: dict[str, Any]) -> Block:
+        if "table" in spec:
+            return self._table(sheet, spec["table"], scope)
+        if "figure" in spec:
+            maker = self.figures.get(spec["figure"])
+            if maker is None:
+                known = ", ".join(sorted(self.figures)) or "none"
+                message = f"the pack draws no figure {spec['figure']!r} (figures: {known})"
+                raise SheetError(sheet.problem("JT081", spec, message, "figure"))
+            labels = label_table(self.sheets, self.tr, spec["labels"]) if "labels" in spec else {}
+            return maker(labels)
+        kind = next(k for k in ("prose", "bullets", "steps") if k in spec)
+        paragraphs = [self._paragraph(sheet, p, s) for p, s in _entries(sheet, spec[kind], scope)]
+        if kind == "bullets":
+            return Prose(paragraphs, [BULLET] * len(paragraphs))
+        if kind == "steps":  # step positions, not game numbers
+            return Prose(
+                paragraphs, [self.tr.number(i) + "." for i in range(1, len(paragraphs) + 1)]
+            )
+        return Prose(paragraphs)
+
+    def _paragraph(self, sheet: Sheet, spec: dict[str, Any], scope: dict[str, Any]) -> Paragraph:
+        """A paragraph: its parts (each with [icons] drawn) joined by spaces."""
+        out: Paragraph = []
+        for part in spec.get("parts", [spec]):
+            if out:
+                out.append(Span(" "))
+            if "msg" in part:
+                words = _translate(self.tr, part, scope, sheet)
+            else:
+                words = str(_evaluate(sheet, part, "text", scope))
+            glued = NUMBER_ICON.sub(r"\1\2", words)
+            out += text.spans(glued, part.get("bold", False), False, self.icons)
+        return out
+
+    def _table(self, sheet: Sheet, spec: dict[str, Any], scope: dict[str, Any]) -> Table:
+        columns = [
+            Column(c.get("align", "left"), c.get("weight", 0.0))
+            for c, _s in _entries(sheet, spec["columns"], scope)
+        ]
+        header = [
+            self._cell(sheet, c, s) for c, s in _entries(sheet, spec.get("header", []), scope)
+        ]
+        rows = [
+            [self._cell(sheet, c, cs) for c, cs in _entries(sheet, row["cells"], s)]
+            for row, s in _entries(sheet, spec["rows"], scope)
+        ]
+        return Table(columns, rows, header)
+
+    def _cell(self, sheet: Sheet, spec: dict[str, Any], scope: dict[str, Any]) -> Cell:
+        tr = self.tr
+        bold = spec.get("bold", False)
+        if "picture" in spec:
+            draw = self.pictures.get(spec["picture"])
+            if draw is None:
+                known = ", ".join(sorted(self.pictures)) or "none"
+                message = f"the pack draws no picture {spec['picture']!r} (pictures: {known})"
+                raise SheetError(sheet.problem("JT081", spec, message, "picture"))
+            return Picture(draw)
+        if "cost" in spec:
+            amount = _evaluate(sheet, spec, "cost", scope)
+            if amount == 0:
+                return [Span(spec["free"], icon=True)]
+            return [Span(tr.number(amount), bold=True), Span(" "), Span(spec["icon"], icon=True)]
+        if "msg" in spec:
+            value = _translate(tr, spec, scope, sheet)
+        elif "label" in spec:
+            ident = _evaluate(sheet, spec, "id", scope)
+            value = label_table(self.sheets, tr, spec["label"])[str(ident)]
+        elif "number" in spec:
+            value = tr.number(_evaluate(sheet, spec, "number", scope))
+        elif "numbers" in spec:
+            values = [_evaluate(sheet, spec, "numbers", scope, s) for s in spec["numbers"]]
+            value = spec.get("join", "").join(tr.number(v) for v in values)
+        elif "percent" in spec:
+            value = _percent(tr, Fraction(_evaluate(sheet, spec, "percent", scope)))
+        else:
+            value = str(_evaluate(sheet, spec, "text", scope))
+        return [Span(value, bold=bold)]
+
+
+def _percent(tr: Translator, p: Fraction) -> str:
+    """A probability as a whole percentage; never "0" or "100" for what can still happen."""
+    value = round(p * 100)
+    if value == 0 and p > 0:
+        return "<" + tr.number(1)
+    if value == 100 and p < 1:
+        return ">" + tr.number(99)
+    return tr.number(value)
+
+
+def _entries(
+    sheet: Sheet, specs: Sequence[dict[str, Any]], scope: dict[str, Any]
+) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """(entry, its scope) of a list: left out when its `when` is false, repeated per `each`."""
+    for spec in specs:
+        if "when" in spec and not _evaluate(sheet, spec, "when", scope):
+            continue
+        if "each" not in spec:
+            yield spec, scope
+            continue
+        items = _evaluate(sheet, spec, "each", scope)
+        try:
+            values = list(items)
+        except TypeError:
+            message = f"each: {spec['each']!r} gives {type(items).__name__}, not a list"
+            raise SheetError(sheet.problem("JT082", spec, message, "each")) from None
+        for item in values:
+            yield spec, {**scope, spec["as"]: item}
+
+
+def _evaluate(
+    sheet: Sheet | None, spec: dict[str, Any], key: str, scope: Mapping[str, Any], source: str = ""
+) -> Any:
+    """The value of the expression at `spec[key]` (or `source`), located in the sheet on failure."""
+    try:
+        return compile_expression(source or spec[key]).evaluate(scope)
+    except ExpressionError as exc:
+        if sheet is None:
+            raise
+        raise SheetError(sheet.problem("JT082", spec, str(exc), key)) from None
+
+
+def _translate(
+    tr: Translator, spec: dict[str, Any], scope: Mapping[str, Any], sheet: Sheet | None = None
+) -> str:
+    """A message in the locale, its plural form chosen by `count`, its placeholders filled."""
+    context, msgid = spec["context"], spec["msg"]
+    if "plural" in spec:
+        count = _evaluate(sheet, spec, "count", scope)
+        translated = tr.npgettext(context, msgid, spec["plural"], count)
+    else:
+        translated = tr.pgettext(context, msgid)
+    params = spec.get("params", {})
+    values = {name: _evaluate(sheet, params, name, scope) for name in params}
+    return tr.fill(translated, values)

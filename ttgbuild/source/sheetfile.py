@@ -1,0 +1,281 @@
+"""Reference sheet files (`<name>.sheet.yaml`): read, schema-checked and their expressions compiled.
+
+A pack's reference sheets are data (docs/formats/sheets.md): sections of
+messages, tables and figures. Reading one here, below the renderer, lets
+`validate` report every problem of a sheet file at its file:line:col
+(the YAML, the format, an expression that does not parse, a label table
+that does not exist) before any page is drawn; render/prose.py lays the
+checked file out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ttgbuild.core.codes import Code, code_table
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.pack import Pack
+from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.yamlsource import Document, load_document
+
+FORMATS = Path(__file__).resolve().parent / "formats"
+SUFFIX = ".sheet.yaml"
+SHEET_CODES = code_table(
+    Code("JT080", "error", "every expression in a sheet file is a valid expression"),
+    Code("JT081", "error", "a sheet names only label tables, figures and pictures that exist"),
+    Code("JT082", "error", "every expression in a sheet file evaluates with the content"),
+    Code("JT083", "error", "a label table is defined in one sheet file only"),
+    Code(
+        "JT084", "error", "each sheet entry is of exactly one kind, with the fields that kind needs"
+    ),
+)
+# Each entry's kinds (the field that names it) and the fields each kind may add;
+# the schema lists every field an entry may have, this says which go together.
+MESSAGE_FIELDS = frozenset({"context", "plural", "count", "comment", "params"})
+BOLD = frozenset({"bold"})
+KINDS: dict[str, dict[str, frozenset[str]]] = {
+    "paragraph": {"msg": MESSAGE_FIELDS | BOLD, "text": BOLD, "parts": frozenset()},
+    "inline": {"msg": MESSAGE_FIELDS | BOLD, "text": BOLD},
+    "cell": {
+        "msg": MESSAGE_FIELDS | BOLD,
+        "text": BOLD,
+        "number": BOLD,
+        "numbers": frozenset({"join"}) | BOLD,
+        "percent": BOLD,
+        "cost": frozenset({"icon", "free"}),
+        "label": frozenset({"id"}) | BOLD,
+        "picture": frozenset(),
+    },
+    "item": {k: frozenset() for k in ("prose", "bullets", "steps", "table")}
+    | {"figure": frozenset({"labels"})},
+}
+NEEDS = {"msg": ("context",), "cost": ("icon", "free"), "label": ("id",)}
+PAIRS = (("plural", "count"), ("each", "as"))  # one of a pair needs the other
+REPEAT = frozenset({"when", "each", "as"})
+# Keys whose values are expressions (a message's params values are too).
+EXPRESSION_KEYS = frozenset({"when", "each", "count", "text", "number", "percent", "cost", "id"})
+
+
+class SheetError(Exception):
+    """A located problem found while laying a sheet out; carries its diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One checked sheet file: its sections and label tables, and where each mapping sits."""
+
+    name: str  # the file name without .sheet.yaml
+    doc: Document
+    _pointers: dict[int, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def sections(self) -> list[dict[str, Any]]:
+        return self.doc.data.get("sections", [])
+
+    @property
+    def labels(self) -> dict[str, dict[str, dict[str, Any]]]:
+        return self.doc.data.get("labels", {})
+
+    def pointer(self, node: Any) -> str:
+        """The JSON pointer of a mapping or list of this file ('' if it is not one of it)."""
+        return self._pointers.get(id(node), "")
+
+    def problem(self, code: str, node: Any, message: str, key: str = "") -> Diagnostic:
+        """A diagnostic located at a mapping of this file (at its `key` when given)."""
+        pointer = self.pointer(node) + (f"/{key}" if key else "")
+        line, column = self.doc.locate(pointer)
+        return SHEET_CODES[code].at(self.doc.display, line, column, message, pointer)
+
+
+@dataclass(frozen=True)
+class Sheets:
+    """Every sheet file of a folder by name, and every label table by name (with its sheet)."""
+
+    by_name: dict[str, Sheet]
+    labels: dict[str, tuple[Sheet, dict[str, dict[str, Any]]]]
+    diagnostics: list[Diagnostic]
+
+
+def load_sheet(path: Path, display: str) -> tuple[Sheet | None, list[Diagnostic]]:
+    """One sheet file: loaded, checked against the sheet format, its expressions compiled.
+
+    Returns no sheet when anything is wrong, with every problem located.
+    """
+    doc, problems = load_document(path, display)
+    if doc is None:
+        return None, problems
+    problems = schemas_at(FORMATS).check_document(doc, "sheet")
+    if problems:
+        return None, problems
+    sheet = Sheet(path.name.removesuffix(SUFFIX), doc)
+    for pointer, node in _mappings(doc.data, ""):
+        sheet._pointers[id(node)] = pointer
+    problems = [sheet.problem("JT084", node, message) for node, message in _shapes(doc.data)]
+    problems += [
+        sheet.problem("JT080", owner, str(exc), key)
+        for owner, key, source in _expressions(doc.data)
+        for exc in _compile_problem(source)
+    ]
+    return (None, problems) if problems else (sheet, [])
+
+
+@cache
+def load_sheets(folder: Path, root: Path) -> Sheets:
+    """Every `*.sheet.yaml` of a folder, read once per process; label references checked.
+
+    Files are named in diagnostics by their path from `root` (the project's
+    folder, or the folder a pack's package sits in).
+    """
+    by_name: dict[str, Sheet] = {}
+    labels: dict[str, tuple[Sheet, dict[str, dict[str, Any]]]] = {}
+    diagnostics: list[Diagnostic] = []
+    files = sorted(p for p in folder.glob("*" + SUFFIX) if p.is_file()) if folder.is_dir() else []
+    for path in files:
+        sheet, problems = load_sheet(path, _shown(path, root))
+        diagnostics += problems
+        if sheet is None:
+            continue
+        by_name[sheet.name] = sheet
+        for table, entries in sheet.labels.items():
+            if table in labels:
+                first = labels[table][0].doc.display
+                message = f"label table {table!r} is already defined in {first}"
+                diagnostics.append(sheet.problem("JT083", sheet.labels, message, table))
+                continue
+            labels[table] = (sheet, entries)
+    for sheet in by_name.values():
+        for owner, table in _label_references(sheet.doc.data):
+            if table not in labels:
+                known = ", ".join(sorted(labels)) or "none"
+                message = f"no label table {table!r} (tables: {known})"
+                key = "label" if "label" in owner else "labels"
+                diagnostics.append(sheet.problem("JT081", owner, message, key))
+    return Sheets(by_name, labels, diagnostics)
+
+
+def sheet_problems(pack: Pack, project: Path) -> list[Diagnostic]:
+    """Every problem of a pack's sheet files (none without a sheets folder), for `validate`.
+
+    Files inside the project are named from it; a pack's own from the folder its
+    package sits in (e.g. ttgbuild/packs/jugger/data/sheets/quickref-front.sheet.yaml).
+    """
+    if pack.sheets is None:
+        return []
+    project = project.resolve()
+    inside = pack.sheets.resolve().is_relative_to(project)
+    root = project if inside else pack.folder.parents[pack.package.count(".")]
+    return list(load_sheets(pack.sheets.resolve(), root).diagnostics)
+
+
+def _shown(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+
+
+def _shapes(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
+    """(entry, what is wrong) for every entry not of exactly one kind or missing a companion."""
+    for table in data.get("labels", {}).values():
+        for message in table.values():
+            yield from _pairs(message)
+    for section in data.get("sections", []):
+        yield from _pairs(section)
+        yield from _pairs(section["heading"])
+        for item in section["items"]:
+            yield from _entry(item, "item")
+            for kind in ("prose", "bullets", "steps"):
+                for paragraph in item.get(kind, []):
+                    yield from _entry(paragraph, "paragraph")
+                    for part in paragraph.get("parts", []):
+                        yield from _entry(part, "inline")
+            table = item.get("table", {})
+            yield from (p for column in table.get("columns", []) for p in _pairs(column))
+            yield from (p for cell in table.get("header", []) for p in _entry(cell, "cell"))
+            for row in table.get("rows", []):
+                yield from _pairs(row)
+                yield from (p for cell in row["cells"] for p in _entry(cell, "cell"))
+
+
+def _entry(node: dict[str, Any], role: str) -> Iterator[tuple[dict[str, Any], str]]:
+    """Problems of one entry: its kind (exactly one), its kind's companions, stray fields."""
+    kinds = [k for k in KINDS[role] if k in node]
+    if len(kinds) != 1:
+        named = " and ".join(kinds) if kinds else "none"
+        choices = ", ".join(KINDS[role])
+        yield node, f"a {role} is exactly one of {choices}; this one has {named}"
+        return
+    kind = kinds[0]
+    missing = [n for n in NEEDS.get(kind, ()) if n not in node]
+    if missing:
+        yield node, f"a {role} with {kind} needs {' and '.join(missing)}"
+    allowed = KINDS[role][kind] | {kind} | (REPEAT if role != "inline" else frozenset())
+    stray = [k for k in node if k not in allowed]
+    if stray:
+        yield node, f"{', '.join(stray)} does not go with {kind} in a {role}"
+    yield from _pairs(node)
+
+
+def _pairs(node: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
+    for one, other in PAIRS:
+        for a, b in ((one, other), (other, one)):
+            if a in node and b not in node:
+                yield node, f"{a} needs {b}"
+
+
+def _compile_problem(source: str) -> list[ExpressionError]:
+    try:
+        compile_expression(source)
+    except ExpressionError as exc:
+        return [exc]
+    return []
+
+
+def _mappings(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
+    """(pointer, node) of every mapping and list, for locating problems found later."""
+    if isinstance(node, dict):
+        yield pointer, node
+        for key, value in node.items():
+            yield from _mappings(value, f"{pointer}/{key.replace('~', '~0').replace('/', '~1')}")
+    elif isinstance(node, list):
+        yield pointer, node
+        for index, item in enumerate(node):
+            yield from _mappings(item, f"{pointer}/{index}")
+
+
+def _expressions(node: Any) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """(owning mapping, key, source) of every expression of a sheet (params values included)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in EXPRESSION_KEYS and isinstance(value, str):
+                yield node, key, value
+            elif key == "params" and isinstance(value, dict):
+                yield from ((value, name, source) for name, source in value.items())
+            elif key == "numbers" and isinstance(value, list):
+                yield from ((node, "numbers", source) for source in value)
+            else:
+                yield from _expressions(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _expressions(item)
+
+
+def _label_references(node: Any) -> Iterator[tuple[dict[str, Any], str]]:
+    """(mapping, table) of every cell naming a label table and every figure's labels."""
+    if isinstance(node, dict):
+        if isinstance(node.get("label"), str) and "id" in node:
+            yield node, node["label"]
+        if "figure" in node and isinstance(node.get("labels"), str):
+            yield node, node["labels"]
+        for key, value in node.items():
+            if key != "labels" or not isinstance(value, dict):
+                yield from _label_references(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _label_references(item)
