@@ -149,7 +149,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         subfolder, suffix = FOLDERS[what]
         base = data.get(f"{what}s", subfolder)
         path = inside(f"/kit/{index}/{what}", f"{base}/{part[what]}{suffix}", want_dir=False)
-        options = {what: str(path)}
+        options = {what: str(path), "title": data["title"], "theme": dict(data.get("theme", {}))}
         components.append(Component(part["file"], part["summary"], RENDERERS[what], options))
     kit_files = [part.file for part in components]
     for index, file in enumerate(kit_files):
@@ -170,6 +170,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         new_content=records.DataContent,
         build_content=partial(records.build_content, names["folder"], names["file"]),
         register=records.register_nothing,
+        before_build=Ref("ttgbuild.render.datakit:check"),
         components=tuple(components),
         listings=tuple(listings),
         context_kinds={

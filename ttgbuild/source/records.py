@@ -101,6 +101,11 @@ class DataContent:
         self._kinds[name] = records
 
 
+def kinds(content: DataContent) -> dict[str, Any]:
+    """Every record kind of the content by name: the names expressions over it read."""
+    return dict(content._kinds)
+
+
 def build_content(
     folders: Mapping[str, str],
     files: Mapping[str, str],

@@ -1,0 +1,141 @@
+"""The files of a data pack's kit: a reference sheet, or a deck of cards from a layout.
+
+A game made of data (ttgbuild.source.datapack) has no renderers of its own:
+each file of its kit names a sheet or a layout, and the build calls these
+functions with the component's options. Expressions in the sheet or layout
+see the content's record kinds by name (`critters`, `game`).
+
+`check` runs before a build, like a pack's own limits: it lays every sheet
+out in English without drawing, so an expression that fails with this
+content (a field a record lacks) stops the build located in the sheet file,
+never as an internal error while drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.origin import Origin
+from ttgbuild.i18n.runtime import Translator
+from ttgbuild.render import style, text
+from ttgbuild.render.context import PrintProblem, RenderContext
+from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
+from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.prose import SheetLayout
+from ttgbuild.source.datapack import pack_of
+from ttgbuild.source.records import DataContent, kinds
+from ttgbuild.source.sheetfile import SUFFIX, SheetError, Sheets, load_sheets
+
+MARGIN = 12 * mm  # left, right and top
+TITLE = 10 * mm  # the title band
+FOOT = 14 * mm  # room for the 100 % note and the ruler
+COLUMNS = 2
+LARGEST, SMALLEST = 10.0, 6.0  # body type sizes the fitting may choose between
+
+
+def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) -> bytes:
+    """One page: the pack's title, the sheet's sections flowed into columns, the furniture.
+
+    `sheet` is the sheet file's path, `theme` the pack's colours (`ink`, if
+    it has one, colours the title band).
+    """
+    path = Path(sheet)
+    tr = ctx.tr
+    root = _project(ctx)
+    sections = _layout(path, root, tr, ctx.content, ctx.icons.names).sections(_name(path))
+    canvas, buffer = new_canvas(ctx.settings.page, title, _name(path), tr.locale)
+    page_w, page_h = ctx.settings.page
+    top = page_h - MARGIN
+    width = page_w - 2 * MARGIN
+    origin = Origin(_shown(path, root))
+    heading = ctx.fit(
+        [[text.Span(title, bold=True)]],
+        width,
+        TITLE,
+        16,
+        9,
+        text.SANS,
+        (origin, "reference sheet", "title"),
+    )
+    ink = HexColor(theme["ink"]) if "ink" in theme else style.HEADER
+    canvas.setFillColor(ink)
+    text.draw(canvas, heading, MARGIN, top - 1 * mm, text.SANS, ctx.icons.draw)
+    canvas.setStrokeColor(ink)
+    canvas.setLineWidth(1.2)
+    canvas.line(MARGIN, top - TITLE + 1 * mm, page_w - MARGIN, top - TITLE + 1 * mm)
+    area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
+    flowed = flow(sections, columns(area, COLUMNS), LARGEST, SMALLEST, ctx.icons.draw)
+    canvas.setFillColor(style.INK)
+    flowed.paint(canvas)
+    if not flowed.fits:
+        problem = PrintProblem(
+            "JT901", origin, "reference sheet", "columns", flowed.overflow_text()
+        )
+        ctx.problems.append(problem)
+    # Characters the fonts lack are reported as on any component (JT902); an unbounded
+    # box makes ctx.fit check glyphs only, the flow above did the fitting.
+    inf = float("inf")
+    every = [[text.Span(s.title, bold=True)] for s in sections]
+    every += [list(p) for s in sections for p in _paragraphs(s)]
+    ctx.fit(every, inf, inf, flowed.size, flowed.size, text.CONDENSED, (origin, "sheet", "columns"))
+    ctx.furniture.on_margin_sheet(canvas, FOOT)
+    canvas.showPage()
+    return finish(canvas, buffer)
+
+
+def check(project: Path, content: DataContent) -> list[Diagnostic]:
+    """Every sheet laid out in English without drawing: what fails with this content, located."""
+    problems: list[Diagnostic] = []
+    for part in pack_of(project).components:
+        if "sheet" not in part.options:
+            continue
+        path = Path(part.options["sheet"])
+        layout = _layout(path, project, Translator("en"), content, frozenset())
+        if _name(path) not in layout.sheets.by_name:
+            continue  # the file's own problems: `validate` reports them
+        try:
+            layout.sections(_name(path))
+        except SheetError as exc:
+            problems.append(exc.diagnostic)
+    return problems
+
+
+def _layout(
+    path: Path, root: Path, tr: Translator, content: Any, icons: frozenset[str]
+) -> SheetLayout:
+    sheets: Sheets = load_sheets(path.parent.resolve(), root.resolve())
+    return SheetLayout(sheets, tr, icons, kinds(content), {}, {})
+
+
+def _project(ctx: RenderContext) -> Path:
+    """The project's folder, which names the sheet files in diagnostics."""
+    if ctx.content_dir is None:
+        raise ValueError("a data pack's files are drawn for a project (ctx.content_dir)")
+    return ctx.content_dir.parent
+
+
+def _name(path: Path) -> str:
+    return path.name.removesuffix(SUFFIX)
+
+
+def _shown(path: Path, root: Path) -> str:
+    path, root = path.resolve(), root.resolve()
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+
+
+def _paragraphs(section: Section) -> list[list[text.Span]]:
+    """All text of a section, for the glyph check."""
+    out: list[list[text.Span]] = []
+    for block in section.blocks:
+        if isinstance(block, Prose):
+            out += [list(p) for p in block.paragraphs]
+        elif isinstance(block, Table):
+            for row in [block.header, *block.rows]:
+                out += [list(cell) for cell in row if not isinstance(cell, Picture)]
+    return out
