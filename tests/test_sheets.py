@@ -3,27 +3,246 @@ its located problems, and the extraction of data messages into the template."""
 
 from __future__ import annotations
 
+import dataclasses
+import io
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
+import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
 
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.i18n.catalogs import fresh_template, render
 from ttgbuild.i18n.extract import add_data_messages, data_messages
+from ttgbuild.i18n.runtime import Translator
+from ttgbuild.pack import installed
+from ttgbuild.render.flow import Figure, Picture, Prose, Table
+from ttgbuild.render.prose import SheetLayout
+from ttgbuild.source.loader import load_content
+from ttgbuild.source.sheetfile import SheetError, load_sheets, sheet_problems
+
+JUGGER = installed().packs["jugger-ttg"]
 
 SHEET = """\
 sections:
   - heading: {msg: Moving, context: quickref heading}
     items:
-      - paragraph:
-          msg: "Move up to {steps} hexes."
-          context: quickref
-          comment: "{steps} is a number of hexes."
-          params: {steps: rules.move}
-      - paragraph:
-          msg: "One stone"
-          plural: "{stones} stones"
-          context: quickref
-          count: rules.stones
+      - prose:
+          - msg: "Move up to {steps} hexes."
+            context: quickref
+            comment: "{steps} is a number of hexes.\\nKeep it."
+            params: {steps: rules.move}
+      - bullets:
+          - msg: "One stone"
+            plural: "{stones} stones"
+            context: quickref
+            count: rules.stones
+            params: {stones: rules.stones}
+          - when: rules.stones == 1
+            msg: Only once
+            context: quickref
+          - when: rules.stones != 1
+            parts:
+              - {msg: "Often:", context: quickref, bold: true}
+              - {text: "'pay 2 [focus]'"}
+      - steps:
+          - {each: "['a', 'b']", as: x, text: x}
+      - table:
+          columns: [{}, {align: center, weight: 1, each: moves, as: m}]
+          header:
+            - {msg: Move, context: quickref table}
+            - {label: moves, id: m.id, each: moves, as: m}
+          rows:
+            - each: moves
+              as: m
+              cells:
+                - {label: moves, id: m.id, bold: true}
+                - {numbers: [m.low, m.high], join: "-"}
+            - cells:
+                - {cost: "0", icon: focus, free: free}
+                - {cost: "2", icon: focus, free: free}
+            - cells:
+                - {percent: "half(1, 2)"}
+                - {picture: dot}
+      - {figure: arrows, labels: moves}
+labels:
+  moves:
+    walk: {msg: Walk, context: movement}
+    run: {msg: Run, context: movement}
 """
+
+
+class Rules:
+    move = 3
+    stones = 2
+
+
+def _names() -> dict[str, Any]:
+    moves = [
+        type("Move", (), {"id": "walk", "low": 1, "high": 3})(),
+        type("Move", (), {"id": "run", "low": 4, "high": 6})(),
+    ]
+    return {"rules": Rules(), "moves": moves, "half": lambda a, b: a / b}
+
+
+def _arrows(labels: Mapping[str, str]) -> Figure:
+    """A figure the "pack" draws; it gets the named label table, translated."""
+    assert labels["walk"] == "Walk"
+    return Figure(10, lambda *_: None)
+
+
+def _layout(folder: Path) -> SheetLayout:
+    load_sheets.cache_clear()
+    sheets = load_sheets(folder, folder)
+    assert sheets.diagnostics == []
+    figures = {"arrows": _arrows}
+    dot = {"dot": lambda *_: None}
+    return SheetLayout(sheets, Translator("en"), frozenset({"focus"}), _names(), figures, dot)
+
+
+def _words(paragraph: Any) -> str:
+    return "".join(f"[{s.text}]" if s.icon else s.text for s in paragraph)
+
+
+def test_every_item_kind_is_laid_out_with_conditions_plurals_and_rows_from_names(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
+    (section,) = _layout(tmp_path).sections("demo")
+    assert section.title == "Moving"
+    prose, bullets, steps, table, figure = section.blocks
+    assert isinstance(prose, Prose) and not prose.markers
+    assert [_words(p) for p in prose.paragraphs] == ["Move up to 3 hexes."]
+    # The plural form follows count; `when` keeps one of two sentences; a number and its
+    # icon are glued into one word; a bold lead-in is joined to its sentence by a space.
+    assert [_words(p) for p in bullets.paragraphs] == ["2 stones", "Often: pay 2[focus]"]
+    assert bullets.markers == ["•", "•"]
+    assert bullets.paragraphs[1][0].bold and not bullets.paragraphs[1][-1].bold
+    assert [_words(p) for p in steps.paragraphs] == ["a", "b"] and steps.markers == ["1.", "2."]
+    assert isinstance(table, Table)
+    widths = [(c.align, c.weight) for c in table.columns]
+    assert widths == [("left", 0), ("center", 1), ("center", 1)]
+    assert [_words(c) for c in table.header] == ["Move", "Walk", "Run"]
+    rows = table.rows
+    assert [[_words(c) for c in row] for row in rows[:2]] == [["Walk", "1-3"], ["Run", "4-6"]]
+    assert rows[0][0][0].bold
+    assert [_words(c) for c in rows[2]] == ["[free]", "2 [focus]"]
+    assert _words(rows[3][0]) == "50" and isinstance(rows[3][1], Picture)
+    assert isinstance(figure, Figure)
+
+
+def test_labels_a_table_lacks_print_their_id(tmp_path: Path) -> None:
+    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
+    layout = _layout(tmp_path)
+    names = dict(layout.names)
+    names["moves"] = [type("Move", (), {"id": "crawl", "low": 1, "high": 1})()]
+    (section,) = dataclasses.replace(layout, names=names).sections("demo")
+    assert _words(section.blocks[3].rows[0][0]) == "crawl"
+
+
+def test_a_translation_is_used_and_filled_in_the_locale(tmp_path: Path) -> None:
+    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
+    tr = Translator("de", messages={("quickref", "Move up to {steps} hexes."): "Bis {steps}."})
+    layout = dataclasses.replace(_layout(tmp_path), tr=tr)
+    (section,) = layout.sections("demo")
+    assert _words(section.blocks[0].paragraphs[0]) == "Bis 3."
+
+
+def _problems(tmp_path: Path, text: str, extra: str = "") -> list[str]:
+    (tmp_path / "bad.sheet.yaml").write_text(text, "utf-8")
+    if extra:
+        (tmp_path / "more.sheet.yaml").write_text(extra, "utf-8")
+    load_sheets.cache_clear()
+    return [_shown(d) for d in load_sheets(tmp_path, tmp_path).diagnostics]
+
+
+def _shown(d: Diagnostic) -> str:
+    return f"{d.file}:{d.line}:{d.column}: {d.severity} {d.code}: {d.message} [{d.pointer}]"
+
+
+HEADING = "sections:\n  - heading: {msg: H, context: c}\n    items:\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("      - prose: [{msg: A, context: c, colour: red}]\n", "bad.sheet.yaml:4:"),
+        ("      - prose: [{text: 'rules.'}]\n", "bad.sheet.yaml:4:24: error JT080:"),
+        ("      - prose: [{msg: A, context: c, text: x}]\n", "bad.sheet.yaml:4:17: error JT084:"),
+        ("      - prose: [{msg: A}]\n", "bad.sheet.yaml:4:17: error JT084: a paragraph with msg"),
+        ("      - prose: [{msg: A, context: c, plural: B}]\n", "error JT084: plural needs count"),
+        ("      - {figure: arrows, labels: nowhere}\n", "error JT081: no label table 'nowhere'"),
+        ("      - table: {columns: [{}], rows: [{cells: [{cost: x}]}]}\n", "needs icon and free"),
+    ],
+)
+def test_each_problem_of_a_sheet_file_is_located(tmp_path: Path, body: str, expected: str) -> None:
+    problems = _problems(tmp_path, HEADING + body)
+    assert len(problems) == 1 and expected in problems[0], problems
+
+
+def test_a_label_table_defined_twice_is_reported_where_it_is_repeated(tmp_path: Path) -> None:
+    table = "labels:\n  moves:\n    walk: {msg: Walk, context: movement}\n"
+    problems = _problems(tmp_path, table, extra=table)
+    assert problems == [
+        "more.sheet.yaml:3:5: error JT083: label table 'moves' is already defined in "
+        "bad.sheet.yaml [/labels/moves]"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "expected", "expected_at"),
+    [
+        ("rules.move", "rules.mvoe", "demo.sheet.yaml:8:29: error JT082: 'rules.mvoe'"),
+        ("{figure: arrows", "{figure: arrow", "demo.sheet.yaml:41:18: error JT081: the pack draws"),
+    ],
+)
+def test_what_fails_only_with_the_names_given_is_located_when_laid_out(
+    tmp_path: Path, change: str, expected: str, expected_at: str
+) -> None:
+    (tmp_path / "demo.sheet.yaml").write_text(SHEET.replace(change, expected), "utf-8")
+    with pytest.raises(SheetError) as caught:
+        _layout(tmp_path).sections("demo")
+    where = _shown(caught.value.diagnostic)
+    assert where.startswith(expected_at), where
+
+
+def test_validate_reports_a_packs_broken_sheet_file(tmp_path: Path) -> None:
+    (tmp_path / "x.sheet.yaml").write_text(HEADING + "      - prose: [{text: '1 +'}]\n", "utf-8")
+    load_sheets.cache_clear()
+    pack = dataclasses.replace(JUGGER, sheets=tmp_path)
+    (problem,) = sheet_problems(pack, tmp_path)
+    assert _shown(problem).startswith("x.sheet.yaml:4:24: error JT080: '1 +' is not a valid")
+    load_sheets.cache_clear()
+
+
+def test_a_sheet_expression_failing_on_the_content_stops_the_build(
+    project: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Jugger's before_build lays the quick reference out: a bad name is located, not a crash."""
+    from ttgbuild.packs.jugger import prebuild
+    from ttgbuild.packs.jugger.render import labels
+
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    for source in labels.SHEETS.glob("*.sheet.yaml"):
+        text = source.read_text("utf-8")
+        if source.name == "quickref-back.sheet.yaml":
+            text = text.replace("rules.costs.get('hold', 0)", "rules.costs.hold_cost")
+        (folder / source.name).write_text(text, "utf-8")
+    monkeypatch.setattr(labels, "SHEETS", folder)
+    load_sheets.cache_clear()
+    loaded = load_content(project.root, JUGGER)
+    (problem,) = prebuild.before_build(project.root, loaded.content)
+    load_sheets.cache_clear()
+    assert problem.code == "JT082" and problem.file.endswith("quickref-back.sheet.yaml")
+    assert "hold_cost" in problem.message and problem.line > 0
+
+
+def test_the_shipped_sheets_are_clean() -> None:
+    load_sheets.cache_clear()
+    assert sheet_problems(JUGGER, Path(".")) == []
 
 
 def test_every_msg_mapping_is_one_message_with_context_plural_comment_and_line(
@@ -32,9 +251,9 @@ def test_every_msg_mapping_is_one_message_with_context_plural_comment_and_line(
     path = tmp_path / "demo.sheet.yaml"
     path.write_text(SHEET, "utf-8")
     found = list(data_messages(path))
-    assert found == [
+    assert found[:3] == [
         (2, "Moving", "quickref heading", []),
-        (5, "Move up to {steps} hexes.", "quickref", ["{steps} is a number of hexes."]),
+        (5, "Move up to {steps} hexes.", "quickref", ["{steps} is a number of hexes.", "Keep it."]),
         (10, ("One stone", "{stones} stones"), "quickref", []),
     ]
     catalog = Catalog()
@@ -42,9 +261,7 @@ def test_every_msg_mapping_is_one_message_with_context_plural_comment_and_line(
     plural = catalog.get("One stone", context="quickref")
     assert plural.id == ("One stone", "{stones} stones")
     assert plural.locations == [("data/demo.sheet.yaml", 10)]
-    assert catalog.get("Move up to {steps} hexes.", context="quickref").auto_comments == [
-        "{steps} is a number of hexes."
-    ]
+    assert catalog.get("Walk", context="movement").locations == [("data/demo.sheet.yaml", 44)]
 
 
 def test_a_broken_data_file_or_a_msg_without_context_gives_no_message(tmp_path: Path) -> None:
@@ -54,3 +271,21 @@ def test_a_broken_data_file_or_a_msg_without_context_gives_no_message(tmp_path: 
     bare.write_text("title: {msg: No context}\n", "utf-8")
     assert list(data_messages(broken)) == []
     assert list(data_messages(bare)) == []
+
+
+def test_the_template_takes_the_quick_references_messages_from_its_sheet_files() -> None:
+    """Context, plural, translator comment and reference of a moved string, as extracted."""
+    template = read_po(io.BytesIO(render(fresh_template(Path(".")))))
+    chains = template.get(
+        (
+            "A team fields at most {weapons} weapon, exactly {chains} of them a chain.",
+            "A team fields at most {weapons} weapons, exactly {chains} of them a chain.",
+        ),
+        context="quickref",
+    )
+    assert chains is not None
+    assert chains.auto_comments[0].startswith("{weapons} and {chains} are numbers")
+    ((where, line),) = chains.locations
+    assert where == "ttgbuild/packs/jugger/data/sheets/quickref-front.sheet.yaml" and line > 0
+    keyword = template.get("Reaction", context="talent keyword")
+    assert keyword.locations[0][0].endswith("data/sheets/labels.sheet.yaml")
