@@ -18,6 +18,7 @@ from ttgbuild.source.loader import LAYOUT_CODES
 from ttgbuild.source.schema import SCHEMA_CODES
 from ttgbuild.source.sheetfile import SHEET_CODES
 from ttgbuild.source.yamlsource import LOAD_CODES
+from ttgbuild.validate.declared import DECLARED_CODES
 from ttgbuild.validate.registry import Registry
 
 
@@ -32,6 +33,7 @@ def engine_codes() -> list[Code]:
         LOAD_CODES,
         LAYOUT_CODES,
         SCHEMA_CODES,
+        DECLARED_CODES,
         DATAPACK_CODES,
         SHEET_CODES,
         RUNTIME_CODES,

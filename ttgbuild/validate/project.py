@@ -9,14 +9,15 @@ from ttgbuild.pack import Pack
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.loader import Loaded, load_content
 from ttgbuild.source.sheetfile import sheet_problems
+from ttgbuild.validate.declared import declared_problems
 from ttgbuild.validate.registry import Registry
 from ttgbuild.validate.runner import Context, run_checks
 
 
-def pack_checks(pack: Pack) -> Registry:
+def pack_checks(pack: Pack, project: Path | None = None) -> Registry:
     """A registry holding the pack's checks and codes (the engine's own codes are not checks)."""
     registry = Registry()
-    registry.add_pack(pack)
+    registry.add_pack(pack, project)
     return registry
 
 
@@ -30,6 +31,7 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
     ctx = Context(
         loaded.content, loaded.file_ids, loaded.references, project / "content", loaded.locate
     )
-    diags = loaded.diagnostics + run_checks(pack_checks(pack), ctx, loaded.locate)
+    diags = loaded.diagnostics + run_checks(pack_checks(pack, project), ctx, loaded.locate)
     diags += sheet_problems(pack, project)  # the pack's reference sheets (data files)
+    diags += declared_problems(pack, project)  # the pack's check files
     return loaded, sorted(diags, key=sort_key)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ttgbuild.core.codes import Code
@@ -39,6 +40,10 @@ class Finding:
     pointer: str
     message: str
     key: bool = False
+    # A problem of the check itself (a declared check's expression failing on the
+    # content): reported under this code, at this line and column of its own file.
+    code: Code | None = None
+    place: tuple[int, int] | None = None
 
 
 Check = Callable[[Any], Iterable[Finding]]  # Context → findings
@@ -56,6 +61,8 @@ class Rule:
     check: Check | None = None
 
     def diagnostic(self, finding: Finding, line: int, column: int) -> Diagnostic:
+        if finding.code is not None:
+            return finding.code.at(finding.file, line, column, finding.message, finding.pointer)
         return Diagnostic(
             finding.file, line, column, self.severity, self.code, finding.message, finding.pointer
         )
@@ -77,14 +84,20 @@ class Registry:
         """A view of this registry: what it adds belongs to `owner` and starts with `prefix`."""
         return Registry(owner, prefix, self.rules)
 
-    def add_pack(self, pack: Pack) -> None:
-        """Let a pack add its checks and codes, in its own name and prefix.
+    def add_pack(self, pack: Pack, project: Path | None = None) -> None:
+        """Let a pack add its checks and codes, in its own name and prefix, then its declared ones.
 
         A clash (a code added twice, or outside the pack's prefix) is the pack's
         fault, not the user's: it becomes JT012 naming the pack and the code.
+        A check file with problems adds no check; `validate` reports its problems.
         """
+        from ttgbuild.validate.declared import declared_checks
+
+        own = self.for_owner(pack.name, pack.code_prefix)
         try:
-            pack.register(self.for_owner(pack.name, pack.code_prefix))
+            pack.register(own)
+            for check in declared_checks(pack, project):
+                own.add(check.code, check.needs, check)
         except RegistryError as exc:
             raise unusable(pack, str(exc)) from None
 

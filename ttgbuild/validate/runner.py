@@ -49,6 +49,6 @@ def run_checks(registry: Registry, ctx: Context, locate: Locate) -> list[Diagnos
         if any(not getattr(ctx.content, part) for part in rule.needs):
             continue
         for finding in check(ctx):
-            line, column = locate(finding.file, finding.pointer, finding.key)
+            line, column = finding.place or locate(finding.file, finding.pointer, finding.key)
             diags.append(rule.diagnostic(finding, line, column))
     return diags

@@ -1,0 +1,498 @@
+"""The kinds of declared checks: what each clause kind tests, and the findings it makes.
+
+A clause walks the records its `each` expression gives (binding each as
+`record`, its `as` name and its fields), reads a value (its `value`
+expression, or the `field` it names), and tests it the way its kind says.
+Every finding is located at the record's field (`record.origin`, or the
+`at` expression's origin) and worded by the clause's message, or by the
+kind's default message when it has none. docs/formats/checks.md describes
+each kind with an example.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import string
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ttgbuild.core.origin import Origin
+from ttgbuild.source.expressions import ExpressionError
+from ttgbuild.validate.declared_dice import dice_table
+from ttgbuild.validate.declared_template import Template, compile_template
+from ttgbuild.validate.registry import Finding
+
+if TYPE_CHECKING:
+    from ttgbuild.validate.declared import Clause
+    from ttgbuild.validate.runner import Context
+
+_ICON = re.compile(r"\[([^\[\]]*)\]")
+_DIGIT = re.compile(r"\d")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+class ClauseError(Exception):
+    """A clause's expression failed on the content: reported at that key of the checks file."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        super().__init__(reason)
+        self.key = key
+        self.reason = reason
+
+
+@dataclass
+class Row:
+    """One record (and field) a clause tests: its names, where it is, and the value read."""
+
+    record: Any
+    names: dict[str, Any]
+    origin: Origin
+    field: tuple[str, ...]
+
+
+@dataclass
+class Run:
+    """One clause being run on the content: evaluates its keys and words its findings."""
+
+    clause: Clause
+    base: dict[str, Any]
+    ctx: Context
+    _cached: dict[str, Any] = field(default_factory=dict)
+
+    def has(self, key: str) -> bool:
+        return key in self.clause.spec
+
+    def spec(self, key: str, default: Any = None) -> Any:
+        return self.clause.spec.get(key, default)
+
+    def evaluate(self, key: str, names: Mapping[str, Any]) -> Any:
+        """The value of the clause's expression `key`; ClauseError (located there) if it fails."""
+        try:
+            value = self.clause.expressions[key].evaluate(names)
+        except ExpressionError as exc:
+            raise ClauseError(key, str(exc)) from None
+        # Jinja2's filters (map, select) give iterators: read once, they would be empty after.
+        return list(value) if isinstance(value, Iterator) else value
+
+    def once(self, key: str) -> Any:
+        """An expression of the content alone (no record), evaluated once per run."""
+        if key not in self._cached:
+            self._cached[key] = self.evaluate(key, self.base)
+        return self._cached[key]
+
+    def say(self, names: Mapping[str, Any], default: str, message: str = "message") -> str:
+        """The finding's text: the clause's own message, else the kind's default."""
+        key = message if message == "message" else f"messages/{message}"
+        template = self.clause.templates.get(key) or _default(default)
+        try:
+            return template.render(names)
+        except ExpressionError as exc:
+            raise ClauseError(key, str(exc)) from None
+
+    def rows(self, default_field: str | None = None) -> Iterator[Row]:
+        """Every record of `each` (and field of `fields`) that passes `when` and `where`."""
+        if self.has("when") and not self.evaluate("when", self.base):
+            return
+        fields = self.spec("fields") or [self.spec("field", default_field)]
+        for index, record in enumerate(_records(self.evaluate("each", self.base))):
+            names = {**_fields(record), **self.base, "record": record, "index": index}
+            names[self.spec("as", "record")] = record
+            for field_path in fields:
+                row = self._row(record, dict(names, field=field_path), field_path)
+                if row is not None:
+                    yield row
+
+    def _row(self, record: Any, names: dict[str, Any], field_path: str | None) -> Row | None:
+        if self.has("where") and not self.evaluate("where", names):
+            return None
+        origin = self.evaluate("at", names) if self.has("at") else getattr(record, "origin", None)
+        if not isinstance(origin, Origin):
+            key = "at" if self.has("at") else "each"
+            raise ClauseError(key, f"{_id(record)!r} has no origin to report at; give at:")
+        parts = tuple(field_path.split("/")) if field_path else ()
+        if self.has("value"):
+            names["value"] = self.evaluate("value", names)
+        else:
+            names["value"] = _read(record, parts) if parts else record
+        names["id"] = _id(record)
+        for name in self.spec("let", {}):
+            names[name] = self.evaluate(f"let/{name}", names)
+        return Row(record, names, origin, parts)
+
+    def finding(
+        self, row: Row, message: str, *extra: str | int, key: bool | None = None
+    ) -> Finding:
+        where = row.origin.at(*row.field, *extra)
+        return Finding(
+            where.file, where.pointer, message, self.spec("key", False) if key is None else key
+        )
+
+
+@cache
+def _default(text: str) -> Template:
+    return compile_template(text)
+
+
+def _records(value: Any) -> list[Any]:
+    """What `each` gave, as a list: one record (or mapping) is a list of one, none is empty."""
+    if value is None:
+        return []
+    if isinstance(value, str | Mapping) or hasattr(value, "origin"):
+        return [value]
+    try:
+        return list(value)
+    except TypeError:
+        return [value]
+
+
+@cache
+def _dataclass_fields(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
+def _fields(record: Any) -> dict[str, Any]:
+    """A record's fields as names: `cost <= budget` reads as well as `record.cost`."""
+    if isinstance(record, Mapping):
+        return {k: v for k, v in record.items() if isinstance(k, str)}
+    if dataclasses.is_dataclass(record) and not isinstance(record, type):
+        return {name: getattr(record, name) for name in _dataclass_fields(type(record))}
+    return {}
+
+
+def _id(record: Any) -> Any:
+    if isinstance(record, Mapping):
+        return record.get("id")
+    return getattr(record, "id", None)
+
+
+def _read(record: Any, parts: tuple[str, ...]) -> Any:
+    """The value at a field path of a record (mappings, attributes and list positions)."""
+    value = record
+    for part in parts:
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        elif isinstance(value, list | tuple) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        elif not isinstance(value, Mapping) and hasattr(value, part) and not part.startswith("_"):
+            value = getattr(value, part)
+        else:
+            raise ClauseError("field", f"{_id(record)!r} has no field {'/'.join(parts)}")
+    return value
+
+
+def suggestion(name: Any, choices: Any) -> str:
+    """'; did you mean 'x'?' for the closest choice, or nothing."""
+    texts = sorted(str(c) for c in choices)
+    close = difflib.get_close_matches(str(name), texts, n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _less(key: str, left: Any, right: Any) -> bool:
+    """left < right, or ClauseError at `key` when the two cannot be compared."""
+    try:
+        return bool(left < right)
+    except TypeError as exc:
+        raise ClauseError(key, f"cannot compare {left!r} with {right!r}: {exc}") from None
+
+
+# --- the kinds ------------------------------------------------------------------------------
+
+
+def _unique(run: Run) -> Iterator[Finding]:
+    seen: dict[Any, Origin] = {}
+    for row in run.rows("id"):
+        value = run.evaluate("by", row.names) if run.has("by") else row.names["value"]
+        try:
+            first = seen.get(value)
+        except TypeError:
+            raise ClauseError("by" if run.has("by") else "field", "cannot compare it") from None
+        if first is None:
+            seen[value] = row.origin.at(*row.field)
+            continue
+        names = dict(row.names, first=run.ctx.place(first))
+        yield run.finding(row, run.say(names, "'{value}' is already used in {first}"))
+
+
+def _file_name(run: Run) -> Iterator[Finding]:
+    for row in run.rows("id"):
+        stem = row.origin.file.rsplit("/", 1)[-1].removesuffix(".yaml")
+        if str(row.names["value"]) != stem:
+            names = dict(row.names, stem=stem)
+            default = "id '{value}' differs from the file name '{stem}.yaml'; rename one to match"
+            yield run.finding(row, run.say(names, default))
+
+
+def _references(run: Run) -> Iterator[Finding]:
+    for row in run.rows():
+        value = row.names["value"]
+        if value is None:
+            continue
+        if isinstance(value, Mapping):
+            items = [(name, (name,), True) for name in value]
+        elif isinstance(value, list | tuple):
+            items = [(item, (i,), None) for i, item in enumerate(value)]
+        else:
+            items = [(value, (), None)]
+        known = run.once("known")
+        try:
+            known = known if isinstance(known, set | frozenset) else set(known)
+            unknown = [(item, extra, key) for item, extra, key in items if item not in known]
+        except TypeError:
+            raise ClauseError("known", "the known ids must be a list of names") from None
+        for item, extra, key in unknown:
+            names = dict(row.names, value=item, suggestion=suggestion(item, known))
+            message = run.say(names, "'{value}' is not a known id{suggestion}")
+            yield run.finding(row, message, *extra, key=key)
+
+
+def _limits(run: Run, names: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: run.evaluate(key, names) for key in ("min", "max") if run.has(key)}
+
+
+def _range_message(limits: Mapping[str, Any], both: str, low: str, high: str) -> str:
+    return both if len(limits) == 2 else (low if "min" in limits else high)
+
+
+def _outside(limits: Mapping[str, Any], value: Any, key: str) -> bool:
+    below = "min" in limits and _less(key, value, limits["min"])
+    return below or ("max" in limits and _less(key, limits["max"], value))
+
+
+def _bounds(run: Run) -> Iterator[Finding]:
+    for row in run.rows():
+        limits = _limits(run, row.names)
+        if _outside(limits, row.names["value"], "value"):
+            default = _range_message(
+                limits,
+                "{field} {value} is outside {min}..{max}",
+                "{field} {value} must be {min} or more",
+                "{field} {value} must be {max} or less",
+            )
+            yield run.finding(row, run.say(dict(row.names, **limits), default))
+
+
+def _length(run: Run) -> Iterator[Finding]:
+    for row in run.rows():
+        try:
+            count = len(row.names["value"])
+        except TypeError:
+            raise ClauseError(
+                "field", f"{row.names['field']} of {row.names['id']!r} is not a list"
+            ) from None
+        limits = _limits(run, row.names)
+        if _outside(limits, count, "value"):
+            default = _range_message(
+                limits,
+                "{field} has {count} items, not {min}..{max}",
+                "{field} has {count} items; at least {min}",
+                "{field} has {count} items; at most {max}",
+            )
+            yield run.finding(row, run.say(dict(row.names, count=count, **limits), default))
+
+
+def _aggregate(run: Run) -> Iterator[Finding]:
+    groups: dict[Any, tuple[Row, Any]] = {}
+    for row in run.rows():
+        group = run.evaluate("group", row.names) if run.has("group") else None
+        amount = run.evaluate("sum", row.names) if run.has("sum") else 1
+        try:
+            first, total = groups.get(group, (row, 0))
+            groups[group] = (first, total + amount)
+        except TypeError as exc:
+            raise ClauseError("sum" if run.has("sum") else "group", str(exc)) from None
+    for group, (first, total) in groups.items():
+        names = dict(first.names, group=group, total=total)
+        limits = _limits(run, names)
+        if _outside(limits, total, "sum"):
+            default = _range_message(
+                limits,
+                "the total {total} of {group} is outside {min}..{max}",
+                "the total {total} of {group} is below {min}",
+                "the total {total} of {group} exceeds {max}",
+            )
+            yield run.finding(first, run.say(dict(names, **limits), default))
+
+
+def _cardinality(run: Run) -> Iterator[Finding]:
+    rows = list(run.rows())
+    matching = [row for row in rows if run.evaluate("that", row.names)]
+    limits = {key: run.once(key) for key in ("min", "max") if run.has(key)}
+    if run.has("exactly"):
+        limits = {"min": run.once("exactly"), "max": run.once("exactly")}
+    count = len(matching)
+    first = matching[0].record if matching else None
+    if "min" in limits and _less("min", count, limits["min"]):
+        if not rows:
+            raise ClauseError("each", "no records to count, so none satisfies the check")
+        where = Origin(rows[0].origin.file).at(*run.spec("missing_at", "").split("/"))
+        names = dict(run.base, count=count, **limits)
+        message = run.say(names, "{count} records satisfy this; at least {min} must", "missing")
+        key = run.spec("key", False)
+        yield Finding(where.file, where.pointer if run.has("missing_at") else "", message, key)
+    if "max" in limits:
+        for row in matching[limits["max"] :] if isinstance(limits["max"], int) else []:
+            names = dict(row.names, count=count, first=first, **limits)
+            yield run.finding(row, run.say(names, "'{id}' is one more than the {max} allowed"))
+
+
+def _dice_table(run: Run) -> Iterator[Finding]:
+    for row in run.rows():
+        yield from dice_table(run, row)
+
+
+def _monotone(run: Run) -> Iterator[Finding]:
+    falling = run.spec("order", "rising") == "falling"
+    strict = run.spec("strict", False)
+    for row in run.rows():
+        value = row.names["value"]
+        if isinstance(value, Mapping):
+            items: list[tuple[str | int, Any]] = list(value.items())
+        elif isinstance(value, list | tuple):
+            items = list(enumerate(value))
+        else:
+            raise ClauseError("field", f"{row.names['field']} of {row.names['id']!r} is not a list")
+        previous: Any = None
+        for position, (where, item) in enumerate(items, 1):
+            names = dict(row.names, item=item, position=position)
+            current = run.evaluate("item", names) if run.has("item") else item
+            if position > 1:
+                low, high = (current, previous) if not falling else (previous, current)
+                if _less("item", low, high) or (strict and low == high):
+                    names.update(item=current, previous=previous, order=run.spec("order", "rising"))
+                    default = "{field} stops {order} at position {position}: {previous}, {item}"
+                    yield run.finding(row, run.say(names, default), where)
+            previous = current
+
+
+def _derived(run: Run) -> Iterator[Finding]:
+    for row in run.rows():
+        expected = run.evaluate("equals", row.names)
+        if row.names["value"] != expected:
+            names = dict(row.names, expected=expected)
+            yield run.finding(row, run.say(names, "{field} is {value} but should be {expected}"))
+
+
+def _sufficient(run: Run) -> Iterator[Finding]:
+    for row in run.rows():
+        need = run.evaluate("need", row.names)
+        if _less("need", row.names["value"], need):
+            names = dict(row.names, need=need)
+            yield run.finding(row, run.say(names, "{field} is {value}; at least {need} are needed"))
+
+
+def placeholder_names(text: str) -> tuple[set[str], str | None]:
+    """The {names} in a text; a problem string when braces are unbalanced or a field is odd."""
+    names: set[str] = set()
+    try:
+        for _, name, spec, conversion in string.Formatter().parse(text):
+            if name is None:
+                continue
+            if not _NAME.fullmatch(name) or spec or conversion:
+                return names, f"{{{name}}} is not a plain {{name}}"
+            names.add(name)
+    except ValueError as exc:
+        return names, str(exc)
+    return names, None
+
+
+def _texts(run: Run) -> Iterator[tuple[Row, str]]:
+    for row in run.rows():
+        text = row.names["value"]
+        if text is None:
+            continue
+        if not isinstance(text, str):
+            raise ClauseError("field", f"{row.names['field']} of {row.names['id']!r} is not text")
+        yield row, text
+
+
+def _placeholders(run: Run) -> Iterator[Finding]:
+    for row, text in _texts(run):
+        names, problem = placeholder_names(text)
+        if problem:
+            default = "text has a malformed placeholder: {problem}"
+            yield run.finding(row, run.say(dict(row.names, problem=problem), default, "malformed"))
+            continue
+        defined = run.evaluate("params", row.names)
+        for name in sorted(names - set(defined)):
+            values = dict(row.names, name=name, suggestion=suggestion(name, defined))
+            default = "placeholder {{{name}}} has no value; define it in params{suggestion}"
+            yield run.finding(row, run.say(values, default))
+
+
+def _no_digits(run: Run) -> Iterator[Finding]:
+    for row, text in _texts(run):
+        match = _DIGIT.search(_PLACEHOLDER.sub("", text))
+        if match:
+            names = dict(row.names, digit=match.group())
+            default = (
+                "{field} states the number '{digit}'; put it in params and write {{name}} instead"
+            )
+            yield run.finding(row, run.say(names, default))
+
+
+def _icons(run: Run) -> Iterator[Finding]:
+    for row, text in _texts(run):
+        icons = run.evaluate("icons", row.names)
+        known = ", ".join(f"[{name}]" for name in sorted(icons))
+        for token in _ICON.findall(text):
+            if token not in icons:
+                names = dict(row.names, icon=token, known=known)
+                yield run.finding(
+                    row, run.say(names, "unknown icon [{icon}]; known icons: {known}")
+                )
+
+
+def _expect(run: Run) -> Iterator[Finding]:
+    for row in run.rows():
+        if not run.evaluate("that", row.names):
+            yield run.finding(row, run.say(row.names, "{id}: the check does not hold"))
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A clause kind: the keys it needs and may have, its named messages, and its test."""
+
+    run: Callable[[Run], Iterator[Finding]]
+    required: tuple[str, ...] = ()
+    one_of: tuple[str, ...] = ()  # at least one of these
+    optional: frozenset[str] = frozenset()
+    messages: frozenset[str] = frozenset()
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(self.required) | frozenset(self.one_of) | self.optional
+
+
+KINDS: dict[str, Kind] = {
+    "unique": Kind(_unique, optional=frozenset({"by"})),
+    "file-name": Kind(_file_name),
+    "references": Kind(_references, required=("known",)),
+    "bounds": Kind(_bounds, one_of=("min", "max")),
+    "length": Kind(_length, one_of=("min", "max")),
+    "aggregate": Kind(_aggregate, one_of=("min", "max"), optional=frozenset({"group", "sum"})),
+    "cardinality": Kind(
+        _cardinality,
+        required=("that",),
+        one_of=("exactly", "min", "max"),
+        optional=frozenset({"missing_at"}),
+        messages=frozenset({"missing"}),
+    ),
+    "dice-table": Kind(
+        _dice_table,
+        required=("dice",),
+        optional=frozenset({"low", "high", "open_ends"}),
+        messages=frozenset({"gap", "overlap", "outside", "backwards", "open", "closed", "form"}),
+    ),
+    "monotone": Kind(_monotone, optional=frozenset({"item", "order", "strict"})),
+    "derived": Kind(_derived, required=("equals",)),
+    "sufficient": Kind(_sufficient, required=("need",)),
+    "placeholders": Kind(_placeholders, required=("params",), messages=frozenset({"malformed"})),
+    "no-digits": Kind(_no_digits),
+    "icons": Kind(_icons, required=("icons",)),
+    "expect": Kind(_expect, required=("that",)),
+}
