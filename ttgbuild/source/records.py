@@ -5,7 +5,7 @@ becomes a `Record`: a read-only mapping of its fields (nested mappings are
 records too, lists are tuples) with the `Origin` of every part, so a layout
 or a rule reads `record.cost` and a check names `record.origin.at("cost")`.
 The content is one attribute per record kind of the pack (`content.critters`:
-the folder's records sorted by file; `content.rules`: a one-file kind's
+the folder's `Records` sorted by file; `content.rules`: a one-file kind's
 record, or None when its file failed).
 """
 
@@ -82,6 +82,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
+class Records(tuple[Record, ...]):
+    """A folder kind's records, in file order; `by_id` finds one (`pools.by_id(critter.pool)`)."""
+
+    __slots__ = ()
+
+    def by_id(self, ident: str) -> Record | None:
+        """The record whose `id` is `ident`, or None: expressions test it before reading it."""
+        return next((record for record in self if record.get("id") == ident), None)
+
+
 class DataContent:
     """A data pack's content: one attribute per record kind, named in its pack.yaml."""
 
@@ -118,7 +128,7 @@ def build_content(
     """
     for kind, name in folders.items():
         docs = sorted(valid.get(kind, []), key=lambda doc: doc.display)
-        content.add(name, tuple(Record(doc.data, Origin(doc.display)) for doc in docs))
+        content.add(name, Records(Record(doc.data, Origin(doc.display)) for doc in docs))
     for kind, name in files.items():
         docs = valid.get(kind, [])
         content.add(name, Record(docs[0].data, Origin(docs[0].display)) if docs else None)
