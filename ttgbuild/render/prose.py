@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -66,6 +66,13 @@ class SheetLayout:
     names: Mapping[str, Any]  # the pack's names for expressions (content, rules, functions)
     figures: Mapping[str, FigureMaker]
     pictures: Mapping[str, PictureDrawer]
+    _labels: dict[str, Labels] = field(default_factory=dict, repr=False, compare=False)
+
+    def labels(self, table: str) -> Labels:
+        """A label table in the locale, translated once per layout."""
+        if table not in self._labels:
+            self._labels[table] = label_table(self.sheets, self.tr, table)
+        return self._labels[table]
 
     def sections(self, name: str) -> list[Section]:
         """The sections of the sheet file `name` in reading order; SheetError if one fails."""
@@ -91,7 +98,7 @@ class SheetLayout:
                 known = ", ".join(sorted(self.figures)) or "none"
                 message = f"the pack draws no figure {spec['figure']!r} (figures: {known})"
                 raise SheetError(sheet.problem("JT081", spec, message, "figure"))
-            labels = label_table(self.sheets, self.tr, spec["labels"]) if "labels" in spec else {}
+            labels = self.labels(spec["labels"]) if "labels" in spec else Labels()
             return maker(labels)
         kind = next(k for k in ("prose", "bullets", "steps") if k in spec)
         paragraphs = [self._paragraph(sheet, p, s) for p, s in _entries(sheet, spec[kind], scope)]
@@ -150,7 +157,7 @@ class SheetLayout:
             value = _translate(tr, spec, scope, sheet)
         elif "label" in spec:
             ident = _evaluate(sheet, spec, "id", scope)
-            value = label_table(self.sheets, tr, spec["label"])[str(ident)]
+            value = self.labels(spec["label"])[str(ident)]
         elif "number" in spec:
             value = tr.number(_evaluate(sheet, spec, "number", scope))
         elif "numbers" in spec:
@@ -196,9 +203,17 @@ def _entries(
 def _evaluate(
     sheet: Sheet | None, spec: dict[str, Any], key: str, scope: Mapping[str, Any], source: str = ""
 ) -> Any:
-    """The value of the expression at `spec[key]` (or `source`), located in the sheet on failure."""
+    """The value of the expression at `spec[key]` (or `source`), located in the sheet on failure.
+
+    A bare name that is bound (a loop item, most often) is its value: the
+    sandbox would only hand it back, at a hundred times the cost, and a table
+    evaluates one per cell.
+    """
+    source = source or spec[key]
+    if source in scope and source.isidentifier():
+        return scope[source]
     try:
-        return compile_expression(source or spec[key]).evaluate(scope)
+        return compile_expression(source).evaluate(scope)
     except ExpressionError as exc:
         if sheet is None:
             raise

@@ -8,7 +8,7 @@ they name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -31,6 +31,7 @@ Fitter = Any  # RenderContext.fit bound to where captions are reported
 def names(tr: Translator, content: Content, rules: Rules) -> dict[str, Any]:
     """The names the quick reference's expressions read."""
     attack, defence = odds_bounds(content, rules)
+    attacks = range(1, attack + 1)
 
     def full_defence_hit(a: int, d: int) -> Fraction:
         return combat_odds(rules.faces, a, d).full_defence["defender_hit"]
@@ -42,12 +43,19 @@ def names(tr: Translator, content: Content, rules: Rules) -> dict[str, Any]:
     return {
         "rules": rules,
         "content": content,
-        "odds_attack": attack,
-        "odds_defence": defence,
-        "full_defence_hit": full_defence_hit,
-        "duel_attacker_hit": duel_attacker_hit,
+        "attack_dice": list(attacks),
+        "defence_dice": list(range(defence + 1)),
+        "full_defence_odds": _odds_rows(attacks, range(defence + 1), full_defence_hit),
+        "duel_odds": _odds_rows(attacks, attacks, duel_attacker_hit),
         "dice_note": dienote.note(tr, rules.faces, rules.faces_assumed),
     }
+
+
+def _odds_rows(
+    attacks: range, defences: range, chance: Callable[[int, int], Fraction]
+) -> list[dict[str, Any]]:
+    """One row per attack pool: its dice, and the chance against each defence pool."""
+    return [{"dice": a, "chances": [chance(a, d) for d in defences]} for a in attacks]
 
 
 def odds_bounds(content: Content, rules: Rules) -> tuple[int, int]:
