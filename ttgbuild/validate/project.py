@@ -8,6 +8,7 @@ from ttgbuild.core.diagnostics import Diagnostic, sort_key
 from ttgbuild.pack import Pack
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.loader import Loaded, load_content
+from ttgbuild.source.layoutfile import layout_problems
 from ttgbuild.source.sheetfile import sheet_problems
 from ttgbuild.validate.declared import declared_problems
 from ttgbuild.validate.registry import Registry
@@ -33,5 +34,6 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
     )
     diags = loaded.diagnostics + run_checks(pack_checks(pack, project), ctx, loaded.locate)
     diags += sheet_problems(pack, project)  # the pack's reference sheets (data files)
+    diags += layout_problems(pack, project)  # the pack's card layouts (data files)
     diags += declared_problems(pack, project)  # the pack's check files
     return loaded, sorted(diags, key=sort_key)

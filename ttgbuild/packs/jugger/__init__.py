@@ -89,4 +89,7 @@ PACK = Pack(
     asset_folders=("art",),  # portraits
     newstyle_templates=("assembly.j2",),  # render/guide.py
     sheets=HERE / "data" / "sheets",  # the quick reference and shared labels (render/quickref)
+    layouts=HERE / "data" / "layouts",  # cards.pdf's faces and decks (render/cards.py)
+    checks=tuple(sorted((HERE / "data" / "checks").glob("*.checks.yaml"))),  # rules.py: the rest
+    drawings=Ref(_AT + "render.cards:DRAWINGS"),  # the pictures a layout draws by name
 )

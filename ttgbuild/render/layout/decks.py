@@ -1,0 +1,236 @@
+"""A layout file's decks printed: card sheets with crop marks, mirrored backs, an alignment test.
+
+Every game's cards are printed the same way: faces in a grid on the page,
+each front page followed by its back page (columns mirrored for long-edge
+duplex, rows for short-edge) shifted by the user's measured printer
+offset, and at the end a front and back page of crosses to measure that
+offset. Which faces, for which records, and how many copies, is the layout
+file's `decks` (docs/formats/layouts.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.units import mm
+
+from ttgbuild.core.origin import Origin
+from ttgbuild.render.boxes import TextBox
+from ttgbuild.render.context import Piece, RenderContext
+from ttgbuild.render.layout.faces import FAMILIES, Drawing, Kit, engine_names, paint
+from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
+from ttgbuild.source.layoutfile import Layout
+
+BACK_BLEED_EXTRA = 2 * mm  # backs get more bleed: duplex printers drift
+SEAM = 0.3 * mm
+CROSS, TICK, SCALE = 4 * mm, 0.8 * mm, 3  # alignment crosses, their scale's ticks (± mm)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printed face: the face, the names its expressions read, where its problems go."""
+
+    face: dict[str, Any]
+    scope: dict[str, Any]
+    where: tuple[Origin, str, str]
+    form: str | None
+    piece: Piece | None
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    cards: list[Card]
+    back: Card
+
+
+def draw_layout(
+    ctx: RenderContext,
+    layout: Layout,
+    title: str,
+    boxes: Mapping[str, TextBox],
+    drawings: Mapping[str, Drawing],
+    functions: Mapping[str, Any],
+) -> bytes:
+    """The whole PDF of a layout file: every deck, then the alignment test if it has one.
+
+    `boxes` are the pack's label boxes by name, `drawings` its pictures and
+    `functions` the game logic its expressions may call.
+    """
+    canvas, buffer = new_canvas(ctx.settings.page, title, layout.name, ctx.tr.locale)
+    kit = Kit(layout, ctx, canvas, {**boxes, **_file_boxes(layout)}, drawings)
+    names = {**functions, **engine_names(ctx)}
+    grid = card_grid(ctx.settings)
+    forms: set[str] = set()
+    for deck in _decks(kit, names):
+        ctx.progress(f"{layout.name}: {deck.name}")
+        for page in pages(len(deck.cards), grid.capacity):
+            cells = [grid.cell(i - page.start) for i in page]
+            for (row, column), index in zip(cells, page, strict=True):
+                _card(kit, grid, row, column, deck.cards[index], 0, forms)
+            crop_marks(canvas, grid)
+            ctx.furniture.on_grid_sheet(canvas, grid)
+            canvas.showPage()
+            _back_page(kit, grid, cells, deck.back, forms)
+    if "alignment" in layout.data:
+        _alignment_test(kit, grid, layout.data["alignment"])
+    return finish(canvas, buffer)
+
+
+def _file_boxes(layout: Layout) -> dict[str, TextBox]:
+    """The label boxes the layout file declares, as the engine's TextBox (lengths in mm)."""
+    out = {}
+    for name, spec in layout.data.get("textboxes", {}).items():
+        out[name] = TextBox(
+            name,
+            "",
+            "",
+            height=spec["height"] * mm,
+            largest=spec["largest"],
+            smallest=spec["smallest"],
+            family=FAMILIES[spec.get("family", "sans")],
+            bold=spec.get("bold", False),
+            italic=spec.get("italic", False),
+            width=spec.get("width", 0) * mm,
+            share=spec.get("share", 0),
+            inset=spec.get("inset", 0) * mm,
+        )
+    return out
+
+
+def _decks(kit: Kit, names: dict[str, Any]) -> Iterator[Deck]:
+    """The decks in print order, with one card per physical card."""
+    layout = kit.layout
+    for spec in layout.data["decks"]:
+        cards: list[Card] = []
+        for entry in spec["cards"]:
+            cards += _cards(kit, entry, names)
+        back = _prepared(kit, layout.faces[spec["back"]], names)
+        yield Deck(spec["name"], cards, back)
+
+
+def _cards(kit: Kit, entry: dict[str, Any], names: dict[str, Any]) -> list[Card]:
+    """A deck entry's cards: a face per record (in its copies), or numbered 1 to count."""
+    face = kit.layout.faces[entry["face"]]
+    if "count" in entry:
+        count = int(kit.evaluate(entry, "count", names) or 0)
+        return [_prepared(kit, face, {**names, "number": n}) for n in range(1, count + 1)]
+    if "each" not in entry:
+        return [_prepared(kit, face, names)]
+    name = entry.get("as", "record")
+    cards: list[Card] = []
+    for record in kit.evaluate(entry, "each", names):
+        scope = {**names, name: record, "record": record}
+        copies = int(kit.evaluate(entry, "copies", scope)) if "copies" in entry else 1
+        if copies > 0:
+            cards += [_prepared(kit, face, scope)] * copies
+    return cards
+
+
+def _prepared(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> Card:
+    """A face bound to its record: where its problems go, its form name, its gallery piece."""
+    origin = kit.evaluate(face, "origin", scope) if "origin" in face else kit.ctx.place
+    component = str(kit.evaluate(face, "component", scope)) if "component" in face else ""
+    where = (origin, component, face.get("report", ""))
+    form = str(kit.evaluate(face, "form", scope)) if "form" in face else None
+    piece = None
+    if "piece" in face:
+        spec = face["piece"]
+        piece = Piece(spec["kind"], kit.printed(kit.evaluate(spec, "record", scope)), origin)
+    return Card(face, scope, where, form, piece)
+
+
+def _card(
+    kit: Kit, grid: Grid, row: int, column: int, card: Card, extra: float, forms: set[str]
+) -> None:
+    """One card, placed for the review gallery with the problems found drawing it."""
+    if card.piece is None:
+        _draw_card(kit, grid, row, column, card, extra, forms)
+        return
+    x, y = grid.origin(row, column)
+    box = (x, y, grid.cell_width, grid.cell_height)
+    with kit.ctx.drawing(kit.canvas, card.piece, box):
+        _draw_card(kit, grid, row, column, card, extra, forms)
+
+
+def _draw_card(
+    kit: Kit, grid: Grid, row: int, column: int, card: Card, extra: float, forms: set[str]
+) -> None:
+    """Background and band into the bleed, then the boxes inside the trim box."""
+    canvas, face = kit.canvas, card.face
+    x, y = grid.origin(row, column)
+    w, h = grid.cell_width, grid.cell_height
+    bx, by, bw, bh = grid.bleed_box(row, column, extra)
+    if extra:  # identical backs overlap a little, so viewers show no hairline seams
+        bx, by, bw, bh = bx - SEAM, by - SEAM, bw + 2 * SEAM, bh + 2 * SEAM
+    canvas.setFillColor(kit.colour(face.get("background", "card-tint")))
+    canvas.rect(bx, by, bw, bh, stroke=0, fill=1)
+    band = face.get("band", 0) * mm
+    if band:
+        canvas.setFillColor(kit.colour(face.get("band_colour", "header")))
+        canvas.rect(bx, y + h - band, bw, by + bh - (y + h - band), stroke=0, fill=1)
+    if card.form is None:
+        paint(kit, face, (x, y, w, h), card.scope, card.where)
+        return
+    if card.form not in forms:
+        canvas.beginForm(card.form, lowerx=0, lowery=0, upperx=w, uppery=h)
+        paint(kit, face, (0, 0, w, h), card.scope, card.where)
+        canvas.endForm()
+        forms.add(card.form)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.doForm(card.form)
+    canvas.restoreState()
+
+
+def _back_page(
+    kit: Kit, grid: Grid, cells: list[tuple[int, int]], back: Card, forms: set[str]
+) -> None:
+    """Backs behind their fronts, shifted by the user's measured printer offset."""
+    ctx, canvas = kit.ctx, kit.canvas
+    dx, dy = ctx.settings.back_offset
+    canvas.saveState()
+    canvas.translate(dx, dy)
+    for row, column in cells:
+        back_row, back_column = grid.back_cell(row, column, ctx.settings.duplex)
+        _card(kit, grid, back_row, back_column, back, BACK_BLEED_EXTRA, forms)
+    canvas.restoreState()
+    ctx.furniture.on_grid_sheet(canvas, grid)
+    canvas.showPage()
+
+
+def _alignment_test(kit: Kit, grid: Grid, spec: dict[str, Any]) -> None:
+    """Front and back pages with crosses at every cut crossing, to measure a printer's offset."""
+    ctx, canvas = kit.ctx, kit.canvas
+    xs, ys = grid.cuts()
+    for side in ("front", "back"):
+        dx, dy = ctx.settings.back_offset if side == "back" else (0.0, 0.0)
+        colour = kit.colour(spec.get("back_colour", "ink") if side == "back" else "ink")
+        canvas.saveState()
+        canvas.translate(dx, dy)
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(0.3)
+        for cx in xs:
+            for cy in ys:
+                canvas.line(cx - CROSS, cy, cx + CROSS, cy)
+                canvas.line(cx, cy - CROSS, cx, cy + CROSS)
+                if side == "back":
+                    for t in range(-SCALE, SCALE + 1):
+                        canvas.line(cx + t * mm, cy - TICK, cx + t * mm, cy + TICK)
+                        canvas.line(cx - TICK, cy + t * mm, cx + TICK, cy + t * mm)
+        canvas.restoreState()
+        page = spec[side]
+        heading = kit.words(page["heading"], page, "heading", {})
+        body = kit.words(page["text"], page, "text", {})
+        title, box = kit.boxes[spec["heading_box"]], kit.boxes[spec["text_box"]]
+        left, top = grid.left + 8 * mm, grid.top - 10 * mm
+        width = min(box.across(), grid.cell_width * grid.columns - 16 * mm)
+        where = ctx.kit_where("alignment test", "heading")
+        ctx.label(canvas, heading, title, (left, top - title.height), width, where)
+        where = ctx.kit_where("alignment test", "text")
+        ctx.label(canvas, body, box, (left, top - 12 * mm - box.height), width, where)
+        ctx.furniture.on_grid_sheet(canvas, grid)
+        canvas.showPage()

@@ -1,0 +1,475 @@
+"""A layout's face drawn for one record: each box placed, evaluated and painted in order.
+
+A face is data (docs/formats/layouts.md): boxes with a position in
+millimetres, a kind, and what they print, bound to the record through
+expressions and to the catalogs through messages. Drawing one here keeps
+the rules of every kind in one place (how a label sits in its declared box,
+how a stat is framed), so a game's layout says only where and what.
+Whatever goes wrong while evaluating is a LayoutError located at the box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.core.origin import Origin
+from ttgbuild.render import fonts, text
+from ttgbuild.render.boxes import TextBox
+from ttgbuild.render.context import RenderContext
+from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.layoutfile import Layout, LayoutError
+
+Box = tuple[float, float, float, float]
+Where = tuple[Origin, str, str]
+FAMILIES = {"sans": text.SANS, "condensed": text.CONDENSED}
+# A stat: a number in a rounded frame under its label, an icon after the number.
+STAT_NUMBER = 11.0
+STAT_INSET, STAT_RADIUS, STAT_LINE = 0.4 * mm, 1.2 * mm, 0.4
+STAT_LABEL_GAP, STAT_BASELINE = 0.8 * mm, 1.5 * mm
+STAT_ICON, STAT_ICON_ROOM, STAT_ICON_GAP, STAT_ICON_RAISE = 2.7 * mm, 3.2 * mm, 0.5 * mm, 1.6 * mm
+Drawing = Callable[..., None]  # (canvas, box, **args): a picture the pack draws by name
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What every face of a layout file is drawn with: the file, the pack's parts, the context."""
+
+    layout: Layout
+    ctx: RenderContext
+    canvas: Canvas
+    boxes: Mapping[str, TextBox]  # label boxes by name: the pack's and the file's
+    drawings: Mapping[str, Drawing]
+    overlays: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def colours(self) -> dict[str, Color]:
+        return _colours(tuple(sorted(self.layout.colours.items())))
+
+    def colour(self, name: str) -> Color:
+        return self.colours[name]
+
+    def evaluate(self, owner: dict[str, Any], key: str, scope: Mapping[str, Any]) -> Any:
+        """The value of the expression at `owner[key]`, located in the file when it fails."""
+        try:
+            return compile_expression(owner[key]).evaluate(scope)
+        except ExpressionError as exc:
+            raise LayoutError(self.layout.problem("JT074", owner, str(exc), key)) from None
+
+    def words(self, spec: Any, owner: dict[str, Any], key: str, scope: Mapping[str, Any]) -> str:
+        """A box's text: an expression's value, or a message translated with its values filled."""
+        if not isinstance(spec, dict):
+            return self.printed(self.evaluate(owner, key, scope))
+        tr = self.ctx.tr
+        # Named first: the message extractor must not read these keys as messages.
+        context, msgid, plural = spec["context"], spec["msg"], spec.get("plural")
+        if plural is not None:
+            count = self.evaluate(spec, "count", scope)
+            translated = tr.npgettext(context, msgid, plural, count)
+        else:
+            translated = tr.pgettext(context, msgid)
+        params = spec.get("params", {})
+        return tr.fill(translated, {name: self.evaluate(params, name, scope) for name in params})
+
+    def printed(self, value: Any) -> str:
+        """A value printed: a number the locale's way, anything else as text."""
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return self.ctx.tr.number(value)
+        return str(value)
+
+    def overlay(self, template: dict[str, Any], item: dict[str, Any]) -> dict[str, Any]:
+        """A repeat's item laid over its template, located at the item (made once, kept)."""
+        key = (id(template), id(item))
+        if key not in self.overlays:
+            merged = {**template, **item}
+            self.overlays[key] = merged
+            self.layout.locate_as(merged, item)
+        return self.overlays[key]
+
+
+@cache
+def _colours(pairs: tuple[tuple[str, str], ...]) -> dict[str, Color]:
+    return {name: HexColor(value) for name, value in pairs}
+
+
+def engine_names(ctx: RenderContext) -> dict[str, Any]:
+    """Names every face may use besides the pack's functions and its record."""
+    tr = ctx.tr
+    return {
+        "content": ctx.content,
+        "place": ctx.place,
+        "number": tr.number,
+        "translated": tr.content,
+        "country": tr.country,
+        "capitalised": text.capitalised,
+        "quoted": repr,
+    }
+
+
+def measures(ctx: RenderContext, trim: Box, band: float) -> dict[str, float]:
+    """The face's measures in mm, for lengths written as expressions."""
+    _x, _y, w, h = trim
+    safe = ctx.settings.safe
+    return {
+        "width": w / mm,
+        "height": h / mm,
+        "safe": safe / mm,
+        "inner": (w - 2 * safe) / mm,
+        "band": band / mm,
+        "lower": (h - band) / mm,
+    }
+
+
+def paint(kit: Kit, face: dict[str, Any], trim: Box, scope: dict[str, Any], where: Where) -> None:
+    """Every box of a face, in order, inside the trim box (x, y, w, h)."""
+    band = face.get("band", 0) * mm
+    scope = {**scope, **measures(kit.ctx, trim, band), "drawn": set()}
+    inner = trim[2] - 2 * kit.ctx.settings.safe
+    for box in face.get("boxes", []):
+        _box(kit, box, trim, scope, where, inner)
+
+
+def _box(
+    kit: Kit, box: dict[str, Any], frame: Box, scope: dict[str, Any], where: Where, inner: float
+) -> None:
+    if "when" in box and not kit.evaluate(box, "when", scope):
+        return
+    origin, component, report = where
+    if "field" in box:
+        origin = origin.at(box["field"])
+    at = (origin, component, box.get("report", report or box.get("name", "")))
+    kind = box.get("kind", "text")
+    if kind == "repeat":
+        _repeat(kit, box, frame, scope, at, inner)
+        return
+    textbox = kit.boxes[box["textbox"]] if "textbox" in box else None
+    across = textbox.across(inner) if textbox is not None else None
+    sized = kind == "label"  # a label is as wide and high as its label box unless told
+    place = _place(kit, box, frame, scope, textbox if sized else None, across if sized else None)
+    PAINTERS[kind](kit, box, place, scope, at, textbox, across)
+
+
+def _length(kit: Kit, box: dict[str, Any], key: str, scope: Mapping[str, Any]) -> float | None:
+    """A length in points, or None when the box does not give it."""
+    if key not in box:
+        return None
+    value = box[key]
+    return (value if not isinstance(value, str) else kit.evaluate(box, key, scope)) * mm
+
+
+def _place(
+    kit: Kit,
+    box: dict[str, Any],
+    frame: Box,
+    scope: Mapping[str, Any],
+    textbox: TextBox | None,
+    across: float | None,
+) -> Box:
+    """The box in points: from the frame's left or right, bottom, top or baseline."""
+    fx, fy, fw, fh = frame
+    if across is not None:
+        scope = {**scope, "label_width": across / mm}
+    left, right = _length(kit, box, "left", scope), _length(kit, box, "right", scope)
+    bottom, top = _length(kit, box, "bottom", scope), _length(kit, box, "top", scope)
+    width = _length(kit, box, "width", scope)
+    if width is None:
+        width = across if across is not None else fw - (left or 0) - (right or 0)
+    height = _length(kit, box, "height", scope)
+    if height is None:
+        height = textbox.height if textbox is not None else fh - (bottom or 0) - (top or 0)
+    x = fx + left if left is not None else fx + fw - right - width if right is not None else fx
+    baseline = _length(kit, box, "baseline", scope)
+    if bottom is not None:
+        y = fy + bottom
+    elif top is not None:
+        y = fy + fh - top - height
+    elif baseline is not None and textbox is not None:
+        y = textbox.bottom(fy + baseline)
+    else:
+        y = fy
+    return x, y, width, height
+
+
+def _text(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    at: Where,
+    _textbox: TextBox | None,
+    _across: float | None,
+) -> None:
+    """Text fitted between two sizes: one text (its [icons] drawn) or paragraphs of spans."""
+    ctx = kit.ctx
+    x, y, w, h = place
+    family = FAMILIES[box.get("family", "sans")]
+    largest, smallest = box.get("size", (9, 5))
+    if "paragraphs" in box:
+        paragraphs = _paragraphs(kit, box["paragraphs"], scope)
+    else:
+        words = kit.words(box.get("text", ""), box, "text", scope)
+        paragraphs = [ctx.spans(words, box.get("bold", False), box.get("italic", False))]
+    block = ctx.fit(paragraphs, w, h, largest, smallest, family, at)
+    canvas = kit.canvas
+    canvas.setFillColor(kit.colour(box.get("colour", "ink")))
+    text.draw(canvas, block, x, y + h, family, ctx.icons.draw, box.get("align", "left"), w)
+
+
+def _paragraphs(
+    kit: Kit, specs: list[dict[str, Any]], scope: Mapping[str, Any]
+) -> list[list[text.Span]]:
+    """The paragraphs of a text box: groups repeated per item, spans and texts, when they apply."""
+    out: list[list[text.Span]] = []
+    for spec in specs:
+        if "when" in spec and not kit.evaluate(spec, "when", scope):
+            continue
+        if "each" in spec:
+            for item in _items(kit, spec, scope):
+                if spec.get("separator") and out:
+                    out.append([])
+                out += _paragraphs(kit, spec.get("paragraphs", []), {**scope, spec["as"]: item})
+        elif "spans" in spec:
+            out.append(_spans(kit, spec["spans"], scope))
+        else:
+            words = kit.words(spec.get("text", ""), spec, "text", scope)
+            out.append(kit.ctx.spans(words, spec.get("bold", False), spec.get("italic", False)))
+    return out
+
+
+def _spans(kit: Kit, specs: list[dict[str, Any]], scope: Mapping[str, Any]) -> list[text.Span]:
+    spans = []
+    for spec in specs:
+        if "when" in spec and not kit.evaluate(spec, "when", scope):
+            continue
+        if "icon" in spec:
+            spans.append(text.Span(str(kit.evaluate(spec, "icon", scope)), icon=True))
+            continue
+        words = kit.words(spec.get("text", ""), spec, "text", scope)
+        spans.append(text.Span(words, spec.get("bold", False), spec.get("italic", False)))
+    return spans
+
+
+def _items(kit: Kit, spec: dict[str, Any], scope: Mapping[str, Any]) -> list[Any]:
+    items = kit.evaluate(spec, "each", scope)
+    try:
+        return list(items)
+    except TypeError:
+        message = f"each: {spec['each']!r} gives {type(items).__name__}, not a list"
+        raise LayoutError(kit.layout.problem("JT074", spec, message, "each")) from None
+
+
+def _label(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    at: Where,
+    textbox: TextBox | None,
+    _across: float | None,
+) -> None:
+    """Text in a declared label box: its sizes and font, the budget translators are told."""
+    assert textbox is not None  # the format requires it; load_layout checked its name
+    x, y, w, _h = place
+    words = kit.words(box.get("text", ""), box, "text", scope)
+    colour = kit.colour(box.get("colour", "ink"))
+    kit.ctx.label(kit.canvas, words, textbox, (x, y), w, at, colour, box.get("align", "left"))
+
+
+def _stat(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    at: Where,
+    textbox: TextBox | None,
+    across: float | None,
+) -> None:
+    """A labelled number in a rounded frame; an icon beside the number when it has one."""
+    assert textbox is not None and across is not None
+    canvas = kit.canvas
+    x, y, w, h = place
+    canvas.setFillColor(kit.colour(box.get("fill", "paper")))
+    canvas.setStrokeColor(kit.colour(box.get("stroke", "rule")))
+    canvas.setLineWidth(box.get("line_width", STAT_LINE))
+    canvas.roundRect(x + STAT_INSET, y, w - 2 * STAT_INSET, h, STAT_RADIUS, stroke=1, fill=1)
+    words = kit.words(box.get("label", ""), box, "label", scope)
+    corner = (x + (w - across) / 2, y + h - STAT_LABEL_GAP - textbox.height)
+    colour = kit.colour(box.get("colour", "muted"))
+    kit.ctx.label(canvas, words, textbox, corner, across, at, colour, "center")
+    value = kit.printed(kit.evaluate(box, "value", scope))
+    icon = str(kit.evaluate(box, "icon", scope)) if "icon" in box else None
+    size = box.get("size", STAT_NUMBER)
+    canvas.setFont(fonts.BOLD, size)
+    canvas.setFillColor(kit.colour("ink"))
+    number_w = fonts.width(value, fonts.BOLD, size)
+    icon_w = STAT_ICON_ROOM if icon else 0
+    left = x + (w - number_w - icon_w) / 2
+    canvas.drawString(left, y + STAT_BASELINE, value)
+    if icon:
+        painter = _icon_painter(kit, box, icon)
+        painter(canvas, left + number_w + STAT_ICON_GAP, y + STAT_ICON_RAISE, STAT_ICON)
+
+
+def _string(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    _at: Where,
+    _textbox: TextBox | None,
+    _across: float | None,
+) -> None:
+    """One line at a fixed size, on the box's bottom edge (a big numeral): never fitted."""
+    canvas = kit.canvas
+    x, y, w, _h = place
+    words = kit.words(box.get("text", ""), box, "text", scope)
+    family = FAMILIES[box.get("family", "sans")]
+    font = family.font(text.Span("", box.get("bold", False), box.get("italic", False)))
+    canvas.setFillColor(kit.colour(box.get("colour", "ink")))
+    canvas.setFont(font, box.get("size", 9))
+    align = box.get("align", "left")
+    if align == "center":
+        canvas.drawCentredString(x + w / 2, y, words)
+    elif align == "right":
+        canvas.drawRightString(x + w, y, words)
+    else:
+        canvas.drawString(x, y, words)
+
+
+def _image(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    at: Where,
+    _textbox: TextBox | None,
+    _across: float | None,
+) -> None:
+    """A picture from the content folder, fitted in the box; an unreadable one is reported."""
+    source = kit.evaluate(box, "src", scope)
+    image = kit.ctx.portrait(str(source), at) if source else None
+    if image is None:
+        return
+    x, y, w, h = place
+    kit.canvas.drawImage(image, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+    scope["drawn"].add(box.get("name", ""))
+
+
+def _icon(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    _at: Where,
+    _textbox: TextBox | None,
+    _across: float | None,
+) -> None:
+    """One of the game's `[token]` icons, as wide as the box."""
+    x, y, w, _h = place
+    name = str(kit.evaluate(box, "icon", scope))
+    _icon_painter(kit, box, name)(kit.canvas, x, y, w)
+
+
+def _draw(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    _at: Where,
+    _textbox: TextBox | None,
+    _across: float | None,
+) -> None:
+    """A picture the pack draws (its game's art), with the box and the arguments given."""
+    args = box.get("args", {})
+    values = {
+        name: kit.colour(value)
+        if name.endswith("colour")
+        else value
+        if not isinstance(value, str)
+        else kit.evaluate(args, name, scope)
+        for name, value in args.items()
+    }
+    kit.drawings[box["draw"]](kit.canvas, place, **values)
+
+
+def _shape(
+    kit: Kit,
+    box: dict[str, Any],
+    place: Box,
+    scope: Mapping[str, Any],
+    _at: Where,
+    _textbox: TextBox | None,
+    _across: float | None,
+) -> None:
+    """A rectangle, rounded rectangle, circle (in the box) or line (its diagonal)."""
+    canvas = kit.canvas
+    x, y, w, h = place
+    fill, stroke = box.get("fill"), box.get("stroke")
+    if fill:
+        canvas.setFillColor(kit.colour(fill))
+    if stroke:
+        canvas.setStrokeColor(kit.colour(stroke))
+        canvas.setLineWidth(box.get("line_width", 1))
+    marks = {"stroke": 1 if stroke else 0, "fill": 1 if fill else 0}
+    shape = box.get("shape", "rect")
+    if shape == "rect":
+        canvas.rect(x, y, w, h, **marks)
+    elif shape == "roundrect":
+        canvas.roundRect(x, y, w, h, _length(kit, box, "radius", scope) or 0, **marks)
+    elif shape == "circle":
+        canvas.circle(x + w / 2, y + h / 2, min(w, h) / 2, **marks)
+    else:
+        canvas.line(x, y, x + w, y + h)
+
+
+def _repeat(
+    kit: Kit, box: dict[str, Any], frame: Box, scope: dict[str, Any], at: Where, inner: float
+) -> None:
+    """The template box once per item, in a grid of `columns` filling the box row by row.
+
+    Items are partial boxes laid over the template (a label, a value, a field),
+    or the values of `each`, named by `as`.
+    """
+    x, y, w, h = _place(kit, box, frame, scope, None, None)
+    template = box.get("box", {})
+    if "each" in box:
+        name = box.get("as", "item")
+        cells = [(template, {**scope, name: item}) for item in _items(kit, box, scope)]
+    else:
+        cells = [(kit.overlay(template, item), scope) for item in box.get("items", [])]
+    columns = box.get("columns", 1)
+    rows = max(1, math.ceil(len(cells) / columns))
+    gap = box.get("row_gap", 0) * mm
+    cell_w, cell_h = w / columns, (h - (rows - 1) * gap) / rows
+    for index, (spec, item_scope) in enumerate(cells):
+        r, c = divmod(index, columns)
+        cell = (x + c * cell_w, y + h - (r + 1) * cell_h - r * gap, cell_w, cell_h)
+        _box(kit, spec, cell, item_scope, at, inner)
+
+
+def _icon_painter(kit: Kit, box: dict[str, Any], name: str) -> Callable[..., None]:
+    painters = kit.ctx.icons.painters
+    if name not in painters:
+        known = ", ".join(sorted(painters)) or "none"
+        message = f"no icon {name!r} (icons: {known})"
+        raise LayoutError(kit.layout.problem("JT074", box, message, "icon"))
+    return painters[name]
+
+
+PAINTERS = {
+    "text": _text,
+    "label": _label,
+    "stat": _stat,
+    "string": _string,
+    "image": _image,
+    "icon": _icon,
+    "draw": _draw,
+    "shape": _shape,
+}

@@ -1,0 +1,332 @@
+"""Layout files (`<name>.layout.yaml`): read, schema-checked, expressions compiled, faces resolved.
+
+A kit file of cards (or tokens, tiles, mats) is data (docs/formats/layouts.md):
+faces made of named boxes, and decks that print faces over records. Reading
+one here, below the renderer, lets `validate` report every problem of a
+layout at its file:line:col (the YAML, the format, an expression that does
+not parse, an `extends` that names no face or goes round in a cycle, a colour,
+label box or drawing nobody declared) before any page is drawn;
+render/layout/ draws the checked file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ttgbuild.core.codes import Code, code_table
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.pack import Pack
+from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.yamlsource import Document, load_document
+
+FORMATS = Path(__file__).resolve().parent / "formats"
+SUFFIX = ".layout.yaml"
+LAYOUT_CODES = code_table(
+    Code("JT070", "error", "every expression in a layout file is a valid expression"),
+    Code("JT071", "error", "a face extends a face of its file, and no face extends itself"),
+    Code("JT072", "error", "a layout names only colours of its theme or the engine's"),
+    Code("JT073", "error", "a layout names only faces, label boxes and drawings that exist"),
+    Code("JT074", "error", "every expression in a layout file evaluates with the content"),
+)
+# The colours every layout may name (render/style.py holds the same values).
+ENGINE_COLOURS: Mapping[str, str] = {
+    "ink": "#1d1f24",
+    "paper": "#ffffff",
+    "muted": "#5b6270",
+    "rule": "#b9bfc9",
+    "card-tint": "#f3efe6",
+    "header": "#2f3b4c",
+    "cut": "#000000",
+}
+# Keys whose values are expressions (a message's params values are too).
+EXPRESSION_KEYS = frozenset(
+    {"when", "each", "count", "copies", "value", "icon", "src", "component", "origin", "form"}
+)
+LENGTH_KEYS = frozenset({"left", "right", "bottom", "top", "width", "height", "baseline", "radius"})
+TEXT_KEYS = frozenset({"text", "label"})  # an expression, unless a message mapping
+COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "background", "band_colour", "back_colour"})
+
+
+class LayoutError(Exception):
+    """A located problem found while drawing a layout; carries its diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic)  # its only argument, so it crosses to worker processes
+        self.diagnostic = diagnostic
+
+    def __str__(self) -> str:
+        return self.diagnostic.message
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One checked layout file: faces resolved through `extends`, where each mapping sits."""
+
+    name: str  # the file name without .layout.yaml
+    doc: Document
+    faces: dict[str, dict[str, Any]]  # face name → the face with its parents' keys and boxes
+    _pointers: dict[int, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.doc.data
+
+    @property
+    def colours(self) -> dict[str, str]:
+        """Every colour name this file may use → #rrggbb."""
+        return {**ENGINE_COLOURS, **self.data.get("theme", {})}
+
+    def locate_as(self, node: Any, like: Any) -> None:
+        """Locate a mapping made while drawing (a repeat's item over its template) at `like`."""
+        self._pointers[id(node)] = self._pointers.get(id(like), "")
+
+    def problem(self, code: str, node: Any, message: str, key: str = "") -> Diagnostic:
+        """A diagnostic located at a mapping of this file (at its `key` when given)."""
+        pointer = self._pointers.get(id(node), "") + (f"/{_escape(key)}" if key else "")
+        line, column = self.doc.locate(pointer)
+        return LAYOUT_CODES[code].at(self.doc.display, line, column, message, pointer)
+
+
+def load_layout(
+    path: Path,
+    display: str,
+    boxes: frozenset[str] = frozenset(),
+    drawings: frozenset[str] = frozenset(),
+) -> tuple[Layout | None, list[Diagnostic]]:
+    """One layout file, checked; `boxes` and `drawings` are the names the pack declares.
+
+    Returns no layout when anything is wrong, with every problem located.
+    """
+    doc, problems = load_document(path, display)
+    if doc is None:
+        return None, problems
+    problems = schemas_at(FORMATS).check_document(doc, "layout")
+    if problems:
+        return None, problems
+    layout = Layout(path.name.removesuffix(SUFFIX), doc, {})
+    for pointer, node in _mappings(doc.data, ""):
+        layout._pointers[id(node)] = pointer
+    problems = [
+        layout.problem("JT070", owner, str(exc), key)
+        for owner, key, source in _expressions(doc.data)
+        for exc in _compile_problem(source)
+    ]
+    problems += _resolve(layout)
+    problems += _colour_problems(layout)
+    problems += _name_problems(layout, boxes | frozenset(doc.data.get("textboxes", {})), drawings)
+    return (None, problems) if problems else (layout, [])
+
+
+@cache
+def load_layouts(
+    folder: Path,
+    root: Path,
+    boxes: frozenset[str] = frozenset(),
+    drawings: frozenset[str] = frozenset(),
+) -> tuple[dict[str, Layout], list[Diagnostic]]:
+    """Every `*.layout.yaml` of a folder by name, read once per process, and their problems.
+
+    Files are named in diagnostics by their path from `root`.
+    """
+    by_name: dict[str, Layout] = {}
+    diagnostics: list[Diagnostic] = []
+    files = sorted(p for p in folder.glob("*" + SUFFIX) if p.is_file()) if folder.is_dir() else []
+    for path in files:
+        shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+        layout, problems = load_layout(path, shown, boxes, drawings)
+        diagnostics += problems
+        if layout is not None:
+            by_name[layout.name] = layout
+    return by_name, diagnostics
+
+
+def pack_layouts(pack: Pack, project: Path) -> tuple[dict[str, Layout], list[Diagnostic]]:
+    """The pack's layouts and their problems (none without a layouts folder).
+
+    Files inside the project are named from it; a pack's own from the folder its
+    package sits in (e.g. ttgbuild/packs/jugger/data/layouts/cards.layout.yaml).
+    """
+    if pack.layouts is None:
+        return {}, []
+    project = project.resolve()
+    inside = pack.layouts.resolve().is_relative_to(project)
+    root = project if inside else pack.folder.parents[pack.package.count(".")]
+    boxes = frozenset(box.name for box in pack.boxes.load().values()) if pack.boxes else frozenset()
+    drawings = frozenset(pack.drawings.load()) if pack.drawings else frozenset()
+    return load_layouts(pack.layouts.resolve(), root, boxes, drawings)
+
+
+def layout_problems(pack: Pack, project: Path) -> list[Diagnostic]:
+    """Every problem of a pack's layout files, for `validate`."""
+    return list(pack_layouts(pack, project)[1])
+
+
+def _resolve(layout: Layout) -> list[Diagnostic]:
+    """Fill `layout.faces`: each face with its ancestors' keys, boxes replaced by name.
+
+    A face that extends no face of the file, or one of a cycle, is a problem
+    and is left out.
+    """
+    faces: dict[str, dict[str, Any]] = layout.data["faces"]
+    problems: list[Diagnostic] = []
+
+    def resolved(name: str, seen: tuple[str, ...]) -> dict[str, Any] | None:
+        if name in layout.faces:
+            return layout.faces[name]
+        face = faces[name]
+        parent_name = face.get("extends")
+        if parent_name is None:
+            layout.faces[name] = face
+            return face
+        if parent_name not in faces:
+            known = ", ".join(sorted(faces))
+            message = (
+                f"face {name!r} extends {parent_name!r}, which is no face of this file ({known})"
+            )
+            problems.append(layout.problem("JT071", face, message, "extends"))
+            return None
+        if parent_name in seen:
+            cycle = " → ".join((*seen[seen.index(parent_name) :], parent_name))
+            if not any(p.pointer.startswith(f"/faces/{_escape(name)}/") for p in problems):
+                message = f"faces extend each other in a cycle: {cycle}"
+                problems.append(layout.problem("JT071", face, message, "extends"))
+            return None
+        parent = resolved(parent_name, (*seen, parent_name))
+        if parent is None:
+            return None
+        layout.faces[name] = _merged(layout, parent, face)
+        return layout.faces[name]
+
+    for name in faces:
+        resolved(name, (name,))
+    return problems
+
+
+def _merged(layout: Layout, parent: dict[str, Any], face: dict[str, Any]) -> dict[str, Any]:
+    """A face over its parent: its keys win; a box named like one of the parent's restates
+    only what changes of it, in its place; other boxes come after the parent's."""
+    merged = {**parent, **{k: v for k, v in face.items() if k not in ("boxes", "extends")}}
+    boxes = list(parent.get("boxes", []))
+    index = {box["name"]: i for i, box in enumerate(boxes)}
+    for box in face.get("boxes", []):
+        if box["name"] in index:
+            over = {**boxes[index[box["name"]]], **box}
+            layout.locate_as(over, box)
+            boxes[index[box["name"]]] = over
+        else:
+            boxes.append(box)
+    merged["boxes"] = boxes
+    layout.locate_as(merged, face)
+    return merged
+
+
+def _colour_problems(layout: Layout) -> list[Diagnostic]:
+    known = layout.colours
+    problems = []
+    for owner, key, value in _keyed(layout.data, COLOUR_KEYS):
+        if isinstance(value, str) and value not in known:
+            message = f"no colour {value!r} (colours: {', '.join(sorted(known))})"
+            problems.append(layout.problem("JT072", owner, message, key))
+    for owner in _mappings_only(layout.data):
+        args = owner.get("args") if "draw" in owner else None
+        for name, value in (args or {}).items():
+            if name.endswith("colour") and value not in known:
+                message = f"no colour {value!r} (colours: {', '.join(sorted(known))})"
+                problems.append(layout.problem("JT072", args, message, name))
+    return problems
+
+
+def _name_problems(
+    layout: Layout, boxes: frozenset[str], drawings: frozenset[str]
+) -> list[Diagnostic]:
+    """Faces a deck names, label boxes and drawings a box names: each must exist."""
+    problems = []
+    faces = layout.data["faces"]
+    for deck in layout.data["decks"]:
+        if deck["back"] not in faces:
+            problems.append(layout.problem("JT073", deck, f"no face {deck['back']!r}", "back"))
+        for card in deck["cards"]:
+            if card["face"] not in faces:
+                problems.append(layout.problem("JT073", card, f"no face {card['face']!r}", "face"))
+    alignment = layout.data.get("alignment", {})
+    for key in ("heading_box", "text_box"):
+        if key in alignment and alignment[key] not in boxes:
+            message = f"no label box {alignment[key]!r} (boxes: {', '.join(sorted(boxes))})"
+            problems.append(layout.problem("JT073", alignment, message, key))
+    for owner in _mappings_only(layout.data.get("faces")):
+        if isinstance(owner.get("textbox"), str) and owner["textbox"] not in boxes:
+            message = (
+                f"no label box {owner['textbox']!r} (boxes: {', '.join(sorted(boxes)) or 'none'})"
+            )
+            problems.append(layout.problem("JT073", owner, message, "textbox"))
+        if isinstance(owner.get("draw"), str) and owner["draw"] not in drawings:
+            message = (
+                f"no drawing {owner['draw']!r} (drawings: {', '.join(sorted(drawings)) or 'none'})"
+            )
+            problems.append(layout.problem("JT073", owner, message, "draw"))
+    return problems
+
+
+def _compile_problem(source: str) -> list[ExpressionError]:
+    try:
+        compile_expression(source)
+    except ExpressionError as exc:
+        return [exc]
+    return []
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _mappings(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
+    """(pointer, node) of every mapping and list, for locating problems found later."""
+    if isinstance(node, dict):
+        yield pointer, node
+        for key, value in node.items():
+            yield from _mappings(value, f"{pointer}/{_escape(key)}")
+    elif isinstance(node, list):
+        yield pointer, node
+        for index, item in enumerate(node):
+            yield from _mappings(item, f"{pointer}/{index}")
+
+
+def _mappings_only(node: Any) -> Iterator[dict[str, Any]]:
+    yield from (found for _pointer, found in _mappings(node, "") if isinstance(found, dict))
+
+
+def _keyed(node: Any, keys: frozenset[str]) -> Iterator[tuple[dict[str, Any], str, Any]]:
+    for owner in _mappings_only(node):
+        for key in keys & owner.keys():
+            yield owner, key, owner[key]
+
+
+def _expressions(node: Any) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """(owning mapping, key, source) of every expression of a layout file."""
+    for owner in _mappings_only(node):
+        if "msg" in owner:  # a message: only its count and params are expressions
+            if isinstance(owner.get("count"), str):
+                yield owner, "count", owner["count"]
+            for name, source in owner.get("params", {}).items():
+                yield owner["params"], name, source
+            continue
+        if owner is node.get("theme") or owner is node.get("textboxes"):
+            continue
+        for key, value in owner.items():
+            if not isinstance(value, str):
+                continue
+            piece_record = key == "record" and "kind" in owner
+            if key in EXPRESSION_KEYS or key in LENGTH_KEYS or key in TEXT_KEYS or piece_record:
+                yield owner, key, value
+        if "draw" in owner and isinstance(owner.get("args"), dict):
+            args = owner["args"]
+            yield from (
+                (args, name, v)
+                for name, v in args.items()
+                if isinstance(v, str) and not name.endswith("colour")
+            )
