@@ -26,9 +26,12 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
+from ttgbuild.render.layout.decks import draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout
 from ttgbuild.source.datapack import pack_of
+from ttgbuild.source.layoutfile import SUFFIX as LAYOUT_SUFFIX
+from ttgbuild.source.layoutfile import load_layouts
 from ttgbuild.source.records import DataContent, kinds
 from ttgbuild.source.sheetfile import SUFFIX, SheetError, Sheets, load_sheets
 
@@ -87,6 +90,20 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     ctx.furniture.on_margin_sheet(canvas, FOOT)
     canvas.showPage()
     return finish(canvas, buffer)
+
+
+def deck(ctx: RenderContext, layout: str, title: str, theme: Mapping[str, str]) -> bytes:
+    """Every deck of a layout file, each page followed by its backs, and its alignment test.
+
+    `layout` is the layout file's path; the file declares its own colours, so
+    the pack's `theme` is not needed here (it colours the sheets).
+    """
+    del theme
+    path = Path(layout)
+    root = _project(ctx).resolve()
+    layouts, _problems = load_layouts(path.parent.resolve(), root)  # validate reported them
+    name = path.name.removesuffix(LAYOUT_SUFFIX)
+    return draw_layout(ctx, layouts[name], title, {}, {}, kinds(ctx.content))
 
 
 def check(project: Path, content: DataContent) -> list[Diagnostic]:
