@@ -175,9 +175,11 @@ def _resolve(layout: Layout) -> list[Diagnostic]:
     faces: dict[str, dict[str, Any]] = layout.data["faces"]
     problems: list[Diagnostic] = []
 
+    broken: set[str] = set()  # faces already reported (or extending one that is)
+
     def resolved(name: str, seen: tuple[str, ...]) -> dict[str, Any] | None:
-        if name in layout.faces:
-            return layout.faces[name]
+        if name in layout.faces or name in broken:
+            return layout.faces.get(name)
         face = faces[name]
         parent_name = face.get("extends")
         if parent_name is None:
@@ -185,19 +187,19 @@ def _resolve(layout: Layout) -> list[Diagnostic]:
             return face
         if parent_name not in faces:
             known = ", ".join(sorted(faces))
-            message = (
-                f"face {name!r} extends {parent_name!r}, which is no face of this file ({known})"
-            )
+            message = f"face {name!r} extends {parent_name!r}, no face of this file ({known})"
             problems.append(layout.problem("JT071", face, message, "extends"))
+            broken.add(name)
             return None
         if parent_name in seen:
-            cycle = " → ".join((*seen[seen.index(parent_name) :], parent_name))
-            if not any(p.pointer.startswith(f"/faces/{_escape(name)}/") for p in problems):
-                message = f"faces extend each other in a cycle: {cycle}"
-                problems.append(layout.problem("JT071", face, message, "extends"))
+            cycle = seen[seen.index(parent_name) :]
+            message = f"faces extend each other in a cycle: {' → '.join((*cycle, parent_name))}"
+            problems.append(layout.problem("JT071", face, message, "extends"))
+            broken.update(cycle)
             return None
         parent = resolved(parent_name, (*seen, parent_name))
         if parent is None:
+            broken.add(name)
             return None
         layout.faces[name] = _merged(layout, parent, face)
         return layout.faces[name]

@@ -14,7 +14,8 @@ from ttgbuild.packs.jugger.model import Content
 
 
 def before_build(project: Path, content: Content) -> list[Diagnostic]:
-    """JT904 (too many heroes) and JT081/JT082 (a sheet expression that fails on this content)."""
-    from ttgbuild.packs.jugger.render import quickref  # drawing code: only when building
+    """JT904 (too many heroes), JT081/JT082 and JT074 (a sheet's or the cards layout's
+    expression that fails on this content)."""
+    from ttgbuild.packs.jugger.render import cards, quickref  # drawing code: only when building
 
-    return kit_size(project, content) + quickref.check(content)
+    return kit_size(project, content) + quickref.check(content) + cards.check(content)

@@ -19,10 +19,10 @@ from reportlab.lib.units import mm
 from ttgbuild.core.origin import Origin
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.context import Piece, RenderContext
-from ttgbuild.render.layout.faces import FAMILIES, Drawing, Kit, engine_names, paint
+from ttgbuild.render.layout.faces import FAMILIES, Drawing, Kit, engine_names, items, paint
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
-from ttgbuild.source.layoutfile import Layout
+from ttgbuild.source.layoutfile import Layout, LayoutError
 
 BACK_BLEED_EXTRA = 2 * mm  # backs get more bleed: duplex printers drift
 SEAM = 0.3 * mm
@@ -116,18 +116,28 @@ def _cards(kit: Kit, entry: dict[str, Any], names: dict[str, Any]) -> list[Card]
     """A deck entry's cards: a face per record (in its copies), or numbered 1 to count."""
     face = kit.layout.faces[entry["face"]]
     if "count" in entry:
-        count = int(kit.evaluate(entry, "count", names) or 0)
+        count = _whole(kit, entry, "count", names)
         return [_prepared(kit, face, {**names, "number": n}) for n in range(1, count + 1)]
     if "each" not in entry:
         return [_prepared(kit, face, names)]
     name = entry.get("as", "record")
     cards: list[Card] = []
-    for record in kit.evaluate(entry, "each", names):
+    for record in items(kit, entry, names):
         scope = {**names, name: record, "record": record}
-        copies = int(kit.evaluate(entry, "copies", scope)) if "copies" in entry else 1
-        if copies > 0:
-            cards += [_prepared(kit, face, scope)] * copies
+        copies = _whole(kit, entry, "copies", scope) if "copies" in entry else 1
+        cards += [_prepared(kit, face, scope)] * copies
     return cards
+
+
+def _whole(kit: Kit, entry: dict[str, Any], key: str, scope: dict[str, Any]) -> int:
+    """A count of cards: a whole number, none when it is 0 or less (or empty, e.g. None)."""
+    value = kit.evaluate(entry, key, scope)
+    if not value:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        message = f"{key}: {entry[key]!r} gives {value!r}, not a whole number"
+        raise LayoutError(kit.layout.problem("JT074", entry, message, key))
+    return max(value, 0)
 
 
 def _prepared(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> Card:

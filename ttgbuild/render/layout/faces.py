@@ -231,7 +231,7 @@ def _paragraphs(
         if "when" in spec and not kit.evaluate(spec, "when", scope):
             continue
         if "each" in spec:
-            for item in _items(kit, spec, scope):
+            for item in items(kit, spec, scope):
                 if spec.get("separator") and out:
                     out.append([])
                 out += _paragraphs(kit, spec.get("paragraphs", []), {**scope, spec["as"]: item})
@@ -256,7 +256,7 @@ def _spans(kit: Kit, specs: list[dict[str, Any]], scope: Mapping[str, Any]) -> l
     return spans
 
 
-def _items(kit: Kit, spec: dict[str, Any], scope: Mapping[str, Any]) -> list[Any]:
+def items(kit: Kit, spec: dict[str, Any], scope: Mapping[str, Any]) -> list[Any]:
     items = kit.evaluate(spec, "each", scope)
     try:
         return list(items)
@@ -441,7 +441,7 @@ def _repeat(
     template = box.get("box", {})
     if "each" in box:
         name = box.get("as", "item")
-        cells = [(template, {**scope, name: item}) for item in _items(kit, box, scope)]
+        cells = [(template, {**scope, name: item}) for item in items(kit, box, scope)]
     else:
         cells = [(kit.overlay(template, item), scope) for item in box.get("items", [])]
     columns = box.get("columns", 1)
