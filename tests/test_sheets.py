@@ -94,7 +94,6 @@ def _arrows(labels: Mapping[str, str]) -> Figure:
 
 
 def _layout(folder: Path) -> SheetLayout:
-    load_sheets.cache_clear()
     sheets = load_sheets(folder, folder)
     assert sheets.diagnostics == []
     figures = {"arrows": _arrows}
@@ -154,7 +153,6 @@ def _problems(tmp_path: Path, text: str, extra: str = "") -> list[str]:
     (tmp_path / "bad.sheet.yaml").write_text(text, "utf-8")
     if extra:
         (tmp_path / "more.sheet.yaml").write_text(extra, "utf-8")
-    load_sheets.cache_clear()
     return [_shown(d) for d in load_sheets(tmp_path, tmp_path).diagnostics]
 
 
@@ -210,11 +208,9 @@ def test_what_fails_only_with_the_names_given_is_located_when_laid_out(
 
 def test_validate_reports_a_packs_broken_sheet_file(tmp_path: Path) -> None:
     (tmp_path / "x.sheet.yaml").write_text(HEADING + "      - prose: [{text: '1 +'}]\n", "utf-8")
-    load_sheets.cache_clear()
     pack = dataclasses.replace(JUGGER, sheets=tmp_path)
     (problem,) = sheet_problems(pack, tmp_path)
     assert _shown(problem).startswith("x.sheet.yaml:4:24: error JT080: '1 +' is not a valid")
-    load_sheets.cache_clear()
 
 
 def test_a_sheet_expression_failing_on_the_content_stops_the_build(
@@ -232,16 +228,13 @@ def test_a_sheet_expression_failing_on_the_content_stops_the_build(
             text = text.replace("rules.costs.get('hold', 0)", "rules.costs.hold_cost")
         (folder / source.name).write_text(text, "utf-8")
     monkeypatch.setattr(labels, "SHEETS", folder)
-    load_sheets.cache_clear()
     loaded = load_content(project.root, JUGGER)
     (problem,) = prebuild.before_build(project.root, loaded.content)
-    load_sheets.cache_clear()
     assert problem.code == "JT082" and problem.file.endswith("quickref-back.sheet.yaml")
     assert "hold_cost" in problem.message and problem.line > 0
 
 
 def test_the_shipped_sheets_are_clean() -> None:
-    load_sheets.cache_clear()
     assert sheet_problems(JUGGER, Path(".")) == []
 
 
@@ -289,3 +282,13 @@ def test_the_template_takes_the_quick_references_messages_from_its_sheet_files()
     assert where == "ttgbuild/packs/jugger/data/sheets/quickref-front.sheet.yaml" and line > 0
     keyword = template.get("Reaction", context="talent keyword")
     assert keyword.locations[0][0].endswith("data/sheets/labels.sheet.yaml")
+
+
+def test_a_sheet_file_edited_while_the_process_runs_is_read_again(tmp_path: Path) -> None:
+    """`ttgbuild watch` rebuilds in one process: an edited sheet must not be served stale."""
+    path = tmp_path / "demo.sheet.yaml"
+    path.write_text(SHEET, "utf-8")
+    assert load_sheets(tmp_path, tmp_path).diagnostics == []
+    path.write_text(SHEET.replace("text: x}", "text: 'x +'}"), "utf-8")
+    (problem,) = load_sheets(tmp_path, tmp_path).diagnostics
+    assert problem.code == "JT080"

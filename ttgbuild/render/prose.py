@@ -56,6 +56,12 @@ def label_table(sheets: Sheets, tr: Translator, table: str) -> Labels:
     return Labels({ident: _translate(tr, spec, {}) for ident, spec in entries.items()})
 
 
+def label(entries: Mapping[str, dict[str, Any]], tr: Translator, ident: str) -> str:
+    """One label of a table's entries (`Sheets.labels[table][1]`) in the locale; else its id."""
+    spec = entries.get(ident)
+    return ident if spec is None else _translate(tr, spec, {})
+
+
 @dataclass(frozen=True)
 class SheetLayout:
     """What laying out one sheet needs: its files, the locale, the pack's names and drawings."""

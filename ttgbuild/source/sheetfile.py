@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from ttgbuild.core.codes import Code, code_table
@@ -128,18 +129,35 @@ def load_sheet(path: Path, display: str) -> tuple[Sheet | None, list[Diagnostic]
     return (None, problems) if problems else (sheet, [])
 
 
-@cache
 def load_sheets(folder: Path, root: Path) -> Sheets:
-    """Every `*.sheet.yaml` of a folder, read once per process; label references checked.
+    """Every `*.sheet.yaml` of a folder, read once per version of its files; labels checked.
 
     Files are named in diagnostics by their path from `root` (the project's
-    folder, or the folder a pack's package sits in).
+    folder, or the folder a pack's package sits in). A file edited while a
+    process runs (`ttgbuild watch`) is read again; an unchanged one is not.
     """
+    return _load_sheets(_versions(folder), root)
+
+
+def _versions(folder: Path) -> tuple[tuple[Path, int, int], ...]:
+    """(path, mtime, size) of each regular sheet file (a FIFO would block reading forever)."""
+    found = []
+    for path in sorted(folder.glob("*" + SUFFIX)) if folder.is_dir() else []:
+        try:
+            stat = path.stat()
+        except OSError:  # gone since the folder was listed, or a broken link: not a sheet
+            continue
+        if S_ISREG(stat.st_mode):
+            found.append((path, stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
+
+
+@lru_cache(maxsize=8)
+def _load_sheets(versions: tuple[tuple[Path, int, int], ...], root: Path) -> Sheets:
     by_name: dict[str, Sheet] = {}
     labels: dict[str, tuple[Sheet, dict[str, dict[str, Any]]]] = {}
     diagnostics: list[Diagnostic] = []
-    files = sorted(p for p in folder.glob("*" + SUFFIX) if p.is_file()) if folder.is_dir() else []
-    for path in files:
+    for path, _mtime, _size in versions:
         sheet, problems = load_sheet(path, _shown(path, root))
         diagnostics += problems
         if sheet is None:

@@ -6,9 +6,13 @@ pack's other sheet files, which name them too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
 from ttgbuild.packs.jugger import HERE
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.prose import label_table
+from ttgbuild.render.prose import label
 from ttgbuild.source.sheetfile import Sheets, load_sheets
 
 SHEETS = HERE / "data" / "sheets"
@@ -16,10 +20,16 @@ ROOT = HERE.parents[2]  # the folder the ttgbuild package sits in: files are nam
 
 
 def sheets() -> Sheets:
-    """The pack's sheet files, read and checked once per process."""
+    """The pack's sheet files, read and checked once per version of the files."""
     return load_sheets(SHEETS, ROOT)
+
+
+@cache
+def _keywords() -> Mapping[str, dict[str, Any]]:
+    """The talent keyword table's messages, looked up once: cards ask for one per talent."""
+    return sheets().labels["talent_keyword"][1]
 
 
 def keyword_label(ctx: RenderContext, keyword: str) -> str:
     """A talent keyword in the locale's words (glossary terms)."""
-    return label_table(sheets(), ctx.tr, "talent_keyword")[keyword]
+    return label(_keywords(), ctx.tr, keyword)
