@@ -83,7 +83,9 @@ def test_rules_and_schema_docs_name_the_data_pack(game: Path) -> None:
 def test_docs_documents_every_format_from_its_schema() -> None:
     result = run_cli(REPO, "docs")
     assert result.exit_code == 0, result.output
-    assert "## Data pack (`pack`)" in result.stdout
+    for title in ("Data pack (`pack`)", "Layout (`layout`)", "Reference sheet (`sheet`)"):
+        assert f"## {title}" in result.stdout
+    assert "## Rule checks (`checks`)" in result.stdout
     assert "| `code_prefix` | yes | string |" in result.stdout
     result = run_cli(REPO, "docs", "pack")
     assert result.exit_code == 0 and "(`pack`)" in result.stdout
@@ -349,7 +351,7 @@ def test_the_example_builds_both_locales(game: Path, tmp_path: Path) -> None:
         sheet = pymupdf.open(out / locale / "reference.pdf")
         assert len(sheet) == 1
     sheet_en = " ".join(pymupdf.open(out / "en" / "reference.pdf")[0].get_text().split())
-    assert "The box holds 40 shell tokens" in sheet_en and "3–5" in sheet_en
+    assert "The box holds 40 shell tokens" in sheet_en and "3\u20135" in sheet_en
     sheet_es = " ".join(pymupdf.open(out / "es" / "reference.pdf")[0].get_text().split())
     assert "La caja trae 40 fichas de concha" in sheet_es and "Tabla de mareas" in sheet_es
     picture = pymupdf.open(out / "es" / "cards.pdf")[0].get_pixmap(dpi=40)
