@@ -14,6 +14,7 @@ from ttgbuild.i18n.limits import LIMIT_CODE
 from ttgbuild.i18n.runtime import RUNTIME_CODES
 from ttgbuild.pack import PROJECT_CODE, Pack
 from ttgbuild.source.datapack import DATAPACK_CODES
+from ttgbuild.source.layoutfile import LAYOUT_FILE_CODES
 from ttgbuild.source.loader import LAYOUT_CODES
 from ttgbuild.source.schema import SCHEMA_CODES
 from ttgbuild.source.sheetfile import SHEET_CODES
@@ -36,6 +37,7 @@ def engine_codes() -> list[Code]:
         DECLARED_CODES,
         DATAPACK_CODES,
         SHEET_CODES,
+        LAYOUT_FILE_CODES,
         RUNTIME_CODES,
         CATALOG_CODES,
         PRINT_CODES,

@@ -26,7 +26,7 @@ from ttgbuild.source.yamlsource import Document, load_document
 
 FORMATS = Path(__file__).resolve().parent / "formats"
 SUFFIX = ".layout.yaml"
-LAYOUT_CODES = code_table(
+LAYOUT_FILE_CODES = code_table(
     Code("JT070", "error", "every expression in a layout file is a valid expression"),
     Code("JT071", "error", "a face extends a face of its file, and no face extends itself"),
     Code("JT072", "error", "a layout names only colours of its theme or the engine's"),
@@ -89,7 +89,7 @@ class Layout:
         """A diagnostic located at a mapping of this file (at its `key` when given)."""
         pointer = self._pointers.get(id(node), "") + (f"/{_escape(key)}" if key else "")
         line, column = self.doc.locate(pointer)
-        return LAYOUT_CODES[code].at(self.doc.display, line, column, message, pointer)
+        return LAYOUT_FILE_CODES[code].at(self.doc.display, line, column, message, pointer)
 
 
 def load_layout(
