@@ -292,3 +292,20 @@ def test_a_sheet_file_edited_while_the_process_runs_is_read_again(tmp_path: Path
     path.write_text(SHEET.replace("text: x}", "text: 'x +'}"), "utf-8")
     (problem,) = load_sheets(tmp_path, tmp_path).diagnostics
     assert problem.code == "JT080"
+
+
+def test_a_missing_quick_reference_sheet_stops_the_build_named(
+    project: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from ttgbuild.packs.jugger import prebuild
+    from ttgbuild.packs.jugger.render import labels
+
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    for source in labels.SHEETS.glob("*.sheet.yaml"):
+        if source.name != "quickref-front.sheet.yaml":
+            (folder / source.name).write_text(source.read_text("utf-8"), "utf-8")
+    monkeypatch.setattr(labels, "SHEETS", folder)
+    loaded = load_content(project.root, JUGGER)
+    (problem,) = prebuild.before_build(project.root, loaded.content)
+    assert problem.code == "JT081" and "quickref-front.sheet.yaml" in problem.message

@@ -32,7 +32,7 @@ from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout
-from ttgbuild.source.sheetfile import SheetError
+from ttgbuild.source.sheetfile import SHEET_CODES, SUFFIX, SheetError
 
 Span = text.Span
 Paragraph = list[Span]
@@ -70,7 +70,11 @@ def check(content: Content) -> list[Diagnostic]:
     problems: list[Diagnostic] = []  # the files' own problems: `validate` reports them
     for name in (FRONT, BACK):
         if name not in layout.sheets.by_name:
-            continue  # the file's own problems are in `problems` already
+            file = f"{name}{SUFFIX}"
+            if not any(d.file.endswith(file) for d in layout.sheets.diagnostics):
+                message = f"the quick reference needs {file}; it is missing"
+                problems.append(SHEET_CODES["JT081"].at(file, 0, 0, message))
+            continue  # a broken file: `validate` reports its own problems
         try:
             layout.sections(name)
         except SheetError as exc:
