@@ -395,6 +395,62 @@ def preview(
     console.err(f"preview: {gallery.items} pictures, {gallery.problems} problems in {index}")
 
 
+@app.command("watch")
+def watch(
+    locale: Annotated[
+        str | None,
+        typer.Option("--locale", help="Comma-separated locales (default: all the project has)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Gallery folder (default: output/preview/ in the project).",
+            file_okay=False,
+        ),
+    ] = None,
+    port: Annotated[
+        int,
+        typer.Option("--port", min=0, max=65535, help="Port on 127.0.0.1 (0: any free one)."),
+    ] = 8000,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Serve the review gallery and rewrite it on every save; the open page refreshes itself.
+
+    Watches content/, locales/, ttgbuild.toml and the game's data files; a content
+    error shows on the page until it is fixed. Ctrl-C stops (exit 130).
+    """
+    from ttgbuild import buildplan
+    from ttgbuild.preview.watch import PortError
+    from ttgbuild.preview.watch import watch as watch_gallery
+
+    require_project(project, "watch")
+    try:
+        source_date_epoch()
+    except InvalidSourceDate as exc:
+        console.err(f"watch: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
+    target = out if out is not None else project / "output" / "preview"
+    try:
+        watch_gallery(project, target, requested, port)
+    except PortError as exc:
+        console.err(f"watch: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    except buildplan.UsageError as exc:
+        console.progress_done()
+        console.err(f"watch: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    except Terminated:
+        console.progress_done()
+        console.err("watch: terminated (SIGTERM)")
+        raise typer.Exit(SIGTERM_EXIT) from None
+    except KeyboardInterrupt:  # the way a watch ends: said, and the exit of Ctrl-C
+        console.progress_done()
+        console.err("watch: stopped")
+        raise typer.Exit(130) from None
+
+
 # Packs whose commands could not be added, and why (`ttgbuild games` reports them).
 COMMAND_PROBLEMS: dict[str, str] = {}
 

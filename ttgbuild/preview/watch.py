@@ -1,0 +1,290 @@
+"""`ttgbuild watch`: the review gallery, rewritten on every save and refreshed in the browser.
+
+The gallery is written once, then served on 127.0.0.1 from its folder; every
+change to the project's content, catalogs, ttgbuild.toml or the pack's data
+files (watchfiles) rewrites it with the same incremental build as
+`ttgbuild preview`, and the open page reloads itself: each served HTML page
+gets a few lines of script that listen to a Server-Sent Events channel
+(`/_live/events`) telling the gallery's version. The files on disk stay the
+static gallery `preview` writes, so they still open from the file system.
+
+A content error rewrites the page as the gallery's error page, never leaving a
+stale picture on screen; fixing it brings the pictures back.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import watchfiles
+
+from ttgbuild.buildplan import UsageError
+from ttgbuild.core import console
+from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.interrupts import Terminated
+from ttgbuild.core.printing import PrintSettings
+from ttgbuild.pack import PackError
+from ttgbuild.preview import page, sourceview
+from ttgbuild.preview.gallery import Gallery, write_gallery
+from ttgbuild.preview.page import Note
+from ttgbuild.source.datapack import pack_of
+
+EVENTS = "/_live/events"
+KEEPALIVE = 10.0  # seconds between comments on an idle channel: a closed tab is noticed
+PROJECT_FILE = "ttgbuild.toml"
+
+# Served pages only. It keeps the filters' values across the reload, so a designer
+# watching one hero keeps seeing that hero after each save.
+RELOAD_SCRIPT = """<script>(function () {
+  var seen = "%s", key = "ttgbuild-watch-filters";
+  var fields = document.querySelectorAll("header input, header select");
+  try {
+    var kept = JSON.parse(sessionStorage.getItem(key) || "{}");
+    fields.forEach(function (el) {
+      if (!(el.id in kept)) { return; }
+      if (el.type === "checkbox") { el.checked = kept[el.id]; } else { el.value = kept[el.id]; }
+      el.dispatchEvent(new Event("change"));
+    });
+  } catch (e) {}
+  var events = new EventSource("%s");
+  events.onmessage = function (message) {
+    if (message.data === seen) { return; }
+    var values = {};
+    fields.forEach(function (el) {
+      values[el.id] = el.type === "checkbox" ? el.checked : el.value;
+    });
+    try { sessionStorage.setItem(key, JSON.stringify(values)); } catch (e) {}
+    events.close();
+    location.reload();
+  };
+})();</script>"""
+
+
+@dataclass
+class Live:
+    """The gallery's version, bumped after each rewrite; the event channels wait on it."""
+
+    version: int = 0
+    closed: bool = False
+    changed: threading.Condition = field(default_factory=threading.Condition)
+
+    def bump(self) -> None:
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    def close(self) -> None:
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> int | None:
+        """The version once it differs from `seen` (or after `timeout`); None once closed."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.closed or self.version != seen, timeout)
+            return None if self.closed else self.version
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """The gallery's files, HTML pages with the reload script, and the event channel."""
+
+    live: Live
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        if path == EVENTS:
+            self._events()
+        elif path.endswith((".html", "/")):
+            self._page()
+        else:
+            super().do_GET()
+
+    def end_headers(self) -> None:
+        # Every answer is of the gallery as it is now: nothing stale from the browser's cache.
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the terminal shows rebuilds and problems, not every request."""
+
+    def _page(self) -> None:
+        """An HTML file of the gallery with the reload script before its end."""
+        target = Path(self.translate_path(self.path))
+        if target.is_dir():
+            target = target / "index.html"
+        version = self.live.version  # read before the file: a later rewrite reloads again
+        try:
+            data = target.read_bytes()
+        except OSError:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        script = (RELOAD_SCRIPT % (version, EVENTS)).encode()
+        end = data.rfind(b"</body>")
+        data = data[:end] + script + data[end:] if end >= 0 else data + script
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _events(self) -> None:
+        """The version now and at each change, until the client goes or the server stops."""
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        seen = self.live.version
+        message = f"retry: 1000\ndata: {seen}\n\n"
+        try:
+            while True:
+                self.wfile.write(message.encode())
+                self.wfile.flush()
+                now = self.live.wait(seen, KEEPALIVE)
+                if now is None:
+                    return
+                message = f"data: {now}\n\n" if now != seen else ": idle\n\n"
+                seen = now
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+
+class PortError(Exception):
+    """The port cannot be had (taken, or not allowed): said before any build starts."""
+
+
+def serve(out: Path, live: Live, port: int) -> ThreadingHTTPServer:
+    """A server for `out` on 127.0.0.1 (port 0: a free one), not yet answering."""
+    handler = type("GalleryHandler", (Handler,), {"live": live})
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(out)))
+    except OSError as exc:
+        raise PortError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}") from None
+    server.daemon_threads = True  # an open event channel never holds the exit
+    return server
+
+
+def watched(project: Path) -> list[Path]:
+    """What a change of rewrites the gallery: content, catalogs, ttgbuild.toml, pack data.
+
+    A pack's data files (layouts, sheets, checks, a data pack's folder) are
+    watched where they are, inside the installed package for an installed game.
+    """
+    paths = [project / "content", project / "locales", project / PROJECT_FILE]
+    try:
+        pack = pack_of(project)
+    except PackError:
+        pack = None  # the page says why; the project's own files are still watched
+    if pack is not None:
+        paths += [folder for folder in (pack.layouts, pack.sheets, pack.root) if folder]
+        paths += [check.parent for check in pack.checks]
+    unique = dict.fromkeys(path.resolve() for path in paths if path.exists())
+    return list(unique)
+
+
+def watch(
+    project: Path,
+    out: Path,
+    locales: Sequence[str] | None,
+    port: int,
+    settings: PrintSettings | None = None,
+) -> None:
+    """Serve the gallery and rewrite it on every change, until Ctrl-C or SIGTERM.
+
+    Raises PortError when the port cannot be had, UsageError for what `build`
+    refuses at the start (an unknown locale), KeyboardInterrupt (Terminated
+    for SIGTERM) to stop.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    live = Live()
+    server = serve(out, live, port)
+    terminated = threading.Event()
+    previous = signal.signal(signal.SIGTERM, partial(_terminate, terminated))
+    try:
+        _report(write_gallery(project, out, locales, settings=settings, progress=console.progress))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        host, bound = server.server_address[:2]
+        console.err(f"watch: serving http://{host}:{bound}/ (Ctrl-C stops)")
+        skip = watchfiles.DefaultFilter(ignore_paths=[out.resolve()])
+        for changes in watchfiles.watch(*watched(project), watch_filter=skip):
+            names = sorted({_shown(Path(path), project) for path in _saved(changes)})
+            console.err(f"watch: changed {', '.join(names)}")
+            _rewrite(project, out, locales, settings)
+            live.bump()
+    except KeyboardInterrupt:
+        if terminated.is_set():  # watchfiles turns any interrupt into a KeyboardInterrupt
+            raise Terminated from None
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        live.close()
+        server.shutdown()
+        server.server_close()
+
+
+def _rewrite(
+    project: Path, out: Path, locales: Sequence[str] | None, settings: PrintSettings | None
+) -> None:
+    """The gallery again; what stops a build shows on the page instead of old pictures."""
+    try:
+        gallery = write_gallery(project, out, locales, settings=settings, progress=console.progress)
+    except PackError as exc:
+        _error_page(project, out, list(exc.diagnostics))
+        console.progress_done()
+        console.diagnostics(exc.diagnostics, "text")
+        console.err("watch: the game cannot be read; the page says why")
+        return
+    except UsageError as exc:
+        notes = [Note("", "error", str(exc), ())]
+        write_atomically(out / "index.html", page.error_page(notes, set()))
+        console.progress_done()
+        console.err(f"watch: {exc}")
+        return
+    _report(gallery)
+
+
+def _error_page(project: Path, out: Path, diagnostics: list[Diagnostic]) -> None:
+    """The gallery's error page for problems found before any build (a broken pack)."""
+    notes = [
+        Note(d.code, d.severity, d.message, ((d.file, d.line),) if d.file else ())
+        for d in diagnostics
+    ]
+    views = sourceview.write_views(project, out, {d.file for d in diagnostics if d.file})
+    write_atomically(out / "index.html", page.error_page(notes, views))
+
+
+def _report(gallery: Gallery) -> None:
+    """One rewrite on the terminal: its problems, then a line saying what the page shows."""
+    console.progress_done()
+    console.diagnostics(gallery.diagnostics, "text")
+    if gallery.failed:
+        console.err("watch: the project has errors; the page lists them")
+    else:
+        console.err(f"watch: {gallery.items} pictures, {gallery.problems} problems")
+
+
+def _saved(changes: set[tuple[watchfiles.Change, str]]) -> set[str]:
+    """The files a save changed, less an editor's temporary files (added and gone again)."""
+    paths = {path for _change, path in changes}
+    return {p for p in paths if Path(p).exists() or (watchfiles.Change.added, p) not in changes}
+
+
+def _shown(path: Path, project: Path) -> str:
+    """A changed file as the user knows it: relative to the project when inside it."""
+    try:
+        return path.resolve().relative_to(project.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _terminate(terminated: threading.Event, _signum: int, _frame: object) -> None:
+    """SIGTERM stops the watch like Ctrl-C, remembered so the exit says SIGTERM."""
+    terminated.set()
+    raise Terminated
