@@ -375,3 +375,17 @@ def test_a_broken_layout_is_located_and_stops_the_build(game: Path, tmp_path: Pa
     assert_no_crash(result)
     assert result.exit_code == 1, result.output
     assert "pack/layouts/critter.layout.yaml:" in result.stdout and "ocean" in result.stdout
+
+
+def test_a_layout_expression_failing_on_the_content_stops_the_build(
+    game: Path, tmp_path: Path
+) -> None:
+    replace(
+        game / "pack/layouts/critter.layout.yaml", "number(record.cost)", "number(record.price)"
+    )
+    result = run_cli(game, "build", "--out", str(tmp_path / "out"))
+    assert_no_crash(result)
+    assert result.exit_code == 1, result.output
+    assert "pack/layouts/critter.layout.yaml:53:15: error JT074:" in result.stdout
+    assert "price" in result.stdout
+    assert not (tmp_path / "out").exists()

@@ -5,10 +5,10 @@ each file of its kit names a sheet or a layout, and the build calls these
 functions with the component's options. Expressions in the sheet or layout
 see the content's record kinds by name (`critters`, `game`).
 
-`check` runs before a build, like a pack's own limits: it lays every sheet
-out in English without drawing, so an expression that fails with this
-content (a field a record lacks) stops the build located in the sheet file,
-never as an internal error while drawing.
+`check` runs before a build, like a pack's own limits: it lays every file
+out in English to no file, so an expression that fails with this content
+(a field a record lacks) stops the build located in the sheet or layout
+file, never as an internal error while drawing.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from reportlab.lib.units import mm
 
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.origin import Origin
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
@@ -31,7 +32,7 @@ from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.layoutfile import SUFFIX as LAYOUT_SUFFIX
-from ttgbuild.source.layoutfile import load_layouts
+from ttgbuild.source.layoutfile import Layout, LayoutError, load_layouts
 from ttgbuild.source.records import DataContent, kinds
 from ttgbuild.source.sheetfile import SUFFIX, SheetError, Sheets, load_sheets
 
@@ -51,7 +52,7 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     path = Path(sheet)
     tr = ctx.tr
     root = _project(ctx)
-    sections = _layout(path, root, tr, ctx.content, ctx.icons.names).sections(_name(path))
+    sections = _sheet_layout(path, root, tr, ctx.content, ctx.icons.names).sections(_name(path))
     canvas, buffer = new_canvas(ctx.settings.page, title, _name(path), tr.locale)
     page_w, page_h = ctx.settings.page
     top = page_h - MARGIN
@@ -99,31 +100,44 @@ def deck(ctx: RenderContext, layout: str, title: str, theme: Mapping[str, str]) 
     the pack's `theme` is not needed here (it colours the sheets).
     """
     del theme
-    path = Path(layout)
-    root = _project(ctx).resolve()
-    layouts, _problems = load_layouts(path.parent.resolve(), root)  # validate reported them
-    name = path.name.removesuffix(LAYOUT_SUFFIX)
-    return draw_layout(ctx, layouts[name], title, {}, {}, kinds(ctx.content))
+    found = _layout_file(Path(layout), _project(ctx))
+    if found is None:  # the build validates first: a broken layout file never gets here
+        raise ValueError(f"{layout} is not a valid layout file")
+    return draw_layout(ctx, found, title, {}, {}, kinds(ctx.content))
 
 
 def check(project: Path, content: DataContent) -> list[Diagnostic]:
-    """Every sheet laid out in English without drawing: what fails with this content, located."""
+    """Every kit file laid out in English to no file: what fails with this content, located.
+
+    A sheet is laid out without drawing; a deck is drawn in memory, as a
+    layout's boxes are evaluated while drawing. Files with problems of their
+    own are left to `validate`, which reports them.
+    """
     problems: list[Diagnostic] = []
+    tr = Translator("en")
+    ctx = RenderContext(content, tr, PrintSettings(), content_dir=project / "content")
     for part in pack_of(project).components:
-        if "sheet" not in part.options:
-            continue
-        path = Path(part.options["sheet"])
-        layout = _layout(path, project, Translator("en"), content, frozenset())
-        if _name(path) not in layout.sheets.by_name:
-            continue  # the file's own problems: `validate` reports them
         try:
-            layout.sections(_name(path))
-        except SheetError as exc:
+            if "layout" in part.options:
+                if _layout_file(Path(part.options["layout"]), project) is not None:
+                    deck(ctx, **part.options)
+                continue
+            path = Path(part.options["sheet"])
+            layout = _sheet_layout(path, project, tr, content, frozenset())
+            if _name(path) in layout.sheets.by_name:
+                layout.sections(_name(path))
+        except (LayoutError, SheetError) as exc:
             problems.append(exc.diagnostic)
     return problems
 
 
-def _layout(
+def _layout_file(path: Path, root: Path) -> Layout | None:
+    """A checked layout file (read once per process), or None if it has problems."""
+    layouts, _problems = load_layouts(path.parent.resolve(), root.resolve())
+    return layouts.get(path.name.removesuffix(LAYOUT_SUFFIX))
+
+
+def _sheet_layout(
     path: Path, root: Path, tr: Translator, content: Any, icons: frozenset[str]
 ) -> SheetLayout:
     sheets: Sheets = load_sheets(path.parent.resolve(), root.resolve())
