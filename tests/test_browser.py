@@ -40,6 +40,8 @@ VISIBLE = """figures => figures.filter(f => f.getClientRects().length > 0).map(f
   f.dataset.kind, f.dataset.id, f.dataset.locale, f.dataset.problems])"""
 WAIT = 60_000  # ms a page may take to change: a rebuild on a busy machine
 
+pytestmark = pytest.mark.browser  # about a minute: `-m "not browser"` leaves it out
+
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[object]:
