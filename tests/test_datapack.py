@@ -389,3 +389,36 @@ def test_a_layout_expression_failing_on_the_content_stops_the_build(
     assert "pack/layouts/critter.layout.yaml:53:15: error JT074:" in result.stdout
     assert "price" in result.stdout
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("schema", "where", "words"),
+    [
+        ('{"title": "x",', "pack/schemas/pool.schema.json:1:15", "is not valid JSON"),
+        ("[1]", "pack/schemas/pool.schema.json:0:0", 'with an "$id"'),
+        ('{"$id": "x"}', "pack/schemas/pool.schema.json:0:0", 'must say "$schema"'),
+        (
+            '{"$id": "x", D "type": 5}',
+            "pack/schemas/pool.schema.json:0:0",
+            "not a valid JSON Schema",
+        ),
+        (
+            '{"$id": "x", D "pattern": "^(["}',
+            "pack/schemas/pool.schema.json:0:0",
+            "'^([' is not a 'regex'",
+        ),
+        (
+            '{"$id": "x", D "$ref": "nothere.schema.json#/x"}',
+            "pack/schemas/pool.schema.json:0:0",
+            "$ref 'nothere.schema.json#/x' names no schema",
+        ),
+    ],
+    ids=["json", "id", "dialect", "schema", "pattern", "ref"],
+)
+def test_a_broken_schema_of_the_pack_is_located(
+    game: Path, schema: str, where: str, words: str
+) -> None:
+    dialect = '"$schema": "https://json-schema.org/draft/2020-12/schema",'
+    (game / "pack/schemas/pool.schema.json").write_text(schema.replace("D ", dialect), "utf-8")
+    output = broken(game)
+    assert f"{where}: error JT093: " in output and words in output

@@ -66,5 +66,5 @@ def project_pack(project: Path, command: str) -> Pack:
         return pack_of(project)
     except PackError as exc:
         console.diagnostics(exc.diagnostics, "text")
-        console.err(f"{command}: the project's game is unknown; nothing was done")
+        console.err(f"{command}: the project's game cannot be used; nothing was done")
         raise typer.Exit(EXIT_USAGE) from None

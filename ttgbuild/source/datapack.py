@@ -14,13 +14,16 @@ the command stops with exit 2 before reading any content.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from functools import lru_cache, partial
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.diagnostics import Diagnostic, json_pointer
 from ttgbuild.core.paths import display_path
+from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 from ttgbuild.pack import (
     PROJECT_FILE,
     Component,
@@ -49,7 +52,10 @@ DATAPACK_CODES = code_table(
     Code("JT090", "error", "the data pack a project names is a folder inside it holding pack.yaml"),
     Code("JT091", "error", "every file and folder a data pack names exists inside its folder"),
     Code("JT092", "error", "a data pack's record kinds, kit files and code prefix fit together"),
+    Code("JT093", "error", "a data pack's schemas are JSON Schemas (draft 2020-12) with an $id"),
 )
+MAX_SCHEMA = 1024 * 1024
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def pack_of(project: Path) -> Pack:
@@ -117,6 +123,9 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         return path
 
     schemas = inside("/schemas", data.get("schemas", "schemas"), want_dir=True)
+    if schemas.is_dir():
+        shown = PurePosixPath(doc.display).parent / data.get("schemas", "schemas")
+        problems += _schema_problems(schemas, shown)
     folders: dict[str, str] = {}  # content folder → schema kind
     files: dict[str, str] = {}  # content file → schema kind
     names: dict[str, dict[str, str]] = {"folder": {}, "file": {}}  # schema kind → record name
@@ -186,6 +195,80 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         theme=dict(data.get("theme", {})),
         root=folder,
     )
+
+
+def _schema_problems(folder: Path, shown: PurePosixPath) -> list[Diagnostic]:
+    """What makes a pack's schema unusable: not JSON, no `$id`, not a JSON Schema.
+
+    A data pack's schemas are the user's files, not the engine's: each is
+    checked before any content meets it, and named with the place of its fault.
+    """
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    problems = []
+    found: dict[str, dict[str, Any]] = {}  # shown name → schema, the usable ones
+    for path in sorted(folder.glob("*.schema.json")):
+        name = str(shown / path.name)
+        try:
+            schema = json.loads(read_regular(path, MAX_SCHEMA).decode("utf-8"))
+        except json.JSONDecodeError as exc:
+            message = f"is not valid JSON: {exc.msg}"
+            problems.append(DATAPACK_CODES["JT093"].at(name, exc.lineno, exc.colno, message))
+            continue
+        except (OSError, NotRegularFile, FileTooBig, UnicodeDecodeError) as exc:
+            problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, f"cannot be read: {exc}"))
+            continue
+        if not isinstance(schema, dict) or not isinstance(schema.get("$id"), str):
+            message = 'must be a JSON object with an "$id" (a URI naming the schema)'
+            problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, message))
+            continue
+        if schema.get("$schema") != DIALECT:
+            message = f'must say "$schema": "{DIALECT}" (the JSON Schema draft ttgbuild reads)'
+            problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, message, "/$schema"))
+            continue
+        try:
+            Draft202012Validator.check_schema(schema)
+        except SchemaError as exc:
+            pointer = json_pointer(list(exc.path))
+            message = f"is not a valid JSON Schema: {exc.message} (at {pointer or '/'})"
+            problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, message, pointer))
+            continue
+        found[name] = schema
+    return problems + _reference_problems(found)
+
+
+def _reference_problems(schemas: dict[str, dict[str, Any]]) -> list[Diagnostic]:
+    """Every `$ref` of the schemas resolves among them (else validating would fail midway)."""
+    from referencing import Registry, Resource
+    from referencing.exceptions import Unresolvable
+
+    registry = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()
+    )
+    problems = []
+    for name, schema in schemas.items():
+        resolver = registry.resolver(base_uri=schema["$id"])
+        for pointer, ref in _references(schema, ""):
+            try:
+                resolver.lookup(ref)
+            except Unresolvable:
+                message = f"$ref {ref!r} names no schema or definition of this folder"
+                problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, message, pointer))
+    return problems
+
+
+def _references(node: Any, pointer: str) -> Iterator[tuple[str, str]]:
+    """(pointer, target) of every `$ref` in a schema."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield f"{pointer}/$ref", value
+            else:
+                yield from _references(value, f"{pointer}/{key}")
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _references(item, f"{pointer}/{index}")
 
 
 def _shown(kinds: dict[str, str]) -> str:
