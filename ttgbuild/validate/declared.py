@@ -77,7 +77,7 @@ class DeclaredCheck:
 
     def __call__(self, ctx: Context) -> Iterator[Finding]:
         base: dict[str, Any] = dict(self.functions.load()) if self.functions else {}
-        base.update(content=ctx.content, file_ids=ctx.file_ids)
+        base.update(content=ctx.content, file_ids=ctx.file_ids, references=ctx.references)
         for clause in self.clauses:
             try:
                 yield from KINDS[clause.kind].run(Run(clause, base, ctx))

@@ -85,6 +85,17 @@ class Run:
             self._cached[key] = self.evaluate(key, self.base)
         return self._cached[key]
 
+    def known(self, names: Mapping[str, Any]) -> set[Any] | frozenset[Any]:
+        """The `known` ids as a set: computed once when they read only the content."""
+        per_record = not self.clause.expressions["known"].names <= set(self.base)
+        if "known" not in self._cached or per_record:
+            value = self.evaluate("known", names)
+            try:
+                self._cached["known"] = value if isinstance(value, set | frozenset) else set(value)
+            except TypeError:
+                raise ClauseError("known", "the known ids must be a list of names") from None
+        return self._cached["known"]
+
     def say(self, names: Mapping[str, Any], default: str, message: str = "message") -> str:
         """The finding's text: the clause's own message, else the kind's default."""
         key = message if message == "message" else f"messages/{message}"
@@ -94,8 +105,11 @@ class Run:
         except ExpressionError as exc:
             raise ClauseError(key, str(exc)) from None
 
-    def rows(self, default_field: str | None = None) -> Iterator[Row]:
-        """Every record of `each` (and field of `fields`) that passes `when` and `where`."""
+    def rows(self, default_field: str | None = None, read: bool = True) -> Iterator[Row]:
+        """Every record of `each` (and field of `fields`) that passes `when` and `where`.
+
+        `read`: the kind tests the field's value (an `expect` only locates at its field).
+        """
         if self.has("when") and not self.evaluate("when", self.base):
             return
         fields = self.spec("fields") or [self.spec("field", default_field)]
@@ -103,11 +117,13 @@ class Run:
             names = {**_fields(record), **self.base, "record": record, "index": index}
             names[self.spec("as", "record")] = record
             for field_path in fields:
-                row = self._row(record, dict(names, field=field_path), field_path)
+                row = self._row(record, dict(names, field=field_path), field_path, read)
                 if row is not None:
                     yield row
 
-    def _row(self, record: Any, names: dict[str, Any], field_path: str | None) -> Row | None:
+    def _row(
+        self, record: Any, names: dict[str, Any], field_path: str | None, read: bool
+    ) -> Row | None:
         if self.has("where") and not self.evaluate("where", names):
             return None
         origin = self.evaluate("at", names) if self.has("at") else getattr(record, "origin", None)
@@ -115,13 +131,13 @@ class Run:
             key = "at" if self.has("at") else "each"
             raise ClauseError(key, f"{_id(record)!r} has no origin to report at; give at:")
         parts = tuple(field_path.split("/")) if field_path else ()
-        if self.has("value"):
-            names["value"] = self.evaluate("value", names)
-        else:
-            names["value"] = _read(record, parts) if parts else record
         names["id"] = _id(record)
         for name in self.spec("let", {}):
             names[name] = self.evaluate(f"let/{name}", names)
+        if self.has("value"):
+            names["value"] = self.evaluate("value", names)
+        elif read:
+            names["value"] = _read(record, parts) if parts else record
         return Row(record, names, origin, parts)
 
     def finding(
@@ -238,12 +254,11 @@ def _references(run: Run) -> Iterator[Finding]:
             items = [(item, (i,), None) for i, item in enumerate(value)]
         else:
             items = [(value, (), None)]
-        known = run.once("known")
+        known = run.known(row.names)
         try:
-            known = known if isinstance(known, set | frozenset) else set(known)
             unknown = [(item, extra, key) for item, extra, key in items if item not in known]
         except TypeError:
-            raise ClauseError("known", "the known ids must be a list of names") from None
+            raise ClauseError("known", "an id that cannot be compared was named") from None
         for item, extra, key in unknown:
             names = dict(row.names, value=item, suggestion=suggestion(item, known))
             message = run.say(names, "'{value}' is not a known id{suggestion}")
@@ -297,7 +312,7 @@ def _length(run: Run) -> Iterator[Finding]:
 
 def _aggregate(run: Run) -> Iterator[Finding]:
     groups: dict[Any, tuple[Row, Any]] = {}
-    for row in run.rows():
+    for row in run.rows(read=False):
         group = run.evaluate("group", row.names) if run.has("group") else None
         amount = run.evaluate("sum", row.names) if run.has("sum") else 1
         try:
@@ -319,7 +334,7 @@ def _aggregate(run: Run) -> Iterator[Finding]:
 
 
 def _cardinality(run: Run) -> Iterator[Finding]:
-    rows = list(run.rows())
+    rows = list(run.rows(read=False))
     matching = [row for row in rows if run.evaluate("that", row.names)]
     limits = {key: run.once(key) for key in ("min", "max") if run.has(key)}
     if run.has("exactly"):
@@ -448,7 +463,7 @@ def _icons(run: Run) -> Iterator[Finding]:
 
 
 def _expect(run: Run) -> Iterator[Finding]:
-    for row in run.rows():
+    for row in run.rows(read=False):
         if not run.evaluate("that", row.names):
             yield run.finding(row, run.say(row.names, "{id}: the check does not hold"))
 

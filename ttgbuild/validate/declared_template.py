@@ -9,24 +9,39 @@ the checks file is read, so a broken hole is reported at its line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ttgbuild.source.expressions import Expression, ExpressionError, compile_expression
 
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
 
 @dataclass(frozen=True)
 class Template:
     """A compiled message: literal text and expressions, in order."""
 
-    parts: tuple[str | Expression, ...]
+    parts: tuple[str | Name | Expression, ...]
 
     def render(self, names: Mapping[str, Any]) -> str:
         """The message with every hole filled; ExpressionError if a hole cannot be."""
         return "".join(
             part if isinstance(part, str) else _shown(part.evaluate(names)) for part in self.parts
         )
+
+
+@dataclass(frozen=True)
+class Name:
+    """A hole that is one name (`{value}`, most of them): looked up, no expression compiled."""
+
+    name: str
+
+    def evaluate(self, names: Mapping[str, Any]) -> Any:
+        if self.name not in names:
+            raise ExpressionError(f"{self.name!r}: {self.name} is not defined here")
+        return names[self.name]
 
 
 def _shown(value: Any) -> str:
@@ -50,7 +65,7 @@ def compile_template(text: str) -> Template:
             end = text.find("}", index)
             if end < 0:
                 raise ExpressionError(f"{text!r}: a '{{' is never closed; write '{{{{' for a brace")
-            parts += ["".join(literal), compile_expression(text[index + 1 : end])]
+            parts += ["".join(literal), _hole(text[index + 1 : end])]
             literal = []
             index = end + 1
         elif char == "}":
@@ -60,3 +75,9 @@ def compile_template(text: str) -> Template:
             index += 1
     parts.append("".join(literal))
     return Template(tuple(part for part in parts if part != ""))
+
+
+def _hole(source: str) -> Name | Expression:
+    """A hole's compiled form: a plain name is looked up, anything else is an expression."""
+    name = source.strip()
+    return Name(name) if _NAME.fullmatch(name) else compile_expression(source)

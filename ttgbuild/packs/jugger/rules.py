@@ -1,30 +1,26 @@
-"""Pass 2: the game's rules, checked on schema-valid content.
+"""Pass 2: the game's rules that need game logic, checked on schema-valid content.
 
-Each check is a small function declared in `checks` with a stable code (the
-pack's `register` step adds them to a registry; importing adds them nowhere). Checks read
-every limit from content/rules.yaml (never a number written here), and each
-yields findings at the exact field they are about.
+Most rules are declared as data in data/checks/*.checks.yaml (ids, references,
+bounds, tables, texts; docs/formats/checks.md). The checks here need more than
+an expression: names compared as printed, the best weapon and talent bonus of
+a pool, the cheapest legal team, move bands, and the board's hex geometry.
+Each is a small function declared in `checks` with a stable code (the pack's
+`register` step adds them to a registry; importing adds them nowhere). Checks
+read every limit from content/rules.yaml (never a number written here), and
+each yields findings at the exact field they are about.
 """
 
 from __future__ import annotations
 
-import difflib
-import re
-import string
 import unicodedata
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from ttgbuild.core.origin import Origin
 from ttgbuild.geometry.hexgrid import distance, neighbours
-from ttgbuild.packs.jugger.model import HERO_NUMBERS, Content, Talent
+from ttgbuild.packs.jugger.model import Content, Talent
+from ttgbuild.validate.declared_kinds import placeholder_names
 from ttgbuild.validate.registry import Checks, Finding
 from ttgbuild.validate.runner import Context
-
-ICON_TOKENS = frozenset({"focus", "stamina", "free"})
-_ICON = re.compile(r"\[([^\[\]]*)\]")
-_DIGIT = re.compile(r"\d")
-
 
 checks = Checks()
 
@@ -35,23 +31,7 @@ def at(origin: Origin, message: str, *parts: str | int, key: bool = False) -> Fi
     return Finding(where.file, where.pointer, message, key)
 
 
-def _stem(origin: Origin) -> str:
-    return origin.file.rsplit("/", 1)[-1].removesuffix(".yaml")
-
-
-# --- identity and references ---------------------------------------------------------
-
-
-@checks.rule("JT101", "error", "a hero's or talent's id equals its file name")
-def id_matches_file(ctx: Context) -> Iterator[Finding]:
-    for obj in [*ctx.content.heroes, *ctx.content.talents]:
-        if obj.id != _stem(obj.origin):
-            yield at(
-                obj.origin,
-                f"id '{obj.id}' differs from the file name "
-                f"'{_stem(obj.origin)}.yaml'; rename one to match",
-                "id",
-            )
+# --- names ----------------------------------------------------------------------------
 
 
 def _collections(content: Content) -> Iterator[tuple[str, list]]:
@@ -59,31 +39,6 @@ def _collections(content: Content) -> Iterator[tuple[str, list]]:
     yield "talent", content.talents
     yield "weapon or position", [*content.weapons, *([content.qwik] if content.qwik else [])]
     yield "team", content.teams
-
-
-@checks.rule("JT102", "error", "ids are unique within each kind of content")
-def unique_ids(ctx: Context) -> Iterator[Finding]:
-    for kind, objects in _collections(ctx.content):
-        seen: dict[str, Origin] = {}
-        for obj in objects:
-            # Ids are lower-case ASCII (defs id), so two that look the same are equal.
-            if obj.id in seen:
-                where = ctx.place(seen[obj.id].at("id"))
-                yield at(obj.origin, f"{kind} id '{obj.id}' is already used in {where}", "id")
-            else:
-                seen[obj.id] = obj.origin
-    if ctx.content.rules:
-        for what, ids, origin_part in (
-            ("reaction trigger", [t.id for t in ctx.content.rules.triggers], "reaction_triggers"),
-            ("move type", [m.id for m in ctx.content.rules.movement], "movement"),
-        ):
-            for name, count in Counter(ids).items():
-                if count > 1:
-                    yield at(
-                        ctx.content.rules.origin,
-                        f"{what} id '{name}' appears {count} times",
-                        origin_part,
-                    )
 
 
 def looks(text: str) -> str:
@@ -124,96 +79,7 @@ def unique_names(ctx: Context) -> Iterator[Finding]:
             yield at(obj.origin, message, "name")
 
 
-def _known(ctx: Context, kind: str, valid_ids: Iterable[str]) -> set[str]:
-    return set(valid_ids) | ctx.file_ids.get(kind, set())
-
-
-def _suggest(name: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, sorted(choices), n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
-
-
-@checks.rule("JT109", "error", "a hero's team exists in teams.yaml", needs=("teams",))
-def hero_team_known(ctx: Context) -> Iterator[Finding]:
-    teams = {t.id for t in ctx.content.teams}
-    for hero in ctx.content.heroes:
-        if hero.team not in teams:
-            yield at(
-                hero.origin,
-                f"team '{hero.team}' is not in content/teams.yaml{_suggest(hero.team, teams)}",
-                "team",
-            )
-
-
-@checks.rule("JT110", "error", "a hero's talents exist in content/talents/")
-def hero_talents_known(ctx: Context) -> Iterator[Finding]:
-    talents = _known(ctx, "talent", (t.id for t in ctx.content.talents))
-    for hero in ctx.content.heroes:
-        for i, talent in enumerate(hero.talents):
-            if talent not in talents:
-                yield at(
-                    hero.origin,
-                    f"talent '{talent}' does not exist in content/talents/"
-                    f"{_suggest(talent, talents)}",
-                    "talents",
-                    i,
-                )
-
-
-def _gear(content: Content) -> set[str]:
-    return {w.id for w in content.weapons} | ({content.qwik.id} if content.qwik else set())
-
-
-def _unknown_gear(ctx: Context, objects: list, field_name: str) -> Iterator[Finding]:
-    gear = _gear(ctx.content)
-    for obj in objects:
-        value = getattr(obj, field_name)
-        if value is not None and value not in gear:
-            yield at(
-                obj.origin,
-                f"{field_name} '{value}' is neither a weapon nor the Qwik position"
-                f"{_suggest(value, gear)}",
-                field_name,
-            )
-
-
-@checks.rule("JT111", "error", "a hero's preferred weapon or position exists", needs=("weapons",))
-def hero_preference_known(ctx: Context) -> Iterator[Finding]:
-    yield from _unknown_gear(ctx, ctx.content.heroes, "preferred")
-
-
-@checks.rule(
-    "JT207",
-    "error",
-    "a talent's 'required' names a weapon or the Qwik position",
-    needs=("weapons",),
-)
-def talent_requirement_known(ctx: Context) -> Iterator[Finding]:
-    yield from _unknown_gear(ctx, ctx.content.talents, "required")
-
-
-@checks.rule("JT112", "warning", "every talent is printed on at least one hero", needs=("heroes",))
-def talent_used(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        if talent.id not in ctx.references.get("talent", set()):
-            yield at(talent.origin, f"talent '{talent.id}' is on no hero's card", "id")
-
-
 # --- hero numbers ----------------------------------------------------------------------
-
-
-@checks.rule(
-    "JT104", "error", "every hero number lies in the range rules.yaml gives", needs=("rules",)
-)
-def hero_ranges(ctx: Context) -> Iterator[Finding]:
-    ranges = ctx.content.rules.attributes
-    for hero in ctx.content.heroes:
-        for name in HERO_NUMBERS:
-            low, high = ranges[name]
-            value = getattr(hero, name)
-            if not low <= value <= high:
-                shown = value if abs(value) < 10**9 else "(a huge number)"
-                yield at(hero.origin, f"{name} {shown} is outside {low}..{high}", name)
 
 
 def _bonus_by_talent(ctx: Context, pool: str) -> dict[str, int]:
@@ -264,25 +130,6 @@ def _pool_fits(ctx: Context, pool: str) -> Iterator[Finding]:
             )
 
 
-@checks.rule(
-    "JT107",
-    "error",
-    "will (initiative dice) fits a player's dice (a project choice)",
-    needs=("rules",),
-)
-def will_fits(ctx: Context) -> Iterator[Finding]:
-    if not ctx.content.rules.choices.pools_fit_owned_dice:
-        return
-    dice = ctx.content.rules.dice_per_player
-    for hero in ctx.content.heroes:
-        if hero.will > dice:
-            yield at(
-                hero.origin,
-                f"will {hero.will} needs more dice than the {dice} a player owns",
-                "will",
-            )
-
-
 @checks.rule("JT108", "warning", "a hero fits at least one legal short-game team", needs=("rules",))
 def hero_affordable(ctx: Context) -> Iterator[Finding]:
     short = ctx.content.rules.formats["short"]
@@ -309,108 +156,6 @@ def hero_affordable(ctx: Context) -> Iterator[Finding]:
 # --- talents ----------------------------------------------------------------------------
 
 
-@checks.rule("JT201", "error", "a reaction names the event that triggers it")
-def reaction_has_trigger(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        if talent.keyword == "reaction" and talent.trigger is None:
-            yield at(
-                talent.origin,
-                "a reaction must name its trigger: add 'trigger:' with an "
-                "id from rules.yaml reaction_triggers",
-                "keyword",
-            )
-
-
-@checks.rule("JT202", "error", "only reactions have a trigger")
-def trigger_only_on_reactions(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        if talent.keyword != "reaction" and talent.trigger is not None:
-            yield at(
-                talent.origin,
-                f"a {talent.keyword} talent has no trigger; remove 'trigger' or make it a reaction",
-                "trigger",
-            )
-
-
-@checks.rule("JT203", "error", "a reaction's trigger exists in rules.yaml", needs=("rules",))
-def trigger_known(ctx: Context) -> Iterator[Finding]:
-    triggers = {t.id for t in ctx.content.rules.triggers}
-    for talent in ctx.content.talents:
-        if talent.trigger is not None and talent.trigger not in triggers:
-            yield at(
-                talent.origin,
-                f"trigger '{talent.trigger}' is not in rules.yaml "
-                f"reaction_triggers{_suggest(talent.trigger, triggers)}",
-                "trigger",
-            )
-
-
-@checks.rule(
-    "JT204", "error", "passive talents cost nothing (a project choice rules.yaml can switch off)"
-)
-def passive_is_free(ctx: Context) -> Iterator[Finding]:
-    """Runs on the project's default when rules.yaml did not load: its own errors say why."""
-    if ctx.content.rules and not ctx.content.rules.choices.passive_talents_free:
-        return
-    for talent in ctx.content.talents:
-        if talent.keyword == "passive" and talent.cost_kind != "free":
-            yield at(
-                talent.origin,
-                f"a passive talent is always on and costs nothing; cost kind is {talent.cost_kind}",
-                "cost",
-                "kind",
-            )
-
-
-@checks.rule("JT205", "error", "a talent's cost amount agrees with its kind")
-def cost_amount_consistent(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        if talent.cost_kind == "free" and talent.cost_amount != 0:
-            yield at(
-                talent.origin,
-                f"a free talent has amount {talent.cost_amount}; use 0 or leave it out",
-                "cost",
-                "amount",
-            )
-        elif talent.cost_kind != "free" and talent.cost_amount < 1:
-            yield at(
-                talent.origin,
-                f"a {talent.cost_kind} cost needs an amount of 1 or more",
-                "cost",
-                "amount" if talent.cost_amount else "kind",
-            )
-
-
-@checks.rule("JT206", "error", "bonus attacks cannot be boosted")
-def bonus_attack_not_boostable(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        if talent.bonus_attack_boostable:
-            yield at(
-                talent.origin,
-                "a bonus attack cannot be boosted; set boostable: false",
-                "bonus_attack",
-                "boostable",
-            )
-
-
-@checks.rule("JT208", "error", "every {placeholder} in a talent's text has a value")
-def placeholders_defined(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        values = talent.placeholders()
-        for where, text in _text_forms(talent):
-            names, problem = placeholder_names(text)
-            if problem:
-                yield at(talent.origin, f"text has a malformed placeholder: {problem}", *where)
-                continue
-            for name in sorted(names - set(values)):
-                yield at(
-                    talent.origin,
-                    f"placeholder {{{name}}} has no value; "
-                    f"define it in params{_suggest(name, values)}",
-                    *where,
-                )
-
-
 @checks.rule("JT209", "warning", "every talent param is used by its text")
 def params_used(ctx: Context) -> Iterator[Finding]:
     for talent in ctx.content.talents:
@@ -421,141 +166,11 @@ def params_used(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@checks.rule(
-    "JT210", "error", "texts state no numbers: numbers come from data through placeholders"
-)
-def no_digits_in_text(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        for where, value in [(("name",), talent.name), *_text_forms(talent)]:
-            match = _DIGIT.search(_strip_placeholders(value))
-            if match:
-                yield at(
-                    talent.origin,
-                    f"{where[0]} states the number '{match.group()}'; put "
-                    "it in params and write {name} instead",
-                    *where,
-                )
-    if ctx.content.rules:
-        for i, trigger in enumerate(ctx.content.rules.triggers):
-            if _DIGIT.search(trigger.name):
-                yield at(
-                    ctx.content.rules.origin,
-                    "trigger name states a number",
-                    "reaction_triggers",
-                    i,
-                    "name",
-                )
-
-
-@checks.rule("JT211", "error", "inline icon tokens in a talent's text are known icons")
-def icons_known(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        for where, text in _text_forms(talent):
-            for token in _ICON.findall(text):
-                if token not in ICON_TOKENS:
-                    yield at(
-                        talent.origin,
-                        f"unknown icon [{token}]; known icons: "
-                        f"{', '.join(f'[{i}]' for i in sorted(ICON_TOKENS))}",
-                        *where,
-                    )
-
-
-@checks.rule("JT213", "error", "a talent text's plural 'count' names one of its numbers")
-def plural_count_known(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        count = talent.text_count
-        values = talent.placeholders()
-        if count is not None and count not in values:
-            yield at(
-                talent.origin,
-                f"count '{count}' is not a number of this talent; name one of its "
-                f"params, cost or bonus_dice{_suggest(count, values)}",
-                "text",
-                "count",
-            )
-
-
 def _text_forms(talent: Talent) -> list[tuple[tuple[str, ...], str]]:
     """Each English form of a talent's text with where it sits (text, or text/one and /other)."""
     if talent.text_plural is None:
         return [(("text",), talent.text)]
     return [(("text", "one"), talent.text), (("text", "other"), talent.text_plural)]
-
-
-@checks.rule("JT212", "error", "bonus dice add at least one die")
-def bonus_dice_positive(ctx: Context) -> Iterator[Finding]:
-    for talent in ctx.content.talents:
-        if talent.bonus_dice is not None and talent.bonus_dice.dice < 1:
-            yield at(
-                talent.origin,
-                f"bonus dice must be 1 or more, found {talent.bonus_dice.dice}",
-                "bonus_dice",
-                "dice",
-            )
-
-
-def placeholder_names(text: str) -> tuple[set[str], str | None]:
-    """The {names} in a text; a problem string when braces are unbalanced or fields are odd."""
-    names: set[str] = set()
-    try:
-        for _, name, spec, conversion in string.Formatter().parse(text):
-            if name is None:
-                continue
-            if not re.fullmatch(r"[a-z][a-z0-9_]*", name) or spec or conversion:
-                return names, f"{{{name}}} is not a plain {{name}}"
-            names.add(name)
-    except ValueError as exc:
-        return names, str(exc)
-    return names, None
-
-
-def _strip_placeholders(text: str) -> str:
-    return re.sub(r"\{[^{}]*\}", "", text)
-
-
-# --- weapons ----------------------------------------------------------------------------
-
-
-@checks.rule("JT301", "error", "weapon crouch counts are positive", needs=("weapons",))
-def crouch_positive(ctx: Context) -> Iterator[Finding]:
-    for weapon in ctx.content.weapons:
-        if weapon.crouch_count < 1:
-            yield at(
-                weapon.origin,
-                f"crouch count {weapon.crouch_count} must be 1 or more",
-                "crouch_count",
-            )
-
-
-@checks.rule("JT302", "error", "exactly one weapon kind is the chain", needs=("weapons",))
-def one_chain(ctx: Context) -> Iterator[Finding]:
-    chains = [w for w in ctx.content.weapons if w.chain]
-    if not chains:
-        first = ctx.content.weapons[0]
-        yield at(
-            Origin(first.origin.file),
-            "no weapon is marked 'chain: true'; exactly one weapon kind is the chain",
-            "weapons",
-        )
-    for extra in chains[1:]:
-        yield at(
-            extra.origin,
-            f"'{extra.id}' is a second chain; exactly one weapon kind is "
-            f"the chain (first: '{chains[0].id}')",
-            "chain",
-        )
-
-
-@checks.rule(
-    "JT303", "error", "weapon dice are not negative and range is at least 1", needs=("weapons",)
-)
-def weapon_numbers(ctx: Context) -> Iterator[Finding]:
-    for weapon in ctx.content.weapons:
-        for name, low in (("attack", 0), ("defence", 0), ("range", 1)):
-            value = getattr(weapon, name)
-            if value < low:
-                yield at(weapon.origin, f"{name} {value} must be {low} or more", name)
 
 
 # --- rules data ---------------------------------------------------------------------------
@@ -620,182 +235,6 @@ def movement_bands(ctx: Context) -> Iterator[Finding]:
             f"the longest move's limit {rules.movement[-1].max}",
             "movement",
             "max_per_activation",
-        )
-
-
-@checks.rule(
-    "JT402",
-    "error",
-    "formats: heroes in play equal the positions, teams hold them",
-    needs=("rules",),
-)
-def formats_consistent(ctx: Context) -> Iterator[Finding]:
-    rules = ctx.content.rules
-    positions = rules.qwiks_in_play + rules.defenders_in_play
-    for name, fmt in rules.formats.items():
-        if fmt.in_play != positions:
-            yield at(
-                rules.origin,
-                f"{name} game puts {fmt.in_play} heroes in play but positions "
-                f"add up to {positions}",
-                "formats",
-                name,
-                "in_play",
-            )
-        if fmt.team_size < fmt.in_play:
-            yield at(
-                rules.origin,
-                f"{name} team of {fmt.team_size} cannot field {fmt.in_play} heroes",
-                "formats",
-                name,
-                "team_size",
-            )
-
-
-@checks.rule(
-    "JT403",
-    "error",
-    "the synergy table: a lone hero earns none, one row per hero in play, never decreasing",
-    needs=("rules",),
-)
-def synergy_table(ctx: Context) -> Iterator[Finding]:
-    """Rows past the heroes a side can field could never be read: a longer table is an error too."""
-    rules = ctx.content.rules
-    in_play = rules.most_in_play()
-    if len(rules.synergy) != in_play:
-        yield at(
-            rules.origin,
-            f"synergy has {len(rules.synergy)} rows; a side fields up to "
-            f"{in_play} heroes of one team, one row each",
-            "synergy",
-        )
-    if rules.synergy[0] != 0:
-        yield at(
-            rules.origin,
-            f"synergy for a lone hero is {rules.synergy[0]}; one hero has no teammate "
-            "to work with and earns 0",
-            "synergy",
-            0,
-        )
-    for i in range(1, len(rules.synergy)):
-        if rules.synergy[i] < rules.synergy[i - 1]:
-            yield at(rules.origin, f"synergy for {i + 1} heroes is less than for {i}", "synergy", i)
-
-
-@checks.rule(
-    "JT408",
-    "error",
-    "an exhausted hero's move limit is at most the walk limit",
-    needs=("rules",),
-)
-def exhausted_move_is_a_walk(ctx: Context) -> Iterator[Finding]:
-    """Exhausted heroes may only walk (ES 387); the first move type is the walk."""
-    rules = ctx.content.rules
-    walk = rules.movement[0]
-    limit = rules.exhausted["max_move"]
-    if limit > walk.max:
-        yield at(
-            rules.origin,
-            f"exhausted heroes may move {limit} hexes, more than a {walk.id} ({walk.max})",
-            "exhausted",
-            "max_move",
-        )
-
-
-# Costs the books state as the sum of others: (cost, its parts).
-DERIVED_COSTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("duel", ("basic_attack",)),
-    ("attack_of_opportunity", ("basic_attack",)),
-    ("duel_unready_chain", ("chain_ready", "duel")),
-    ("duel_unready_chain", ("chain_ready", "attack_of_opportunity")),
-)
-
-
-@checks.rule(
-    "JT409",
-    "error",
-    "costs the books build from others equal the sum of their parts",
-    needs=("rules",),
-)
-def derived_costs(ctx: Context) -> Iterator[Finding]:
-    """A duel and an attack of opportunity are basic attacks; with an unready chain, readying is
-    added. The sums stay written in rules.yaml and are checked rather than computed, because
-    cards and the quick reference print them as numbers of their own: one changed part then
-    fails here instead of printing a stale total.
-    """
-    costs = ctx.content.rules.costs
-    for name, parts in DERIVED_COSTS:
-        total = sum(costs[p] for p in parts)
-        if costs[name] != total:
-            yield at(
-                ctx.content.rules.origin,
-                f"{name} costs {costs[name]} but {' + '.join(parts)} = {total}",
-                "costs",
-                name,
-            )
-
-
-@checks.rule(
-    "JT404",
-    "error",
-    "attribute ranges are ordered; reflexes fit the activation order",
-    needs=("rules",),
-)
-def attribute_ranges(ctx: Context) -> Iterator[Finding]:
-    rules = ctx.content.rules
-    for name, (low, high) in rules.attributes.items():
-        if low > high:
-            yield at(rules.origin, f"{name} range {low}..{high} is empty", "attributes", name)
-    low, high = rules.attributes["reflexes"]
-    if low < rules.activation_last or high > rules.activation_first:
-        yield at(
-            rules.origin,
-            f"reflexes {low}..{high} reach beyond the activation order "
-            f"{rules.activation_first}..{rules.activation_last}",
-            "attributes",
-            "reflexes",
-        )
-
-
-@checks.rule(
-    "JT405", "error", "weapon limits allow every defender one weapon and a chain", needs=("rules",)
-)
-def weapon_limits(ctx: Context) -> Iterator[Finding]:
-    rules = ctx.content.rules
-    if rules.chains_min > rules.chains_max:
-        yield at(
-            rules.origin,
-            f"chains_min {rules.chains_min} exceeds chains_max {rules.chains_max}",
-            "weapons_on_field",
-            "chains_min",
-        )
-    if rules.defenders_in_play > rules.weapons_max:
-        yield at(
-            rules.origin,
-            f"{rules.defenders_in_play} defenders need a weapon each but a "
-            f"team may field {rules.weapons_max}",
-            "weapons_on_field",
-            "max",
-        )
-
-
-@checks.rule("JT406", "error", "the die has at least one jugg face", needs=("rules",))
-def die_can_hit(ctx: Context) -> Iterator[Finding]:
-    rules = ctx.content.rules
-    if not any(rules.faces):
-        yield at(rules.origin, "every face is blank: no attack could ever hit", "dice", "faces")
-
-
-@checks.rule("JT407", "error", "the activation order counts down", needs=("rules",))
-def activation_counts_down(ctx: Context) -> Iterator[Finding]:
-    rules = ctx.content.rules
-    if rules.activation_first < rules.activation_last:
-        yield at(
-            rules.origin,
-            f"activation order starts at {rules.activation_first}, below "
-            f"its end {rules.activation_last}",
-            "activation_order",
-            "first",
         )
 
 
@@ -956,57 +395,4 @@ def board_fair(ctx: Context) -> Iterator[Finding]:
             "blue one".format(*spans["red"], *spans["blue"]),
             "start_zones",
             "blue",
-        )
-
-
-# --- kit manifest -----------------------------------------------------------------------------
-
-
-@checks.rule(
-    "JT601",
-    "error",
-    "the kit's weapon cards name weapons or the Qwik position",
-    needs=("kit", "weapons"),
-)
-def kit_cards_known(ctx: Context) -> Iterator[Finding]:
-    gear = _gear(ctx.content)
-    for name in ctx.content.kit.weapon_cards:
-        if name not in gear:
-            yield at(
-                ctx.content.kit.origin,
-                f"'{name}' is neither a weapon nor the Qwik position{_suggest(name, gear)}",
-                "weapon_cards",
-                name,
-                key=True,
-            )
-
-
-@checks.rule(
-    "JT602",
-    "error",
-    "the kit holds weapon and Qwik cards for two full sides",
-    needs=("kit", "weapons", "rules", "qwik"),
-)
-def kit_enough_for_two(ctx: Context) -> Iterator[Finding]:
-    content, rules, kit = ctx.content, ctx.content.rules, ctx.content.kit
-    chain_ids = {w.id for w in content.weapons if w.chain}
-    chains = sum(n for k, n in kit.weapon_cards.items() if k in chain_ids)
-    others = sum(
-        n for k, n in kit.weapon_cards.items() if k not in chain_ids and k != content.qwik.id
-    )
-    qwiks = kit.weapon_cards.get(content.qwik.id, 0)
-    needs = (
-        ("chain", chains, 2 * rules.chains_min),
-        ("non-chain weapon", others, 2 * (rules.defenders_in_play - rules.chains_min)),
-        ("Qwik", qwiks, 2 * rules.qwiks_in_play),
-    )
-    for what, have, need in needs:
-        if have < need:
-            yield at(kit.origin, f"{have} {what} cards; two sides need {need}", "weapon_cards")
-    if kit.counters["chain_ready"] < 2 * rules.chains_max:
-        yield at(
-            kit.origin,
-            f"{kit.counters['chain_ready']} chain tokens; two sides need {2 * rules.chains_max}",
-            "counters",
-            "chain_ready",
         )
