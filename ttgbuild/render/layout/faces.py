@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cached_property
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
@@ -35,6 +35,8 @@ STAT_NUMBER = 11.0
 STAT_INSET, STAT_RADIUS, STAT_LINE = 0.4 * mm, 1.2 * mm, 0.4
 STAT_LABEL_GAP, STAT_BASELINE = 0.8 * mm, 1.5 * mm
 STAT_ICON, STAT_ICON_ROOM, STAT_ICON_GAP, STAT_ICON_RAISE = 2.7 * mm, 3.2 * mm, 0.5 * mm, 1.6 * mm
+# The names of a face's measures (mm), the same on every card of one size.
+MEASURES = frozenset({"width", "height", "safe", "inner", "band", "lower", "label_width", "drawn"})
 Drawing = Callable[..., None]  # (canvas, box, **args): a picture the pack draws by name
 
 
@@ -48,18 +50,30 @@ class Kit:
     boxes: Mapping[str, TextBox]  # label boxes by name: the pack's and the file's
     drawings: Mapping[str, Drawing]
     overlays: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    # Values of expressions that read no record (lengths, constants), by their inputs.
+    known: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def colours(self) -> dict[str, Color]:
-        return _colours(tuple(sorted(self.layout.colours.items())))
+        return {name: HexColor(value) for name, value in self.layout.colours.items()}
 
     def colour(self, name: str) -> Color:
         return self.colours[name]
 
     def evaluate(self, owner: dict[str, Any], key: str, scope: Mapping[str, Any]) -> Any:
-        """The value of the expression at `owner[key]`, located in the file when it fails."""
+        """The value of the expression at `owner[key]`, located in the file when it fails.
+
+        One that reads only the face's measures (most lengths) or nothing at all (a
+        constant) has the same value on every card, so it is evaluated once.
+        """
         try:
-            return compile_expression(owner[key]).evaluate(scope)
+            expression = compile_expression(owner[key])
+            if not expression.names <= MEASURES:
+                return expression.evaluate(scope)
+            known = (expression.source, *(scope[name] for name in sorted(expression.names)))
+            if known not in self.known:
+                self.known[known] = expression.evaluate(scope)
+            return self.known[known]
         except ExpressionError as exc:
             raise LayoutError(self.layout.problem("JT074", owner, str(exc), key)) from None
 
@@ -94,11 +108,6 @@ class Kit:
         return self.overlays[key]
 
 
-@cache
-def _colours(pairs: tuple[tuple[str, str], ...]) -> dict[str, Color]:
-    return {name: HexColor(value) for name, value in pairs}
-
-
 def engine_names(ctx: RenderContext) -> dict[str, Any]:
     """Names every face may use besides the pack's functions and its record."""
     tr = ctx.tr
@@ -130,7 +139,7 @@ def measures(ctx: RenderContext, trim: Box, band: float) -> dict[str, float]:
 def paint(kit: Kit, face: dict[str, Any], trim: Box, scope: dict[str, Any], where: Where) -> None:
     """Every box of a face, in order, inside the trim box (x, y, w, h)."""
     band = face.get("band", 0) * mm
-    scope = {**scope, **measures(kit.ctx, trim, band), "drawn": set()}
+    scope = {**scope, **measures(kit.ctx, trim, band), "drawn": frozenset()}
     inner = trim[2] - 2 * kit.ctx.settings.safe
     for box in face.get("boxes", []):
         _box(kit, box, trim, scope, where, inner)
@@ -153,7 +162,9 @@ def _box(
     across = textbox.across(inner) if textbox is not None else None
     sized = kind == "label"  # a label is as wide and high as its label box unless told
     place = _place(kit, box, frame, scope, textbox if sized else None, across if sized else None)
-    PAINTERS[kind](kit, box, place, scope, at, textbox, across)
+    painted = PAINTERS[kind](kit, box, place, scope, at, textbox, across)
+    if kind == "image" and painted:  # boxes after it may make room for it ('x' in drawn)
+        scope["drawn"] = scope["drawn"] | {box.get("name", "")}
 
 
 def _length(kit: Kit, box: dict[str, Any], key: str, scope: Mapping[str, Any]) -> float | None:
@@ -351,15 +362,15 @@ def _image(
     at: Where,
     _textbox: TextBox | None,
     _across: float | None,
-) -> None:
+) -> bool:
     """A picture from the content folder, fitted in the box; an unreadable one is reported."""
     source = kit.evaluate(box, "src", scope)
     image = kit.ctx.portrait(str(source), at) if source else None
     if image is None:
-        return
+        return False
     x, y, w, h = place
     kit.canvas.drawImage(image, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
-    scope["drawn"].add(box.get("name", ""))
+    return True
 
 
 def _icon(
@@ -463,7 +474,7 @@ def _icon_painter(kit: Kit, box: dict[str, Any], name: str) -> Callable[..., Non
     return painters[name]
 
 
-PAINTERS = {
+PAINTERS: dict[str, Callable[..., object]] = {
     "text": _text,
     "label": _label,
     "stat": _stat,
