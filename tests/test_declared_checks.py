@@ -383,3 +383,27 @@ def test_declared_checks_are_listed_by_rules(game: Path) -> None:
     assert "JT060  error     engine     every expression and message in a checks file is valid" in (
         result.output
     )
+
+
+# The pack's game logic, offered to its expressions (Pack.functions).
+FUNCTIONS = {"doubled": lambda number: 2 * number}
+
+
+def test_expressions_call_the_packs_functions(tmp_path: Path) -> None:
+    from ttgbuild.pack import Ref
+
+    path = tmp_path / "x.checks.yaml"
+    path.write_text(
+        ONE + "    kind: expect\n    each: content.cards\n    that: doubled(cost) < 8\n"
+        "    field: cost\n    message: '{id} costs {doubled(cost)} doubled'\n"
+    )
+    declared, problems = load_checks(path, path.name, Ref("test_declared_checks:FUNCTIONS"), 0, 0)
+    assert not problems
+    registry = Registry("tiny", "TG")
+    registry.add(declared[0].code, (), declared[0])
+    content, docs = _content(FIXTURES / "good")
+    ctx = Context(content, {}, {}, None, None)
+    diags = run_checks(registry, ctx, lambda f, p, k: docs[f].locate(p, k))
+    assert [(d.file, d.line, d.message) for d in diags] == [
+        ("cards/bee.yaml", 5, "bee costs 10 doubled")
+    ]

@@ -71,19 +71,29 @@ class Run:
         return self.clause.spec.get(key, default)
 
     def evaluate(self, key: str, names: Mapping[str, Any]) -> Any:
-        """The value of the clause's expression `key`; ClauseError (located there) if it fails."""
+        """The value of the clause's expression `key`; ClauseError (located there) if it fails.
+
+        An expression of the content alone (and of `field`) has one value per field:
+        a bound like `caps[field][1]` is computed once, not once per record.
+        """
+        expression = self.clause.expressions[key]
+        shared = expression.names <= self.base.keys() | {"field"}
+        memo = (key, names.get("field"))
+        if shared and memo in self._cached:
+            return self._cached[memo]
         try:
-            value = self.clause.expressions[key].evaluate(names)
+            value = expression.evaluate(names)
         except ExpressionError as exc:
             raise ClauseError(key, str(exc)) from None
         # Jinja2's filters (map, select) give iterators: read once, they would be empty after.
-        return list(value) if isinstance(value, Iterator) else value
+        value = list(value) if isinstance(value, Iterator) else value
+        if shared:
+            self._cached[memo] = value
+        return value
 
     def once(self, key: str) -> Any:
-        """An expression of the content alone (no record), evaluated once per run."""
-        if key not in self._cached:
-            self._cached[key] = self.evaluate(key, self.base)
-        return self._cached[key]
+        """An expression of the content alone (no record)."""
+        return self.evaluate(key, self.base)
 
     def known(self, names: Mapping[str, Any]) -> set[Any] | frozenset[Any]:
         """The `known` ids as a set: computed once when they read only the content."""
