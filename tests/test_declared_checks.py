@@ -407,3 +407,30 @@ def test_expressions_call_the_packs_functions(tmp_path: Path) -> None:
     assert [(d.file, d.line, d.message) for d in diags] == [
         ("cards/bee.yaml", 5, "bee costs 10 doubled")
     ]
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "kind: placeholders\n    each: content.cards\n    field: text\n    params: 3\n",
+        "kind: icons\n    each: content.cards\n    field: text\n    icons: cost\n",
+        "kind: unique\n    each: content.cards\n    by: params\n",
+        "kind: references\n    each: content.cards\n    field: likes\n    known: 7\n",
+        "kind: aggregate\n    each: content.cards\n    group: params\n    max: 1\n",
+        "kind: bounds\n    each: content.cards\n    field: name\n    max: 3\n",
+        "kind: length\n    each: content.cards\n    field: cost\n    max: 3\n",
+        "kind: monotone\n    each: content.cards\n    field: name\n",
+        "kind: dice-table\n    each: content.game\n    field: hits\n    dice: '\"2X6\"'\n",
+        "kind: dice-table\n    each: content.game\n    field: push\n    dice: '\"2D6\"'\n",
+        "kind: expect\n    each: content.game.budget\n    that: true\n",
+        "kind: derived\n    each: content.cards\n    field: nope\n    equals: 1\n",
+    ],
+)
+def test_a_clause_that_does_not_fit_the_content_is_located_not_a_crash(
+    tmp_path: Path, clause: str
+) -> None:
+    path = tmp_path / "x.checks.yaml"
+    path.write_text(ONE + "    " + clause)
+    diags = run(FIXTURES / "good", path)
+    assert diags and {d.code for d in diags} == {"JT062"}, diags
+    assert all(d.file == "x.checks.yaml" and d.line > 4 for d in diags)

@@ -218,6 +218,11 @@ def suggestion(name: Any, choices: Any) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def _value_key(run: Run) -> str:
+    """The key a problem with the tested value is reported at: value, or the field(s) read."""
+    return next((k for k in ("value", "field", "fields") if run.has(k)), "each")
+
+
 def _less(key: str, left: Any, right: Any) -> bool:
     """left < right, or ClauseError at `key` when the two cannot be compared."""
     try:
@@ -291,7 +296,7 @@ def _outside(limits: Mapping[str, Any], value: Any, key: str) -> bool:
 def _bounds(run: Run) -> Iterator[Finding]:
     for row in run.rows():
         limits = _limits(run, row.names)
-        if _outside(limits, row.names["value"], "value"):
+        if _outside(limits, row.names["value"], _value_key(run)):
             default = _range_message(
                 limits,
                 "{field} {value} is outside {min}..{max}",
@@ -310,7 +315,7 @@ def _length(run: Run) -> Iterator[Finding]:
                 "field", f"{row.names['field']} of {row.names['id']!r} is not a list"
             ) from None
         limits = _limits(run, row.names)
-        if _outside(limits, count, "value"):
+        if _outside(limits, count, _value_key(run)):
             default = _range_message(
                 limits,
                 "{field} has {count} items, not {min}..{max}",
@@ -435,6 +440,14 @@ def _texts(run: Run) -> Iterator[tuple[Row, str]]:
         yield row, text
 
 
+def _names(run: Run, key: str, names: Mapping[str, Any]) -> set[str]:
+    """A list of names (or a mapping's keys) as a set of text; ClauseError if it is not one."""
+    value = run.evaluate(key, names)
+    if isinstance(value, str) or not isinstance(value, Mapping | list | tuple | set | frozenset):
+        raise ClauseError(key, f"{value!r} is not a list of names")
+    return {str(name) for name in value}
+
+
 def _placeholders(run: Run) -> Iterator[Finding]:
     for row, text in _texts(run):
         names, problem = placeholder_names(text)
@@ -442,8 +455,8 @@ def _placeholders(run: Run) -> Iterator[Finding]:
             default = "text has a malformed placeholder: {problem}"
             yield run.finding(row, run.say(dict(row.names, problem=problem), default, "malformed"))
             continue
-        defined = run.evaluate("params", row.names)
-        for name in sorted(names - set(defined)):
+        defined = _names(run, "params", row.names)
+        for name in sorted(names - defined):
             values = dict(row.names, name=name, suggestion=suggestion(name, defined))
             default = "placeholder {{{name}}} has no value; define it in params{suggestion}"
             yield run.finding(row, run.say(values, default))
@@ -462,7 +475,7 @@ def _no_digits(run: Run) -> Iterator[Finding]:
 
 def _icons(run: Run) -> Iterator[Finding]:
     for row, text in _texts(run):
-        icons = run.evaluate("icons", row.names)
+        icons = _names(run, "icons", row.names)
         known = ", ".join(f"[{name}]" for name in sorted(icons))
         for token in _ICON.findall(text):
             if token not in icons:
