@@ -249,7 +249,7 @@ def _name_problems(
     """Faces a deck names, label boxes and drawings a box names: each must exist."""
     problems = []
     faces = layout.data["faces"]
-    for deck in layout.data["decks"]:
+    for deck in layout.data.get("decks", []):
         if deck["back"] not in faces:
             problems.append(layout.problem("JT073", deck, f"no face {deck['back']!r}", "back"))
         for card in deck["cards"]:

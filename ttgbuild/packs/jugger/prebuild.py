@@ -14,8 +14,10 @@ from ttgbuild.packs.jugger.model import Content
 
 
 def before_build(project: Path, content: Content) -> list[Diagnostic]:
-    """JT904 (too many heroes), JT081/JT082 and JT074 (a sheet's or the cards layout's
-    expression that fails on this content)."""
-    from ttgbuild.packs.jugger.render import cards, quickref  # drawing code: only when building
+    """JT904 (too many heroes), JT081/JT082 and JT074 (a sheet's or a layout's
+    expression that fails on this content: cards, tokens, board)."""
+    # drawing code: only when building
+    from ttgbuild.packs.jugger.render import board, cards, layouts, quickref, tokens
 
-    return kit_size(project, content) + quickref.check(content) + cards.check(content)
+    drawn = layouts.check(content, tokens.render, board.render)
+    return kit_size(project, content) + quickref.check(content) + cards.check(content) + drawn

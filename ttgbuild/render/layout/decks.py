@@ -61,7 +61,7 @@ def draw_layout(
     `functions` the game logic its expressions may call.
     """
     canvas, buffer = new_canvas(ctx.settings.page, title, layout.name, ctx.tr.locale)
-    kit = Kit(layout, ctx, canvas, {**boxes, **_file_boxes(layout)}, drawings)
+    kit = Kit(layout, ctx, canvas, {**boxes, **file_boxes(layout)}, drawings)
     names = {**functions, **engine_names(ctx)}
     grid = card_grid(ctx.settings)
     forms: set[str] = set()
@@ -80,7 +80,7 @@ def draw_layout(
     return finish(canvas, buffer)
 
 
-def _file_boxes(layout: Layout) -> dict[str, TextBox]:
+def file_boxes(layout: Layout) -> dict[str, TextBox]:
     """The label boxes the layout file declares, as the engine's TextBox (lengths in mm)."""
     out = {}
     for name, spec in layout.data.get("textboxes", {}).items():
@@ -104,11 +104,11 @@ def _file_boxes(layout: Layout) -> dict[str, TextBox]:
 def _decks(kit: Kit, names: dict[str, Any]) -> Iterator[Deck]:
     """The decks in print order, with one card per physical card."""
     layout = kit.layout
-    for spec in layout.data["decks"]:
+    for spec in layout.data.get("decks", []):
         cards: list[Card] = []
         for entry in spec["cards"]:
             cards += _cards(kit, entry, names)
-        back = _prepared(kit, layout.faces[spec["back"]], names)
+        back = prepared(kit, layout.faces[spec["back"]], names)
         yield Deck(spec["name"], cards, back)
 
 
@@ -117,15 +117,15 @@ def _cards(kit: Kit, entry: dict[str, Any], names: dict[str, Any]) -> list[Card]
     face = kit.layout.faces[entry["face"]]
     if "count" in entry:
         count = _whole(kit, entry, "count", names)
-        return [_prepared(kit, face, {**names, "number": n}) for n in range(1, count + 1)]
+        return [prepared(kit, face, {**names, "number": n}) for n in range(1, count + 1)]
     if "each" not in entry:
-        return [_prepared(kit, face, names)]
+        return [prepared(kit, face, names)]
     name = entry.get("as", "record")
     cards: list[Card] = []
     for record in items(kit, entry, names):
         scope = {**names, name: record, "record": record}
         copies = _whole(kit, entry, "copies", scope) if "copies" in entry else 1
-        cards += [_prepared(kit, face, scope)] * copies
+        cards += [prepared(kit, face, scope)] * copies
     return cards
 
 
@@ -140,7 +140,7 @@ def _whole(kit: Kit, entry: dict[str, Any], key: str, scope: dict[str, Any]) -> 
     return max(value, 0)
 
 
-def _prepared(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> Card:
+def prepared(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> Card:
     """A face bound to its record: where its problems go, its form name, its gallery piece."""
     origin = kit.evaluate(face, "origin", scope) if "origin" in face else kit.ctx.place
     component = str(kit.evaluate(face, "component", scope)) if "component" in face else ""

@@ -21,7 +21,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
-from ttgbuild.render import fonts, text
+from ttgbuild.geometry.hexgrid import HexLayout
+from ttgbuild.render import fonts, shapes, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.context import RenderContext
 from ttgbuild.source.expressions import ExpressionError, compile_expression
@@ -64,8 +65,13 @@ class Kit:
         """The value of the expression at `owner[key]`, located in the file when it fails.
 
         One that reads only the face's measures (most lengths) or nothing at all (a
-        constant) has the same value on every card, so it is evaluated once.
+        constant) has the same value on every card, so it is evaluated once. A bare
+        name that is bound (a token's side, a counter's name) is its value: the
+        sandbox would only hand it back, at a hundred times the cost.
         """
+        source = owner[key]
+        if source in scope and source.isidentifier():
+            return scope[source]
         try:
             expression = compile_expression(owner[key])
             if not expression.names <= MEASURES:
@@ -230,7 +236,8 @@ def _text(
     block = ctx.fit(paragraphs, w, h, largest, smallest, family, at)
     canvas = kit.canvas
     canvas.setFillColor(kit.colour(box.get("colour", "ink")))
-    text.draw(canvas, block, x, y + h, family, ctx.icons.draw, box.get("align", "left"), w)
+    top = y + h / 2 + block.height / 2 if box.get("valign") == "middle" else y + h
+    text.draw(canvas, block, x, top, family, ctx.icons.draw, box.get("align", "left"), w)
 
 
 def _paragraphs(
@@ -419,15 +426,20 @@ def _shape(
     _textbox: TextBox | None,
     _across: float | None,
 ) -> None:
-    """A rectangle, rounded rectangle, circle (in the box) or line (its diagonal)."""
+    """A rectangle, rounded rectangle, circle or hex (in the box), or a line (its diagonal)."""
     canvas = kit.canvas
     x, y, w, h = place
     fill, stroke = box.get("fill"), box.get("stroke")
+    if box.get("shape") == "hex":
+        _hex(kit, box, place)
+        return
     if fill:
         canvas.setFillColor(kit.colour(fill))
     if stroke:
         canvas.setStrokeColor(kit.colour(stroke))
         canvas.setLineWidth(box.get("line_width", 1))
+    if "dash" in box:
+        canvas.setDash(*box["dash"])
     marks = {"stroke": 1 if stroke else 0, "fill": 1 if fill else 0}
     shape = box.get("shape", "rect")
     if shape == "rect":
@@ -438,6 +450,23 @@ def _shape(
         canvas.circle(x + w / 2, y + h / 2, min(w, h) / 2, **marks)
     else:
         canvas.line(x, y, x + w, y + h)
+    if "dash" in box:
+        canvas.setDash()
+
+
+def _hex(kit: Kit, box: dict[str, Any], place: Box) -> None:
+    """A flat-topped hexagon as wide as the box (its corner-to-corner width), top at the box's top.
+
+    Its corners are the hex grid's (geometry/hexgrid.py), so a token the size
+    of a board hex has exactly the board's outline. It is always filled (paper
+    unless told).
+    """
+    x, y, w, h = place
+    stroke = box.get("stroke")
+    corners = [(x + px, y + h - py) for px, py in HexLayout(w / 2).corners(0, 0)]
+    fill = kit.colour(box.get("fill", "paper"))
+    outline = kit.colour(stroke) if stroke else None
+    shapes.polygon(kit.canvas, corners, fill, outline, box.get("line_width", 1))
 
 
 def _repeat(

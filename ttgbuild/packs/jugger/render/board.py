@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.packs.jugger.model import Board
-from ttgbuild.packs.jugger.render import boxes, icons, theme
+from ttgbuild.packs.jugger.render import boxes, icons, layouts, theme
 from ttgbuild.packs.jugger.render.tiling import (
     FRAME,
     MARGIN,
@@ -28,6 +28,7 @@ from ttgbuild.packs.jugger.render.tiling import (
 )
 from ttgbuild.render import fonts, shapes, style
 from ttgbuild.render.context import Piece, RenderContext
+from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
 
 ZONE_TINT: dict[str, Color] = {"red": HexColor("#f0c9c4"), "blue": HexColor("#c8d6ee")}
@@ -44,24 +45,31 @@ def render(ctx: RenderContext) -> bytes:
     size = board_size(board)
     tiles = tiling(size, ctx.settings.page)
     canvas, buffer = new_canvas(tiles.page, tr._("Jugger TTG board"), "board", tr.locale)
+    pieces = layouts.pieces(ctx, canvas, "board")
+    goal = pieces.message("goal")
     ctx.progress("board: tiles")
-    _assembly_map(ctx, canvas, board, size, tiles)
+    _assembly_map(ctx, pieces, canvas, board, size, tiles, goal)
     for row in range(tiles.rows):
         for column in range(tiles.columns):
-            _tile(ctx, canvas, board, size, tiles, row, column)
+            _tile(ctx, pieces, canvas, board, tiles, (row, column), goal)
     ctx.progress("board: one sheet")
     canvas.setPageSize((size[0] + 2 * MARGIN, size[1] + 2 * MARGIN))
-    _draw_board(ctx, canvas, board, MARGIN, size[1] + MARGIN)
+    _draw_board(ctx, canvas, board, MARGIN, size[1] + MARGIN, goal)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
     canvas.showPage()
     ctx.progress("board: player mats")
     canvas.setPageSize(landscape(ctx.settings.page))
-    _mats(ctx, canvas)
+    _mats(ctx, pieces, canvas)
     return finish(canvas, buffer)
 
 
-def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, top: float) -> None:
-    """The whole field with its frame; (left, top) is the frame's top-left corner on the page."""
+def _draw_board(
+    ctx: RenderContext, canvas: Canvas, board: Board, left: float, top: float, goal: str
+) -> None:
+    """The whole field with its frame; (left, top) is the frame's top-left corner on the page.
+
+    `goal` is the word printed on each goal circle.
+    """
     tr = ctx.tr
     layout = HexLayout(theme.HEX_ACROSS / math.sqrt(3))
     width, height = board_size(board)
@@ -110,7 +118,7 @@ def _draw_board(ctx: RenderContext, canvas: Canvas, board: Board, left: float, t
         canvas.setStrokeColor(style.PAPER)
         canvas.setLineWidth(1.5)
         canvas.circle(cx, cy, radius, stroke=1, fill=1)
-        _goal_label(ctx, canvas, board, tr.pgettext("board goal", "Goal"), cx, cy - 1.2 * mm)
+        _goal_label(ctx, canvas, board, goal, cx, cy - 1.2 * mm)
     cx, cy = at(layout.centre(*board.centre))
     canvas.setFillColor(style.PAPER)
     canvas.circle(cx, cy, radius * 0.75, stroke=0, fill=1)
@@ -138,14 +146,15 @@ def _goal_label(
 
 def _tile(
     ctx: RenderContext,
+    pieces: Pieces,
     canvas: Canvas,
     board: Board,
-    size: tuple[float, float],
     tiles: Tiling,
-    row: int,
-    column: int,
+    at: tuple[int, int],
+    goal: str,
 ) -> None:
     """One page: its window on the board, overlap shading, crosses, its name and the ruler."""
+    row, column = at
     page_w, page_h = tiles.page
     ox, oy = tiles.origin(row, column)
     area_w, area_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
@@ -153,7 +162,7 @@ def _tile(
     clip = canvas.beginPath()
     clip.rect(MARGIN, MARGIN, area_w, area_h)
     canvas.clipPath(clip, stroke=0, fill=0)
-    _draw_board(ctx, canvas, board, MARGIN - ox, page_h - MARGIN + oy)
+    _draw_board(ctx, canvas, board, MARGIN - ox, page_h - MARGIN + oy, goal)
     canvas.restoreState()
     # On sides that lie over a neighbour, the white margin is cut off along the
     # dashed edge, so the overlap strip can lie on the neighbour's matching strip.
@@ -170,37 +179,35 @@ def _tile(
         for y in _cross_positions(row, tiles.rows, MARGIN, area_h, flip=page_h):
             _cross(canvas, x, y)
     canvas.restoreState()
-    _tile_texts(ctx, board, canvas, tiles, row, column)
+    _tile_texts(ctx, pieces, board, canvas, tiles, at)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
     ctx.place_item(canvas, Piece("tile", tile_name(row, column), board.origin), (0, 0, *tiles.page))
     canvas.showPage()
 
 
 def _tile_texts(
-    ctx: RenderContext, board: Board, canvas: Canvas, tiles: Tiling, row: int, column: int
+    ctx: RenderContext,
+    pieces: Pieces,
+    board: Board,
+    canvas: Canvas,
+    tiles: Tiling,
+    at: tuple[int, int],
 ) -> None:
     """The tile's heading at the top left and the gluing hint at the top right, tops aligned.
 
     Each has its own box, and the two boxes side by side fit the narrowest
     tile page, so a long translation is reported instead of running into the other.
     """
-    tr = ctx.tr
+    row, column = at
     page_w, page_h = tiles.page
     top = page_h - MARGIN + 6.5 * mm
-    heading = tr.fill(
-        # Translators: {tile} is the tile's name, its row letter and column number (B3);
-        # {row} is a capital letter from A, {column} a number from 1.
-        tr.pgettext("board tile heading", "Board tile {tile} (row {row}, column {column})"),
-        {"tile": tile_name(row, column), "row": chr(ord("A") + row), "column": column + 1},
+    heading = pieces.message(
+        "tile-heading", tile=tile_name(row, column), row=chr(ord("A") + row), column=column + 1
     )
     box = boxes.TILE_HEADING
     where = (board.origin, "board tile", "heading")
     ctx.label(canvas, heading, box, (MARGIN, top - box.height), box.across(), where)
-    hint = tr.pgettext(
-        "board tile hint",
-        "Cut along the dashed edges, lay this tile over its neighbours so the crosses "
-        "meet, and glue.",
-    )
+    hint = pieces.message("tile-hint")
     box = boxes.TILE_HINT
     corner = (page_w - MARGIN - box.across(), top - box.height)
     where = (board.origin, "board tile", "hint")
@@ -228,10 +235,15 @@ def _cross(canvas: Canvas, x: float, y: float) -> None:
 
 
 def _assembly_map(
-    ctx: RenderContext, canvas: Canvas, board: Board, size: tuple[float, float], tiles: Tiling
+    ctx: RenderContext,
+    pieces: Pieces,
+    canvas: Canvas,
+    board: Board,
+    size: tuple[float, float],
+    tiles: Tiling,
+    goal: str,
 ) -> None:
     """A small drawing of the board with every tile's outline and name, to lay them out."""
-    tr = ctx.tr
     page_w, page_h = tiles.page
     scale = min((page_w - 2 * MARGIN) / size[0], (page_h - 2 * MARGIN - 30 * mm) / size[1])
     left = (page_w - size[0] * scale) / 2
@@ -240,24 +252,13 @@ def _assembly_map(
     corner = (MARGIN, title.bottom(page_h - MARGIN - 6 * mm))
     ctx.label(
         canvas,
-        tr.pgettext("board map title", "Board assembly map"),
+        pieces.message("map-title"),
         title,
         corner,
         title.across(),
         (board.origin, "board assembly map", "title"),
     )
-    body = tr.fill(
-        # Translators: {count} is the number of board tile pages (it depends on the paper).
-        tr.npgettext(
-            "board map",
-            "Print the {count} tile page at 100 %, cut along the dashed edges and lay "
-            "it out as shown.",
-            "Print the {count} tile pages at 100 %, cut along the dashed edges and lay "
-            "them out as shown, each over its neighbours so the crosses meet.",
-            tiles.count,
-        ),
-        {"count": tiles.count},
-    )
+    body = pieces.message("map-text", count=tiles.count)
     box = boxes.MAP_TEXT
     corner = (MARGIN, page_h - MARGIN - 10 * mm - box.height)
     where = (board.origin, "board assembly map", "instructions")
@@ -265,7 +266,7 @@ def _assembly_map(
     canvas.saveState()
     canvas.translate(left, top)
     canvas.scale(scale, scale)
-    _draw_board(ctx, canvas, board, 0, 0)
+    _draw_board(ctx, canvas, board, 0, 0, goal)
     canvas.restoreState()
     canvas.setLineWidth(1)
     for row in range(tiles.rows):
@@ -283,70 +284,39 @@ def _assembly_map(
     canvas.showPage()
 
 
-def _mats(ctx: RenderContext, canvas: Canvas) -> None:
+def _mats(ctx: RenderContext, pieces: Pieces, canvas: Canvas) -> None:
     """Player mats for the zones beside the field: in play, reserve, score and time, tokens.
 
     One row of card-sized slots per landscape page (two rows of cards do not
     fit with the margins a home printer needs); each zone's name heads its
-    first slot.
+    first slot, and the room left at the end of the last row holds tokens. The
+    slots are the layout's faces (data/layouts/board.layout.yaml).
     """
-    tr = ctx.tr
     rules = ctx.content.rules
     longest = max((f.team_size for f in rules.formats.values()), default=8) if rules else 8
     in_play = max((f.in_play for f in rules.formats.values()), default=5) if rules else 5
     card_w, card_h = ctx.settings.card_width, ctx.settings.card_height
-    inner = card_w - 2 * ctx.settings.safe
+    card_inner = (card_w - 2 * ctx.settings.safe) / mm
     page_w, page_h = landscape(ctx.settings.page)
     gap = 4 * mm
     per_row = max(1, int((page_w - 2 * MARGIN + gap) // (card_w + gap)))
-    slots: list[tuple[str, str]] = []
-    in_play_slot = tr.pgettext("mat slot", "hero in play")
-    slots += [(tr.pgettext("mat", "In play"), in_play_slot)] * in_play
-    reserve = tr.pgettext("mat slot", "reserve")
-    slots += [(tr.pgettext("mat", "Reserve"), reserve)] * (longest - in_play)
-    score = tr.pgettext("mat", "Score and time")
-    slots += [
-        (score, tr.pgettext("mat slot", "stone cards")),
-        (score, tr.pgettext("mat slot", "point cards")),
-    ]
-    zone_box = boxes.MAT_ZONE  # headings' first baseline 3 mm above the slots
-    zone_low = zone_box.bottom(3 * mm)
-    where = ctx.kit_where("player mat", "zone")
+    slots = [("in play", "slot-in-play")] * in_play  # (zone, face)
+    slots += [("reserve", "slot-reserve")] * (longest - in_play)
+    slots += [("score", "slot-stones"), ("score", "slot-points")]
     top = page_h - MARGIN - 8 * mm
     for start in range(0, len(slots), per_row):
         row = slots[start : start + per_row]
-        for i, (zone, label) in enumerate(row):
+        for i, (zone, face) in enumerate(row):
             x = MARGIN + i * (card_w + gap)
-            if start + i == 0 or slots[start + i - 1][0] != zone or i == 0:
-                corner = (x, top + zone_low)
-                ctx.label(canvas, zone, zone_box, corner, zone_box.across(inner), where)
-            _slot(ctx, canvas, (x, top - card_h, card_w, card_h), label)
+            heading = i == 0 or slots[start + i - 1][0] != zone
+            card = pieces.face(face, heading=heading, card_inner=card_inner)
+            pieces.draw(card, (x, top - card_h, card_w, card_h))
         if start + per_row >= len(slots):
             used = MARGIN + len(row) * (card_w + gap)
             if page_w - MARGIN - used >= card_w / 2:
-                corner = (used, top + zone_low)
-                tokens = tr.pgettext("mat", "Tokens")
-                ctx.label(canvas, tokens, zone_box, corner, zone_box.across(inner), where)
-                room = (used, top - card_h, page_w - MARGIN - used, card_h)
-                _slot(ctx, canvas, room, tr.pgettext("mat slot", "tokens"))
+                card = pieces.face("slot-tokens", heading=True, card_inner=card_inner)
+                pieces.draw(card, (used, top - card_h, page_w - MARGIN - used, card_h))
         ctx.furniture.on_margin_sheet(canvas, MARGIN)
         piece = Piece("mat", str(start // per_row + 1), ctx.place)
         ctx.place_item(canvas, piece, (0, 0, page_w, page_h))
         canvas.showPage()
-
-
-def _slot(
-    ctx: RenderContext, canvas: Canvas, slot: tuple[float, float, float, float], label: str
-) -> None:
-    """A dashed card-sized slot with its label across the middle, inside the safe margins."""
-    x, y, w, h = slot
-    canvas.setStrokeColor(style.RULE)
-    canvas.setLineWidth(1)
-    canvas.setDash(3, 2)
-    canvas.roundRect(x, y, w, h, 3 * mm, stroke=1, fill=0)
-    canvas.setDash()
-    box = boxes.MAT_SLOT
-    width = box.across(w - 2 * ctx.settings.safe)
-    corner = (x + (w - width) / 2, box.bottom(y + h / 2))
-    where = ctx.kit_where("player mat", "slot")
-    ctx.label(canvas, label, box, corner, width, where, style.MUTED, "center")

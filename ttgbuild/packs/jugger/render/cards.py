@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Content, Talent, Weapon
-from ttgbuild.packs.jugger.render import boxes, icons, labels, theme
+from ttgbuild.packs.jugger.render import boxes, icons, labels, theme, tokenart
 from ttgbuild.render import style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.decks import draw_layout
@@ -148,4 +148,5 @@ DRAWINGS: dict[str, Callable[..., None]] = {
     "weapon_art": weapon_art,
     "shield": _shield,
     "jugg": _jugg,
+    **tokenart.DRAWINGS,  # the pack's other layouts' pictures (every layout is checked with all)
 }

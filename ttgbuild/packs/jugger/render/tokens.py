@@ -1,8 +1,12 @@
 """tokens.pdf: fold-over field tokens, every counter, fold-up bases and paper dice.
 
-Items are packed in rows on pages under section headings. Two-sided counters
-get a back page whose positions mirror the front for long-edge duplex (rows
-for short-edge), like the card backs.
+The faces of tokens, counters and bases, and every word the sheets print, are
+data (data/layouts/tokens.layout.yaml), drawn by the engine's layouts. This
+module is the sheet's geometry: items are packed in rows on pages under
+section headings, a field token's faces are folded into a strip, and the
+paper dice are nets of jugg pips. Two-sided counters get a back page whose
+positions mirror the front for long-edge duplex (rows for short-edge), like
+the card backs.
 """
 
 from __future__ import annotations
@@ -10,24 +14,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import Duplex
-from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Hero, Rules
-from ttgbuild.packs.jugger.render import boxes, dienote, icons, theme
-from ttgbuild.render import fonts, shapes, style, text
+from ttgbuild.packs.jugger.render import boxes, dienote, icons, layouts
+from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import Piece, RenderContext
+from ttgbuild.render.layout.decks import Card
+from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
 
 MARGIN = 13 * mm
 GAP = 3 * mm
 HEADING = 9 * mm
-STANDEE_W, STANDEE_FACE, STANDEE_TAB = 22 * mm, 28 * mm, 8 * mm
-DISC = boxes.DISC
+STANDEE_TAB = 8 * mm  # a field token's foot, folded under into its base
 DIE_FACE = 15 * mm
 NOTE = 8 * mm  # height of the die-faces note above the dice
 
@@ -119,247 +121,107 @@ class Packer:
 def render(ctx: RenderContext) -> bytes:
     tr = ctx.tr
     canvas, buffer = new_canvas(ctx.settings.page, tr._("Jugger TTG tokens"), "tokens", tr.locale)
+    pieces = layouts.pieces(ctx, canvas, "tokens")
     packer = Packer(ctx, canvas)
     content = ctx.content
     kit = content.kit
     heroes = sorted(content.heroes, key=lambda h: (h.team, h.name))
     for side in ("red", "blue"):
         ctx.progress(f"tokens: {side} field tokens")
-        title = (
-            tr.pgettext("tokens", "Field tokens, red team")
-            if side == "red"
-            else tr.pgettext("tokens", "Field tokens, blue team")
-        )
-        packer.section(title, [_standee(ctx, hero, side) for hero in heroes], own_page=True)
+        title = pieces.message(f"{side}-tokens")
+        items = [_standee(pieces, hero, side) for hero in heroes]
+        packer.section(title, items, own_page=True)
     ctx.progress("tokens: counters")
     counters = kit.counters if kit else {}
-    one_sided = [(name, n) for name, n in counters.items() if name not in TWO_SIDED]
-    items = [item for name, n in one_sided for item in [_counter(ctx, name)] * n]
-    packer.section(tr.pgettext("tokens", "Counters"), items, own_page=True)
+    one_sided = [(name, n) for name, n in counters.items() if name not in BACKS]
+    items = [item for name, n in one_sided for item in [_counter(pieces, name)] * n]
+    packer.section(pieces.message("counters"), items, own_page=True)
     two_sided = [
-        _counter(ctx, name) for name, n in counters.items() if name in TWO_SIDED for _ in range(n)
+        _counter(pieces, name) for name, n in counters.items() if name in BACKS for _ in range(n)
     ]
     if two_sided:
-        packer.section(
-            tr.pgettext("tokens", "Two-sided counters (print both sides)"), two_sided, own_page=True
-        )
+        packer.section(pieces.message("two-sided"), two_sided, own_page=True)
         packer.new_page()
     bases = kit.bases if kit else {}
     packer.section(
-        tr.pgettext("tokens", "Fold-up bases"),
-        [_base(ctx, side) for side, n in bases.items() for _ in range(n)],
+        pieces.message("bases"),
+        [_base(pieces, side) for side, n in bases.items() for _ in range(n)],
     )
     if content.rules is not None and kit is not None:
         ctx.progress("tokens: dice")
         faces = content.rules.faces
         net = replace(_die_net(faces), piece=Piece("dice", "net", content.rules.origin))
         packer.section(
-            tr.pgettext("tokens", "Paper dice"),
+            pieces.message("dice"),
             [_faces_note(ctx, packer, content.rules)] + [net for _ in range(kit.dice)],
             own_page=True,
         )
         packer.section(
-            tr.pgettext("tokens", "No paper dice? Use a plain die"),
-            [_faces_note(ctx, packer, content.rules), _d6_table(ctx, faces)],
+            pieces.message("plain-die"),
+            [_faces_note(ctx, packer, content.rules), _d6_table(ctx, pieces, faces)],
         )
     packer.finish_page()
     return finish(canvas, buffer)
 
 
-def _standee(ctx: RenderContext, hero: Hero, side: str) -> Item:
-    """A strip folded in the middle: front face, back face (upside down) and two feet."""
-    colour = theme.TEAM_COLOURS[side]
-    where = (hero.origin.at("name"), f"field token {hero.name!r}", "label")
-    height = 2 * (STANDEE_FACE + STANDEE_TAB)
+def _standee(pieces: Pieces, hero: Hero, side: str) -> Item:
+    """A strip folded in the middle: front face, back face (upside down) and two feet.
 
-    def face(canvas: Canvas, x: float, y: float, front: bool) -> None:
-        canvas.setFillColor(colour)
-        canvas.rect(x, y, STANDEE_W, STANDEE_FACE, stroke=0, fill=1)
-        marker = 8 * mm
-        mx = x + (STANDEE_W - marker) / 2
-        (icons.front_eye if front else icons.rear_eye)(
-            canvas, mx, y + STANDEE_FACE - marker - 1.5 * mm, marker
-        )
-        block = ctx.fit(
-            [ctx.spans(hero.name, bold=True)],
-            STANDEE_W - 2 * mm,
-            6 * mm,
-            7,
-            4,
-            text.CONDENSED,
-            where,
-        )
-        canvas.setFillColor(style.PAPER)
-        text.draw(
-            canvas,
-            block,
-            x + 1 * mm,
-            y + 13.5 * mm,
-            text.CONDENSED,
-            icons.INLINE.draw,
-            "center",
-            STANDEE_W - 2 * mm,
-        )
-        icons.reflexes_badge(
-            canvas,
-            x + 5 * mm,
-            y + 4.5 * mm,
-            3.2 * mm,
-            ctx.tr.number(hero.reflexes),
-            fonts.BOLD,
-            colour,
-        )
-        for i in range(hero.light_feet):
-            icons.light_foot(canvas, x + 10 * mm + i * 3.8 * mm, y + 2.6 * mm, 3.6 * mm)
+    The faces are the layout's `standee-<side>`; the strip around them is paper folding.
+    """
+    front = pieces.face(f"standee-{side}", record=hero, side=side, front=True)
+    back = replace(front, scope={**front.scope, "front": False})
+    width, face = pieces.size(front)
+    height = 2 * (face + STANDEE_TAB)
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         canvas.saveState()
         canvas.setFillColor(style.CARD_TINT)
-        canvas.rect(x, y, STANDEE_W, STANDEE_TAB, stroke=0, fill=1)
-        canvas.rect(x, y + height - STANDEE_TAB, STANDEE_W, STANDEE_TAB, stroke=0, fill=1)
-        face(canvas, x, y + STANDEE_TAB, True)
+        canvas.rect(x, y, width, STANDEE_TAB, stroke=0, fill=1)
+        canvas.rect(x, y + height - STANDEE_TAB, width, STANDEE_TAB, stroke=0, fill=1)
+        pieces.draw(front, (x, y + STANDEE_TAB, width, face))
         canvas.saveState()  # the back face is upside down: it folds over the top
-        canvas.translate(x + STANDEE_W, y + height - STANDEE_TAB)
+        canvas.translate(x + width, y + height - STANDEE_TAB)
         canvas.rotate(180)
-        face(canvas, 0, 0, False)
+        pieces.draw(back, (0, 0, width, face))
         canvas.restoreState()
         canvas.setStrokeColor(style.CUT)
         canvas.setLineWidth(0.3)
-        canvas.rect(x, y, STANDEE_W, height, stroke=1, fill=0)
+        canvas.rect(x, y, width, height, stroke=1, fill=0)
         canvas.setDash(1.5, 1.5)
-        for fold in (STANDEE_TAB, STANDEE_TAB + STANDEE_FACE, height - STANDEE_TAB):
-            canvas.line(x, y + fold, x + STANDEE_W, y + fold)
+        for fold in (STANDEE_TAB, STANDEE_TAB + face, height - STANDEE_TAB):
+            canvas.line(x, y + fold, x + width, y + fold)
         canvas.restoreState()
 
-    return Item(STANDEE_W, height, paint, piece=Piece("token", f"{hero.id}-{side}", hero.origin))
+    return Item(width, height, paint, piece=front.piece)
 
 
-TWO_SIDED = {"chain_ready"}
+BACKS = {"chain_ready": "chain_thrown"}  # two-sided counters: the face printed behind
 
 
-def counter_labels(ctx: RenderContext) -> dict[str, str]:
-    """Every counter's printed name (both faces for two-sided ones)."""
-    tr = ctx.tr
-    return {
-        "focus": "",
-        "stamina": "",
-        "jugg": "",
-        "team_synergy": tr.pgettext("counter", "TSP"),
-        "delay": tr.pgettext("counter", "Delay"),
-        "crouch_template": tr.pgettext("crouch template", "Crouched"),
-        "crouch_count": tr.pgettext("counter", "Crouch count"),
-        "chain_ready": tr.pgettext("counter", "Chain ready"),
-        "chain_thrown": tr.pgettext("counter", "Chain thrown"),
-        "exhausted": tr.pgettext("counter", "Exhausted"),
-        "pinned": tr.pgettext("counter", "Pinned"),
-        "held": tr.pgettext("counter", "Held"),
-        "initiative": tr.pgettext("counter", "Initiative"),
-    }
+def _counter(pieces: Pieces, name: str) -> Item:
+    """A counter: the layout's face `counter-<name>`, and its back if it has one."""
+    front = pieces.face(f"counter-{name}", counter=name)
+    back = pieces.face(f"counter-{BACKS[name]}", counter=name) if name in BACKS else None
+    return _token(pieces, front, back)
 
 
-def _counter(ctx: RenderContext, name: str) -> Item:
-    labels = counter_labels(ctx)
-    colour = theme.COUNTER_COLOURS.get(name, style.HEADER)
-    where = ctx.kit_where(f"counter {name!r}", "label")
-    piece = Piece("counter", name, ctx.place)
-    if name == "crouch_template":
-        return replace(_hex_template(ctx, labels[name], colour, where), piece=piece)
-    diameter = DISC * (1.3 if name == "initiative" else 1)
+def _base(pieces: Pieces, side: str) -> Item:
+    """A hex base to glue on card stock; the token's feet go through the slot."""
+    return _token(pieces, pieces.face(f"base-{side}", side=side))
 
-    def disc(label: str, fill: Color) -> Paint:
-        def paint(canvas: Canvas, x: float, y: float) -> None:
-            r = diameter / 2
-            canvas.setFillColor(fill)
-            canvas.setStrokeColor(style.CUT)
-            canvas.setLineWidth(0.3)
-            canvas.circle(x + r, y + r, r, stroke=1, fill=1)
-            if name in icons.ICONS and not label:
-                icons.ICONS[name](canvas, x + r * 0.35, y + r * 0.35, r * 1.3)
-                return
-            box, scale = boxes.COUNTER, diameter / boxes.DISC  # the initiative disc is larger
-            width = box.across() * scale
-            block = ctx.fit(
-                [ctx.spans(label, box.bold)],
-                width,
-                box.height * scale,
-                box.largest,
-                box.smallest,
-                box.family,
-                where,
-            )
-            canvas.setFillColor(style.INK if fill == theme.GOLD else style.PAPER)
-            text.draw(
-                canvas,
-                block,
-                x + (diameter - width) / 2,
-                y + r + block.height / 2,
-                box.family,
-                icons.INLINE.draw,
-                "center",
-                width,
-            )
+
+def _token(pieces: Pieces, front: Card, back: Card | None = None) -> Item:
+    """A token of the layout's faces, as large as its face says."""
+    width, height = pieces.size(front)
+
+    def painter(card: Card) -> Paint:
+        def paint(_canvas: Canvas, x: float, y: float) -> None:
+            pieces.draw(card, (x, y, width, height))
 
         return paint
 
-    back = disc(labels["chain_thrown"], theme.EYE_RED) if name in TWO_SIDED else None
-    return Item(diameter, diameter, disc(labels.get(name, name), colour), back, piece)
-
-
-def _hex_template(
-    ctx: RenderContext, label: str, colour: Color, where: tuple[Origin, str, str]
-) -> Item:
-    """A crouch template the size of a board hex, to slide under a crouched hero's token."""
-    layout = HexLayout(theme.HEX_ACROSS / 3**0.5)
-    width, height = layout.size(1, 1)
-
-    def paint(canvas: Canvas, x: float, y: float) -> None:
-        corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]
-        shapes.polygon(canvas, corners, colour, style.CUT, 0.3)
-        box = boxes.CROUCH_TEMPLATE
-        block = ctx.fit(
-            [ctx.spans(label, box.bold)],
-            box.across(),
-            box.height,
-            box.largest,
-            box.smallest,
-            box.family,
-            where,
-        )
-        canvas.setFillColor(style.INK)
-        text.draw(
-            canvas,
-            block,
-            x + (width - box.across()) / 2,
-            y + height / 2 + block.height / 2,
-            box.family,
-            icons.INLINE.draw,
-            "center",
-            box.across(),
-        )
-
-    return Item(width, height, paint)
-
-
-def _base(ctx: RenderContext, side: str) -> Item:
-    """A hex base to glue on card stock; the token's feet go through the slot."""
-    layout = HexLayout(theme.HEX_ACROSS * 0.9 / 3**0.5)
-    width, height = layout.size(1, 1)
-    colour = theme.TEAM_COLOURS.get(side, style.HEADER)
-
-    def paint(canvas: Canvas, x: float, y: float) -> None:
-        corners = [(x + px, y + height - py) for px, py in layout.corners(0, 0)]
-        shapes.polygon(canvas, corners, colour, style.CUT, 0.3)
-        canvas.setFillColor(style.PAPER)
-        canvas.rect(
-            x + (width - STANDEE_W) / 2,
-            y + height / 2 - 0.6 * mm,
-            STANDEE_W,
-            1.2 * mm,
-            stroke=1,
-            fill=1,
-        )
-
-    return Item(width, height, paint, piece=Piece("base", side, ctx.place))
+    return Item(width, height, painter(front), painter(back) if back else None, front.piece)
 
 
 def _faces_note(ctx: RenderContext, packer: Packer, rules: Rules) -> Item:
@@ -413,7 +275,7 @@ def _jugg_pips(canvas: Canvas, x: float, y: float, count: int) -> None:
         icons.jugg(canvas, start + i * spacing, y + (DIE_FACE - size) / 2, size)
 
 
-def _d6_table(ctx: RenderContext, faces: tuple[int, ...]) -> Item:
+def _d6_table(ctx: RenderContext, pieces: Pieces, faces: tuple[int, ...]) -> Item:
     """Which numbers of a plain six-sided die count as how many juggs (faces read in order)."""
     tr = ctx.tr
     ordered = sorted(faces)
@@ -425,7 +287,8 @@ def _d6_table(ctx: RenderContext, faces: tuple[int, ...]) -> Item:
     height = 10 * mm + 8 * mm * len(rows)
     where = ctx.kit_where("plain-die table", "heading")
     heading, entry = boxes.DICE_HEADING, boxes.DICE_ENTRY
-    titles = (tr.pgettext("dice table", "Die shows"), tr.pgettext("dice table", "Juggs"))
+    blank = pieces.message("blank")
+    titles = (pieces.message("die-shows"), pieces.message("juggs"))
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
         top = y + height
@@ -441,7 +304,6 @@ def _d6_table(ctx: RenderContext, faces: tuple[int, ...]) -> Item:
             canvas.drawString(x, line_y, numbers)
             if value == 0:
                 corner = (x + 45 * mm, entry.bottom(line_y))
-                blank = tr.pgettext("dice table entry", "blank")
                 ctx.label(canvas, blank, entry, corner, entry.across(), where)
             for j in range(value):
                 icons.jugg(canvas, x + 45 * mm + j * 6 * mm, line_y - 1 * mm, 5 * mm)
