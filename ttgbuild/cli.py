@@ -420,8 +420,7 @@ def watch(
     Watches content/, locales/, ttgbuild.toml and the game's data files; a content
     error shows on the page until it is fixed. Ctrl-C stops (exit 130).
     """
-    from ttgbuild import buildplan
-    from ttgbuild.preview.watch import PortError
+    from ttgbuild.preview.watch import PortError, PreviewFailed
     from ttgbuild.preview.watch import watch as watch_gallery
 
     require_project(project, "watch")
@@ -437,10 +436,8 @@ def watch(
     except PortError as exc:
         console.err(f"watch: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
-    except buildplan.UsageError as exc:
-        console.progress_done()
-        console.err(f"watch: {exc}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
+    except PreviewFailed as exc:  # preview has said why
+        raise typer.Exit(exc.code) from None
     except Terminated:
         console.progress_done()
         console.err("watch: terminated (SIGTERM)")

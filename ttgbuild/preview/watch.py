@@ -2,8 +2,8 @@
 
 The gallery is written once, then served on 127.0.0.1 from its folder; every
 change to the project's content, catalogs, ttgbuild.toml or the pack's data
-files (watchfiles) rewrites it with the same incremental build as
-`ttgbuild preview`, and the open page reloads itself: each served HTML page
+files (watchfiles) rewrites it by running `ttgbuild preview` again (its build
+is incremental), and the open page reloads itself: each served HTML page
 gets a few lines of script that listen to a Server-Sent Events channel
 (`/_live/events`) telling the gallery's version. The files on disk stay the
 static gallery `preview` writes, so they still open from the file system.
@@ -15,6 +15,8 @@ stale picture on screen; fixing it brings the pictures back.
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,19 +28,19 @@ from urllib.parse import urlsplit
 
 import watchfiles
 
-from ttgbuild.buildplan import UsageError
 from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
-from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.interrupts import Terminated
-from ttgbuild.core.printing import PrintSettings
 from ttgbuild.pack import PackError
-from ttgbuild.preview import page, sourceview
-from ttgbuild.preview.gallery import Gallery, write_gallery
+from ttgbuild.preview import page
 from ttgbuild.preview.page import Note
 from ttgbuild.source.datapack import pack_of
 
 EVENTS = "/_live/events"
+# The watcher says it runs by yielding no change after this long; only then is the URL
+# printed, so whoever waits for it (a user, a test) knows no save can be missed.
+READY_MS = 500
+WROTE = {0, 1}  # exit codes of a preview that wrote its page (1: the page lists errors)
 KEEPALIVE = 10.0  # seconds between comments on an idle channel: a closed tab is noticed
 PROJECT_FILE = "ttgbuild.toml"
 
@@ -156,6 +158,14 @@ class Handler(SimpleHTTPRequestHandler):
             return
 
 
+class PreviewFailed(Exception):
+    """The first gallery could not be written; `preview` has said why. Exit with its code."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(f"ttgbuild preview exited {code}")
+        self.code = code
+
+
 class PortError(Exception):
     """The port cannot be had (taken, or not allowed): said before any build starts."""
 
@@ -189,18 +199,12 @@ def watched(project: Path) -> list[Path]:
     return list(unique)
 
 
-def watch(
-    project: Path,
-    out: Path,
-    locales: Sequence[str] | None,
-    port: int,
-    settings: PrintSettings | None = None,
-) -> None:
+def watch(project: Path, out: Path, locales: Sequence[str] | None, port: int) -> None:
     """Serve the gallery and rewrite it on every change, until Ctrl-C or SIGTERM.
 
-    Raises PortError when the port cannot be had, UsageError for what `build`
-    refuses at the start (an unknown locale), KeyboardInterrupt (Terminated
-    for SIGTERM) to stop.
+    Raises PortError when the port cannot be had, PreviewFailed when the first
+    gallery cannot be written (an unknown locale, a game that cannot be read),
+    KeyboardInterrupt (Terminated for SIGTERM) to stop.
     """
     out.mkdir(parents=True, exist_ok=True)
     live = Live()
@@ -208,15 +212,29 @@ def watch(
     terminated = threading.Event()
     previous = signal.signal(signal.SIGTERM, partial(_terminate, terminated))
     try:
-        _report(write_gallery(project, out, locales, settings=settings, progress=console.progress))
+        code = _preview(project, out, locales)
+        if code not in WROTE:
+            raise PreviewFailed(code)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         host, bound = server.server_address[:2]
-        console.err(f"watch: serving http://{host}:{bound}/ (Ctrl-C stops)")
         skip = watchfiles.DefaultFilter(ignore_paths=[out.resolve()])
-        for changes in watchfiles.watch(*watched(project), watch_filter=skip):
+        saves = watchfiles.watch(
+            *watched(project), watch_filter=skip, yield_on_timeout=True, rust_timeout=READY_MS
+        )
+        announced = False
+        for changes in saves:
+            if not announced:  # the watcher is running now: a save from here on is seen
+                console.err(f"watch: serving http://{host}:{bound}/ (Ctrl-C stops)")
+                announced = True
+            if not changes:
+                continue
             names = sorted({_shown(Path(path), project) for path in _saved(changes)})
             console.err(f"watch: changed {', '.join(names)}")
-            _rewrite(project, out, locales, settings)
+            code = _preview(project, out, locales)
+            if code not in WROTE:  # never a stale picture: the page says it failed
+                message = f"ttgbuild preview stopped (exit {code}); the terminal says why"
+                notes = [Note("", "error", message, ())]
+                write_atomically(out / "index.html", page.error_page(notes, set()))
             live.bump()
     except KeyboardInterrupt:
         if terminated.is_set():  # watchfiles turns any interrupt into a KeyboardInterrupt
@@ -229,45 +247,22 @@ def watch(
         server.server_close()
 
 
-def _rewrite(
-    project: Path, out: Path, locales: Sequence[str] | None, settings: PrintSettings | None
-) -> None:
-    """The gallery again; what stops a build shows on the page instead of old pictures."""
+def _preview(project: Path, out: Path, locales: Sequence[str] | None) -> int:
+    """`ttgbuild preview` in a new process: its exit code.
+
+    A new process for each rewrite because a run caches what it reads (the
+    pack's layouts, the code's fingerprint) for as long as it lives; the build
+    is still incremental, from the kit and pictures kept under `out`.
+    """
+    command = [sys.executable, "-m", "ttgbuild", "preview", "--project", str(project)]
+    command += ["--out", str(out)] + (["--locale", ",".join(locales)] if locales else [])
+    child = subprocess.Popen(command, stdin=subprocess.DEVNULL)
     try:
-        gallery = write_gallery(project, out, locales, settings=settings, progress=console.progress)
-    except PackError as exc:
-        _error_page(project, out, list(exc.diagnostics))
-        console.progress_done()
-        console.diagnostics(exc.diagnostics, "text")
-        console.err("watch: the game cannot be read; the page says why")
-        return
-    except UsageError as exc:
-        notes = [Note("", "error", str(exc), ())]
-        write_atomically(out / "index.html", page.error_page(notes, set()))
-        console.progress_done()
-        console.err(f"watch: {exc}")
-        return
-    _report(gallery)
-
-
-def _error_page(project: Path, out: Path, diagnostics: list[Diagnostic]) -> None:
-    """The gallery's error page for problems found before any build (a broken pack)."""
-    notes = [
-        Note(d.code, d.severity, d.message, ((d.file, d.line),) if d.file else ())
-        for d in diagnostics
-    ]
-    views = sourceview.write_views(project, out, {d.file for d in diagnostics if d.file})
-    write_atomically(out / "index.html", page.error_page(notes, views))
-
-
-def _report(gallery: Gallery) -> None:
-    """One rewrite on the terminal: its problems, then a line saying what the page shows."""
-    console.progress_done()
-    console.diagnostics(gallery.diagnostics, "text")
-    if gallery.failed:
-        console.err("watch: the project has errors; the page lists them")
-    else:
-        console.err(f"watch: {gallery.items} pictures, {gallery.problems} problems")
+        return child.wait()
+    except BaseException:  # stopped while it runs: it stops its workers and keeps the last kit
+        child.terminate()
+        child.wait()
+        raise
 
 
 def _saved(changes: set[tuple[watchfiles.Change, str]]) -> set[str]:
