@@ -122,3 +122,16 @@ def test_sigterm_stops_the_watch_with_its_exit_code(tmp_path: Path) -> None:
     assert process.wait(timeout=20) == 128 + signal.SIGTERM, "".join(said)
     assert "watch: terminated (SIGTERM)" in said[-1]
     assert "Traceback" not in "".join(said)
+
+
+@pytest.mark.timeout(60)
+def test_a_first_gallery_that_cannot_be_written_stops_with_the_exit_code_of_preview(
+    tmp_path: Path,
+) -> None:
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    (tmp_path / "locales").mkdir()
+    out = tmp_path / "gallery"
+    result = run_cli(tmp_path, "watch", "--locale", "xx", "--port", "0", "--out", str(out))
+    assert_no_crash(result)
+    assert result.exit_code == 2, result.output
+    assert "serving" not in result.stderr

@@ -211,11 +211,11 @@ def watch(project: Path, out: Path, locales: Sequence[str] | None, port: int) ->
     server = serve(out, live, port)
     terminated = threading.Event()
     previous = signal.signal(signal.SIGTERM, partial(_terminate, terminated))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         code = _preview(project, out, locales)
         if code not in WROTE:
             raise PreviewFailed(code)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
         host, bound = server.server_address[:2]
         skip = watchfiles.DefaultFilter(ignore_paths=[out.resolve()])
         saves = watchfiles.watch(
