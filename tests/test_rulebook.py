@@ -230,3 +230,20 @@ def test_a_paragraph_never_leaves_one_line_alone_in_a_column():
         total - KEEP_LINES,
         KEEP_LINES,
     ]
+
+
+def test_a_diagram_label_translated_as_blank_prints_its_id_instead_of_crashing(translated):
+    """Found by fuzzing: a blank 'Walk' left the label table without 'walk' (KeyError)."""
+    from babel.messages.pofile import write_po
+
+    path = translated.path("locales/es/LC_MESSAGES/ttgbuild.po")
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale="es")
+    catalog.get("Walk").string = "\u00a0 \u3000 \t"
+    with path.open("wb") as handle:
+        write_po(handle, catalog)
+    loaded = load_content(translated.root, PACK)
+    ctx = RenderContext.for_pack(
+        PACK, loaded.content, load_translator(translated.root, "es"), PrintSettings()
+    )
+    assert "walk" in pdf_text(rulebook.render(ctx))

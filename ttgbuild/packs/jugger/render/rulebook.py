@@ -29,6 +29,7 @@ from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
 from ttgbuild.render.paginate import Item, Lines, Solid, paginate
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.prose import Labels
 from ttgbuild.render.templating import environment
 
 SIDE = 15 * mm  # left and right margins
@@ -409,13 +410,16 @@ def render(ctx: RenderContext) -> bytes:
     ctx.progress("rules: laying out")
     values = rulebook_values(ctx)
     parsed = blocks(rendered_template(ctx, values), lambda s: tr.fill(s, values))
-    names = {
-        row[0]: row[1]
-        for block in parsed
-        if block.kind == "names"
-        for row in block.rows
-        if len(row) == 2
-    }
+    # A label translated as blank leaves a row of one cell: the diagrams print its id instead.
+    names = Labels(
+        {
+            row[0]: row[1]
+            for block in parsed
+            if block.kind == "names"
+            for row in block.rows
+            if len(row) == 2
+        }
+    )
     page_w, page_h = ctx.settings.page
     area: Box = (SIDE, FOOT, page_w - 2 * SIDE, page_h - TOP - HEAD - FOOT)
     first: Box = (area[0], area[1], area[2], area[3] - TITLE)
