@@ -15,7 +15,7 @@ from __future__ import annotations
 import errno
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from ttgbuild.buildplan import (
 )
 from ttgbuild.core import journal, parallel
 from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
+from ttgbuild.core.diagnostics import Diagnostic, LocatedError, has_failures, sort_key
 from ttgbuild.core.fingerprint import bytes_digest
 from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
@@ -95,6 +95,7 @@ class Drawn:
     translator_diagnostics: list[Diagnostic]
     problems: list[PrintProblem]
     placements: list[Placement]
+    errors: list[Diagnostic] = field(default_factory=list)  # why the file could not be drawn
 
 
 # Told of each drawn file with its problems as diagnostics (one per problem, in order).
@@ -148,18 +149,21 @@ def build(
     )
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
+    errors: list[Diagnostic] = []
     for drawn in parallel.run_all(draw, jobs, progress):
+        errors += drawn.errors
         kits[drawn.locale][drawn.component] = drawn.data
         reported[drawn.locale] += drawn.translator_diagnostics
         problems = [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
         reported[drawn.locale] += problems
-        if on_drawn is not None:
+        if on_drawn is not None and not drawn.errors:
             on_drawn(drawn, problems)
     for locale, diagnostics in reported.items():
         reported[locale] = list(dict.fromkeys(diagnostics))  # one per string, not per file
         result.diagnostics.extend(reported[locale])
         # Recorded with the locale, so an up-to-date build shows its catalog's warnings again.
         reported[locale] = _catalog_part(project, locale, catalog_diagnostics) + reported[locale]
+    result.diagnostics.extend(dict.fromkeys(errors))  # the same in every locale: said once
     result.diagnostics.sort(key=sort_key)
     if has_failures(result.diagnostics, strict):
         return _stop(result)
@@ -220,7 +224,10 @@ def draw(job: Job, progress: Progress) -> Drawn:
     )
     if job.placements:
         ctx.placements = []
-    data = job.part.render(ctx, **job.part.options)
+    try:
+        data = job.part.render(ctx, **job.part.options)
+    except LocatedError as exc:  # data that fails on this content: a located error, no file
+        return Drawn(job.locale, job.part.file, b"", tr.diagnostics, [], [], [exc.diagnostic])
     placed = ctx.placements or []
     return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed)
 

@@ -66,3 +66,16 @@ def pointer_parts(pointer: str) -> list[str]:
     if not pointer:
         return []
     return [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+
+
+class LocatedError(Exception):
+    """A problem found while drawing that data caused (a layout's or sheet's expression
+    failing on this content): its diagnostic stops the build, exit 1, like a content
+    error, instead of an internal error. Picklable, so it crosses from worker processes."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic)
+        self.diagnostic = diagnostic
+
+    def __str__(self) -> str:
+        return self.diagnostic.message

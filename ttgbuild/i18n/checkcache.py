@@ -22,27 +22,17 @@ never changes a result.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
-from contextlib import suppress
 from pathlib import Path
-from typing import Any
 
-from ttgbuild.core import fingerprint
-from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core import fingerprint, remembered
 from ttgbuild.core.diagnostics import Diagnostic
-from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.glossary import GLOSSARY_FILE
 from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir, unlisted_locales
 from ttgbuild.i18n.style import STYLE_FILE
 from ttgbuild.source.datapack import pack_of
-
-CACHE_ENV = "TTGBUILD_CACHE_DIR"
-FORMAT = 1  # bump when what is stored changes shape
-# An answer is read only up to this: far above the largest catalogs' answers (a few MB).
-MAX_CACHE_BYTES = 64 * 1024 * 1024
 
 Key = tuple[str, str | None]  # (msgid, msgctxt) of a message
 
@@ -50,7 +40,7 @@ Key = tuple[str, str | None]  # (msgid, msgctxt) of a message
 def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, int]]:
     """Each current message's formats and budget (its `max-length` flag), remembered."""
     key = sources_key(project)
-    rows = _load(project, "sources", key)
+    rows = remembered.load(project, "sources", key)
     if rows is None:
         from ttgbuild.i18n.catalogs import msgid_of
         from ttgbuild.i18n.extract import extract_messages, flagged_budget, newstyle_references
@@ -67,7 +57,7 @@ def source_facts(project: Path) -> tuple[dict[Key, frozenset[str]], dict[Key, in
             for m in extract_messages(project)
             if m.id
         ]
-        _store(project, "sources", key, rows)
+        remembered.store(project, "sources", key, rows)
     formats = {(row[0], row[1]): frozenset(row[2]) for row in rows}
     budgets = {(row[0], row[1]): int(row[3]) for row in rows}
     return formats, budgets
@@ -101,13 +91,13 @@ def checked_catalogs(project: Path, locales: list[str] | None = None) -> list[Di
         "checks-"
         + fingerprint.bytes_digest(" ".join(asked).encode("utf-8", "surrogateescape"))[:16]
     )
-    rows = _load(project, slot, key)
+    rows = remembered.load(project, slot, key)
     if rows is not None:
         return [Diagnostic(**row) for row in rows]
     from ttgbuild.i18n.checks import check_catalogs
 
     diagnostics = check_catalogs(project, asked)
-    _store(project, slot, key, [diagnostic.as_json() for diagnostic in diagnostics])
+    remembered.store(project, slot, key, [diagnostic.as_json() for diagnostic in diagnostics])
     return diagnostics
 
 
@@ -140,35 +130,3 @@ def sources_key(project: Path) -> str:
     pack = pack_of(project)
     code = fingerprint.code_key(pack.folder)
     return fingerprint.combine({"code": code, "game": pack.name, "content": files})
-
-
-def cache_dir() -> Path:
-    """Where remembered answers live (the folder may not exist yet)."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "ttgbuild"
-
-
-def _path(project: Path, kind: str) -> Path:
-    """The one file of this kind for this project folder."""
-    folder = fingerprint.bytes_digest(str(project.resolve()).encode("utf-8", "surrogateescape"))
-    return cache_dir() / f"{kind}-{folder[:32]}.json"
-
-
-def _load(project: Path, kind: str, key: str) -> Any:
-    """The stored answer for `key`, or None when there is none or it cannot be read whole."""
-    try:
-        stored = json.loads(read_regular(_path(project, kind), MAX_CACHE_BYTES).decode("utf-8"))
-    except (OSError, ValueError):  # ValueError: not UTF-8 or not JSON
-        return None
-    if not isinstance(stored, dict) or stored.get("format") != FORMAT or stored.get("key") != key:
-        return None
-    return stored.get("rows")
-
-
-def _store(project: Path, kind: str, key: str, rows: list[Any]) -> None:
-    """Keep an answer, written atomically so a reader never sees half; failures ignored."""
-    data = json.dumps({"format": FORMAT, "key": key, "rows": rows}, ensure_ascii=False)
-    with suppress(OSError):  # a cache folder that cannot be written is simply not used
-        write_atomically(_path(project, kind), data.encode("utf-8"))

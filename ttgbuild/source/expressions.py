@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, UndefinedError, meta
+from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, UndefinedError, nodes
+from jinja2.environment import TemplateExpression
+from jinja2.parser import Parser
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 # Ready for every expression: what designers reach for in counts, sums and bounds.
@@ -70,13 +73,60 @@ def _environment() -> _Sandbox:
     return env
 
 
+# `record.cost`, `rules.budget`: most expressions a card evaluates are a name and its
+# attributes. They are looked up directly, as Jinja2 would (attribute, else item), at a
+# tenth of a sandboxed template's cost; no part may start with "_", so nothing internal.
+_PATH = re.compile(r"\s*([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\s*")
+
+
+# Words a path could start with that Jinja2 reads as something else (literals, builtins).
+_NOT_NAMES = frozenset({"true", "false", "none", "True", "False", "None", *BUILTINS})
+
+
+def _path(source: str, parts: list[str]) -> Callable[..., Any]:
+    """A function looking a dotted path up in the names it is given."""
+    first, rest = parts[0], parts[1:]
+
+    def run(**names: Any) -> Any:
+        if first not in names:
+            raise ExpressionError(f"{source!r}: {first!r} is not defined here")
+        value = names[first]
+        for part in rest:
+            try:
+                value = getattr(value, part)
+            except AttributeError:
+                try:
+                    value = value[part]
+                except (TypeError, LookupError):
+                    kind = type(value).__name__
+                    raise ExpressionError(
+                        f"{source!r}: '{kind} object' has no attribute {part!r}"
+                    ) from None
+        return value
+
+    return run
+
+
 @dataclass(frozen=True)
 class Expression:
-    """A compiled expression and the names it reads (to check them before evaluating)."""
+    """A checked expression: parsed when read (syntax errors then), compiled when first run.
+
+    Reading a pack's data parses every expression to report syntax errors and
+    unknown names, located; only those actually evaluated pay Jinja2's compiling
+    (three times the parse), so `validate` stays quick.
+    """
 
     source: str
-    names: frozenset[str]
-    _run: Callable[..., Any] = field(repr=False, compare=False)
+    names: frozenset[str]  # the names it reads, to check them before evaluating
+    _body: Any = field(default=None, repr=False, compare=False)  # the parsed template, or None
+    _path_run: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def _run(self) -> Callable[..., Any]:
+        if self._path_run is not None:
+            return self._path_run
+        template = _environment().from_string(self._body)
+        return TemplateExpression(template, undefined_to_none=False)
 
     def evaluate(self, names: Mapping[str, Any]) -> Any:
         """The expression's value with these names bound; ExpressionError if it fails."""
@@ -108,15 +158,27 @@ def compile_expression(source: str) -> Expression:
     """Compile an expression once; ExpressionError (with the reason) if it is not one."""
     if not isinstance(source, str) or not source.strip():
         raise ExpressionError("an expression must be non-empty text")
+    match = _PATH.fullmatch(source)
+    if match and match.group(1).split(".")[0] not in _NOT_NAMES:
+        parts = match.group(1).split(".")
+        return Expression(source, frozenset(parts[:1]), _path_run=_path(source, parts))
     env = _environment()
-    try:
-        run = env.compile_expression(source, undefined_to_none=False)
-        names = meta.find_undeclared_variables(env.parse("{{ (" + source + ") }}"))
+    try:  # as Environment.compile_expression does, keeping the tree to compile later
+        parser = Parser(env, source, state="variable")
+        expression = parser.parse_expression()
+        if not parser.stream.eos:
+            raise TemplateSyntaxError("chunk after expression", parser.stream.current.lineno)
     except TemplateSyntaxError as exc:
         raise ExpressionError(f"{source!r} is not a valid expression: {exc.message}") from None
     except RecursionError:
         raise ExpressionError(f"{source!r} nests too deeply") from None
-    return Expression(source, frozenset(names) - set(BUILTINS), run)
+    expression.set_environment(env)
+    body = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expression, lineno=1)])
+    body.set_environment(env)
+    # An expression binds no names of its own: every name it loads comes from outside.
+    loaded = {name.name for name in expression.find_all(nodes.Name) if name.ctx == "load"}
+    names = frozenset(loaded) - set(BUILTINS)
+    return Expression(source, names, body)
 
 
 def evaluate(source: str, names: Mapping[str, Any]) -> Any:

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
 from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.packproblems import data_problems
 from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import Document, load_document
 
@@ -52,15 +53,8 @@ TEXT_KEYS = frozenset({"text", "label"})  # an expression, unless a message mapp
 COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "background", "band_colour", "back_colour"})
 
 
-class LayoutError(Exception):
+class LayoutError(LocatedError):
     """A located problem found while drawing a layout; carries its diagnostic."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic)  # its only argument, so it crosses to worker processes
-        self.diagnostic = diagnostic
-
-    def __str__(self) -> str:
-        return self.diagnostic.message
 
 
 @dataclass(frozen=True)
@@ -162,8 +156,12 @@ def pack_layouts(pack: Pack, project: Path) -> tuple[dict[str, Layout], list[Dia
 
 
 def layout_problems(pack: Pack, project: Path) -> list[Diagnostic]:
-    """Every problem of a pack's layout files, for `validate`."""
-    return list(pack_layouts(pack, project)[1])
+    """Every problem of a pack's layout files, for `validate` (remembered if the pack's own)."""
+    if pack.layouts is None:
+        return []
+    return data_problems(
+        pack, project, pack.layouts, "layouts", lambda: list(pack_layouts(pack, project)[1])
+    )
 
 
 def _resolve(layout: Layout) -> list[Diagnostic]:

@@ -18,9 +18,10 @@ from stat import S_ISREG
 from typing import Any
 
 from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
 from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.packproblems import data_problems
 from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import Document, load_document
 
@@ -62,12 +63,8 @@ REPEAT = frozenset({"when", "each", "as"})
 EXPRESSION_KEYS = frozenset({"when", "each", "count", "text", "number", "percent", "cost", "id"})
 
 
-class SheetError(Exception):
+class SheetError(LocatedError):
     """A located problem found while laying a sheet out; carries its diagnostic."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.message)
-        self.diagnostic = diagnostic
 
 
 @dataclass(frozen=True)
@@ -188,10 +185,13 @@ def sheet_problems(pack: Pack, project: Path) -> list[Diagnostic]:
     """
     if pack.sheets is None:
         return []
+    folder = pack.sheets.resolve()
     project = project.resolve()
-    inside = pack.sheets.resolve().is_relative_to(project)
-    root = project if inside else pack.folder.parents[pack.package.count(".")]
-    return list(load_sheets(pack.sheets.resolve(), root).diagnostics)
+    shipped = pack.folder.parents[pack.package.count(".")]
+    root = project if folder.is_relative_to(project) else shipped
+    return data_problems(
+        pack, project, folder, "sheets", lambda: list(load_sheets(folder, root).diagnostics)
+    )
 
 
 def _shown(path: Path, root: Path) -> str:

@@ -14,10 +14,9 @@ from ttgbuild.packs.jugger.model import Content
 
 
 def before_build(project: Path, content: Content) -> list[Diagnostic]:
-    """JT904 (too many heroes), JT081/JT082 and JT074 (a sheet's or a layout's
-    expression that fails on this content: cards, tokens, board)."""
-    # drawing code: only when building
-    from ttgbuild.packs.jugger.render import board, cards, layouts, quickref, tokens
+    """JT904 (too many heroes), JT081/JT082 (a quick-reference sheet missing or failing on
+    this content: laid out in English, without drawing, in milliseconds). A layout
+    expression that fails on the content (JT074) stops the build from the drawing job."""
+    from ttgbuild.packs.jugger.render import quickref  # drawing code: only when building
 
-    drawn = layouts.check(content, tokens.render, board.render)
-    return kit_size(project, content) + quickref.check(content) + cards.check(content) + drawn
+    return kit_size(project, content) + quickref.check(content)

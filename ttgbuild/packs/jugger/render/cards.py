@@ -18,7 +18,6 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Content, Talent, Weapon
 from ttgbuild.packs.jugger.render import boxes, icons, labels, theme, tokenart
@@ -58,18 +57,6 @@ def functions(ctx: RenderContext) -> dict[str, Callable[..., Any]]:
         "keyword_label": lambda keyword: labels.keyword_label(ctx, keyword),
         "talent_text": lambda talent: talent_text(ctx.tr, talent),
     }
-
-
-def check(content: Content) -> list[Diagnostic]:
-    """The cards drawn in English to no file: an expression failing on this content, located."""
-    from ttgbuild.core.printing import PrintSettings
-
-    ctx = RenderContext(content, Translator("en"), PrintSettings(), icons=icons.INLINE)
-    try:
-        render(ctx)
-    except LayoutError as exc:
-        return [exc.diagnostic]
-    return []
 
 
 def _preferred_name(ctx: RenderContext, ident: str) -> str:

@@ -7,18 +7,14 @@ checks it with (the pack's `boxes` and `drawings`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.diagnostics import Diagnostic
-from ttgbuild.core.printing import PrintSettings
-from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger import PACK
-from ttgbuild.packs.jugger.model import Content
-from ttgbuild.packs.jugger.render import boxes, icons
+from ttgbuild.packs.jugger.render import boxes
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.faces import Drawing
 from ttgbuild.render.layout.pieces import Pieces
@@ -47,19 +43,3 @@ def layout(name: str) -> Layout:
 def pieces(ctx: RenderContext, canvas: Canvas, name: str) -> Pieces:
     """The faces and messages of the layout `name`, to place one at a time on `canvas`."""
     return Pieces(ctx, canvas, layout(name), BOXES, drawings(), {})
-
-
-def check(content: Content, *renders: Callable[[RenderContext], bytes]) -> list[Diagnostic]:
-    """Kit files drawn in English to no file: a layout expression failing on this content.
-
-    Run before a build draws anything, so the problem is reported located
-    (JT074) instead of stopping a drawing worker halfway through a file.
-    """
-    problems = []
-    for render in renders:
-        ctx = RenderContext(content, Translator("en"), PrintSettings(), icons=icons.INLINE)
-        try:
-            render(ctx)
-        except LayoutError as exc:
-            problems.append(exc.diagnostic)
-    return problems

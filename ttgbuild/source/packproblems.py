@@ -1,0 +1,33 @@
+"""Problems of a pack's own data files, remembered under the pack's code fingerprint.
+
+A pack's layouts and sheets that ship in its package are part of its code
+(`fingerprint.code_key` hashes them), so while the code is unchanged their
+problems are too: `validate` then neither imports the pack's drawing code nor
+parses its expressions again. A project's own data files (a data pack) are
+checked on every run: they change as the designer edits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ttgbuild.core import remembered
+from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.fingerprint import code_key, combine
+from ttgbuild.pack import Pack
+
+
+def data_problems(
+    pack: Pack, project: Path, folder: Path, kind: str, check: Callable[[], list[Diagnostic]]
+) -> list[Diagnostic]:
+    """`check()`'s problems with the files in `folder`, remembered when the pack ships them."""
+    if not folder.resolve().is_relative_to(pack.folder):
+        return check()
+    key = combine({"code": code_key(pack.folder), "pack": pack.name, "kind": kind})
+    rows = remembered.load(project, kind, key)
+    if isinstance(rows, list):
+        return [Diagnostic(**row) for row in rows]
+    problems = check()
+    remembered.store(project, kind, key, [problem.as_json() for problem in problems])
+    return problems
