@@ -141,6 +141,15 @@ def test_labels_a_table_lacks_print_their_id(tmp_path: Path) -> None:
     assert _words(section.blocks[3].rows[0][0]) == "crawl"
 
 
+def test_a_range_whose_ends_meet_prints_one_number(tmp_path: Path) -> None:
+    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
+    layout = _layout(tmp_path)
+    names = dict(layout.names)
+    names["moves"] = [type("Move", (), {"id": "walk", "low": 6, "high": 6})()]
+    (section,) = dataclasses.replace(layout, names=names).sections("demo")
+    assert _words(section.blocks[3].rows[0][1]) == "6"
+
+
 def test_a_translation_is_used_and_filled_in_the_locale(tmp_path: Path) -> None:
     (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
     tr = Translator("de", messages={("quickref", "Move up to {steps} hexes."): "Bis {steps}."})

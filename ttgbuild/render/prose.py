@@ -168,6 +168,8 @@ class SheetLayout:
             value = tr.number(_evaluate(sheet, spec, "number", scope))
         elif "numbers" in spec:
             values = [_evaluate(sheet, spec, "numbers", scope, s) for s in spec["numbers"]]
+            if len(values) == 2 and values[0] == values[1]:  # a range of one value: "6", not "6-6"
+                values = values[:1]
             value = spec.get("join", "").join(tr.number(v) for v in values)
         elif "percent" in spec:
             value = _percent(tr, Fraction(_evaluate(sheet, spec, "percent", scope)))
