@@ -80,6 +80,14 @@ def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     return folder
 
 
+def shipped_copy(root: Path) -> Project:
+    """A copy of the shipped project as a user has it: content, catalogs and ttgbuild.toml."""
+    shutil.copytree(REPO / "content", root / "content")
+    shutil.copytree(REPO / "locales", root / "locales")
+    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
+    return Project(root)
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Project:
     shutil.copytree(REPO / "content", tmp_path / "content")

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO, Project, assert_no_crash, run_cli
+from conftest import REPO, assert_no_crash, run_cli, shipped_copy
 
 CHROMIUM = Path(shutil.which("chromium") or "/usr/bin/chromium")
 ARGS = [
@@ -65,19 +65,12 @@ def page(chromium) -> Iterator[object]:
     context.close()
 
 
-def copy_project(root: Path) -> Project:
-    shutil.copytree(REPO / "content", root / "content")
-    shutil.copytree(REPO / "locales", root / "locales")
-    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
-    return Project(root)
-
-
 @pytest.fixture(scope="module")
 def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A gallery in English and German whose hero aoife-callinan has a name too long."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TTGBUILD_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        project = copy_project(tmp_path_factory.mktemp("gallery"))
+        project = shipped_copy(tmp_path_factory.mktemp("gallery"))
         project.replace(HERO, 'name: "Aoife Callinan"', f'name: "{LONG_NAME}"')
         out = project.path("gallery")
         result = run_cli(project.root, "preview", "--locale", "en,de", "--out", str(out))
@@ -191,7 +184,7 @@ def _ctrl_c_as_usual() -> None:
 
 @pytest.mark.timeout(240)
 def test_watch_refreshes_the_open_page_on_each_save(tmp_path: Path, page) -> None:
-    project = copy_project(tmp_path / "project")
+    project = shipped_copy(tmp_path / "project")
     watch = Watch(project.root, tmp_path / "cache")
     try:
         url = re.search(r"http://\S+", watch.wait_for("serving http://", 120)).group()

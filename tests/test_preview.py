@@ -6,7 +6,6 @@ contract the browser tests rely on should: items, filters, diagnostics, links.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from babel.messages.pofile import read_po
-from conftest import REPO, Project, assert_no_crash, run_cli
+from conftest import REPO, Project, assert_no_crash, run_cli, shipped_copy
 
 from ttgbuild.packs.jugger.render.boxes import HERO_STAT
 from ttgbuild.preview import raster
@@ -77,19 +76,12 @@ def anchor_exists(gallery: Path, href: str) -> bool:
     return target.is_file() and parts.fragment in parse(target).ids()
 
 
-def copy_project(tmp: Path) -> Project:
-    shutil.copytree(REPO / "content", tmp / "content")
-    shutil.copytree(REPO / "locales", tmp / "locales")
-    shutil.copy(REPO / "ttgbuild.toml", tmp / "ttgbuild.toml")
-    return Project(tmp)
-
-
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Project, Path, int]]:
     """The shipped project, its German 'Defence' too long for its box, previewed once."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TTGBUILD_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        project = copy_project(tmp_path_factory.mktemp("shipped"))
+        project = shipped_copy(tmp_path_factory.mktemp("shipped"))
         with project.path(DE_PO).open("rb") as handle:
             line = read_po(handle).get("Defence", "hero card stat").lineno
         # Not the glossary's term, so the glossary check is told to let it be (same lines).

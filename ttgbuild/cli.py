@@ -283,12 +283,7 @@ def build_kit(
     from ttgbuild import buildplan
 
     started = time.perf_counter()
-    require_project(project, "build")
-    try:
-        source_date_epoch()
-    except InvalidSourceDate as exc:
-        console.err(f"build: {exc}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
+    requested, target = _kit_request("build", project, locale, out, project / "output")
     settings = PrintSettings(
         paper=paper,
         card_size_mm=_card_size(card_size),
@@ -296,8 +291,6 @@ def build_kit(
         duplex=duplex,
         back_offset_mm=_back_offset(back_offset),
     )
-    requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
-    target = out if out is not None else project / "output"
     try:
         result = None
         if not force:  # the up-to-date check needs neither validator nor renderer
@@ -342,20 +335,39 @@ def _build_summary(result: BuildResult, target: Path) -> str:
     return line
 
 
+# The review gallery's options, the same for `preview` and `watch`.
+GALLERY = Path("output", "preview")  # in the project, unless --out says otherwise
+GalleryLocales = Annotated[
+    str | None,
+    typer.Option("--locale", help="Comma-separated locales (default: all the project has)."),
+]
+GalleryOut = Annotated[
+    Path | None,
+    typer.Option(
+        "--out", help="Gallery folder (default: output/preview/ in the project).", file_okay=False
+    ),
+]
+
+
+def _kit_request(
+    command: str, project: Path, locale: str | None, out: Path | None, default: Path
+) -> tuple[list[str] | None, Path]:
+    """What build, preview and watch start with: a project, a usable SOURCE_DATE_EPOCH,
+    the locales asked for (None: all) and the output folder."""
+    require_project(project, command)
+    try:
+        source_date_epoch()
+    except InvalidSourceDate as exc:
+        console.err(f"{command}: {exc}")
+        raise typer.Exit(EXIT_UNREADABLE) from None
+    requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
+    return requested, out if out is not None else default
+
+
 @app.command("preview")
 def preview(
-    locale: Annotated[
-        str | None,
-        typer.Option("--locale", help="Comma-separated locales (default: all the project has)."),
-    ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            help="Gallery folder (default: output/preview/ in the project).",
-            file_okay=False,
-        ),
-    ] = None,
+    locale: GalleryLocales = None,
+    out: GalleryOut = None,
     project: ProjectOption = Path("."),
 ) -> None:
     """Write a review gallery: every card, token, tile and page of every locale as a picture.
@@ -367,14 +379,7 @@ def preview(
     from ttgbuild import buildplan
     from ttgbuild.preview.gallery import write_gallery
 
-    require_project(project, "preview")
-    try:
-        source_date_epoch()
-    except InvalidSourceDate as exc:
-        console.err(f"preview: {exc}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
-    target = out if out is not None else project / "output" / "preview"
+    requested, target = _kit_request("preview", project, locale, out, project / GALLERY)
     try:
         gallery = write_gallery(project, target, requested, progress=console.progress)
     except buildplan.UsageError as exc:
@@ -397,18 +402,8 @@ def preview(
 
 @app.command("watch")
 def watch(
-    locale: Annotated[
-        str | None,
-        typer.Option("--locale", help="Comma-separated locales (default: all the project has)."),
-    ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            help="Gallery folder (default: output/preview/ in the project).",
-            file_okay=False,
-        ),
-    ] = None,
+    locale: GalleryLocales = None,
+    out: GalleryOut = None,
     port: Annotated[
         int,
         typer.Option("--port", min=0, max=65535, help="Port on 127.0.0.1 (0: any free one)."),
@@ -423,14 +418,7 @@ def watch(
     from ttgbuild.preview.watch import PortError, PreviewFailed
     from ttgbuild.preview.watch import watch as watch_gallery
 
-    require_project(project, "watch")
-    try:
-        source_date_epoch()
-    except InvalidSourceDate as exc:
-        console.err(f"watch: {exc}")
-        raise typer.Exit(EXIT_UNREADABLE) from None
-    requested = [part.strip() for part in locale.split(",") if part.strip()] if locale else None
-    target = out if out is not None else project / "output" / "preview"
+    requested, target = _kit_request("watch", project, locale, out, project / GALLERY)
     try:
         watch_gallery(project, target, requested, port)
     except PortError as exc:

@@ -230,8 +230,12 @@ def pack_for(project: Path) -> Pack:
     installed: the user must say which game the project is. A project whose
     game is a data pack (`pack = ...`) is loaded by `ttgbuild.source.datapack`.
     """
+    return installed_pack(project_file(project))
+
+
+def installed_pack(setting: ProjectFile | None) -> Pack:
+    """The installed pack a project file names (None: no file), once the file is read."""
     found = installed()
-    setting = project_file(project)
     if setting is None:
         if len(found.packs) == 1:
             return next(iter(found.packs.values()))

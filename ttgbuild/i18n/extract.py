@@ -23,6 +23,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 
 import ttgbuild
+from ttgbuild.core.diagnostics import json_pointer
 from ttgbuild.i18n.paths import content_context
 from ttgbuild.pack import Pack
 from ttgbuild.source.datapack import pack_of
@@ -271,15 +272,10 @@ def _msg_mappings(node: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]
             yield pointer, node
             return
         for key, value in node.items():
-            yield from _msg_mappings(value, f"{pointer}/{_escape(str(key))}")
+            yield from _msg_mappings(value, pointer + json_pointer([str(key)]))
     elif isinstance(node, list):
         for index, item in enumerate(node):
             yield from _msg_mappings(item, f"{pointer}/{index}")
-
-
-def _escape(key: str) -> str:
-    """A mapping key as one JSON-pointer segment (RFC 6901)."""
-    return key.replace("~", "~0").replace("/", "~1")
 
 
 def add_data_messages(

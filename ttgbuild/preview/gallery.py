@@ -10,7 +10,6 @@ give a gallery page that lists them instead of pictures.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -22,6 +21,7 @@ from ttgbuild.build import Drawn, build
 from ttgbuild.buildplan import BuildResult
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.core.fingerprint import bytes_digest, file_digest
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.preview import page, raster, sourceview
 from ttgbuild.preview.page import Note, Row, Shot
@@ -29,7 +29,6 @@ from ttgbuild.preview.page import Note, Row, Shot
 KIT = "kit"
 STATE = ".gallery.json"
 STATE_VERSION = 1
-PRINT_CODES = {"JT901", "JT902", "JT903"}
 
 Progress = Callable[[str], None]
 
@@ -78,13 +77,13 @@ def write_gallery(
         build(project, kit, settings, unknown, progress=say, force=True, on_drawn=record)
     say("pictures")
     rows, general = _gallery(kit, out, state, shown, result)
-    views = sourceview.write_views(project, out, _linked(_all_notes(rows, general)))
+    notes = _all_notes(rows, general)
+    views = sourceview.write_views(project, out, _linked(notes))
     write_atomically(index, page.gallery_page(shown, rows, general, views))
     _prune(out, state, rows, views)
     _save_state(out, state)
     items = sum(len(row.shots) for row in rows)
-    problems = len(_all_notes(rows, general))
-    return Gallery(index, items, problems, False, result.diagnostics)
+    return Gallery(index, items, len(notes), False, result.diagnostics)
 
 
 def _recorder(state: dict) -> Callable[[Drawn, list[Diagnostic]], None]:
@@ -99,7 +98,7 @@ def _recorder(state: dict) -> Callable[[Drawn, list[Diagnostic]], None]:
         placements = [[p.piece.kind, p.piece.record, p.page, *p.box] for p in drawn.placements]
         files = state["drawn"].setdefault(drawn.locale, {})
         files[drawn.component] = {
-            "sha": hashlib.sha256(drawn.data).hexdigest(),
+            "sha": bytes_digest(drawn.data),
             "placements": placements,
             "problems": problems,
         }
@@ -112,7 +111,7 @@ def _recorded(state: dict, kit: Path, locale: str) -> bool:
     files = state["drawn"].get(locale, {})
     pdfs = sorted((kit / locale).glob("*.pdf"))
     return bool(pdfs) and all(
-        pdf.name in files and files[pdf.name]["sha"] == _sha(pdf) for pdf in pdfs
+        pdf.name in files and files[pdf.name]["sha"] == file_digest(pdf) for pdf in pdfs
     )
 
 
@@ -209,10 +208,6 @@ def _prune(out: Path, state: dict, rows: list[Row], views: set[str]) -> None:
     for path in (out / sourceview.FOLDER).rglob("*.html"):
         if path not in kept:
             path.unlink(missing_ok=True)
-
-
-def _sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _load_state(out: Path) -> dict:

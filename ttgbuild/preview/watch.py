@@ -31,7 +31,8 @@ import watchfiles
 from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.interrupts import Terminated
-from ttgbuild.pack import PackError
+from ttgbuild.core.paths import display_path
+from ttgbuild.pack import PROJECT_FILE, PackError
 from ttgbuild.preview import page
 from ttgbuild.preview.page import Note
 from ttgbuild.source.datapack import pack_of
@@ -42,7 +43,6 @@ EVENTS = "/_live/events"
 READY_MS = 500
 WROTE = {0, 1}  # exit codes of a preview that wrote its page (1: the page lists errors)
 KEEPALIVE = 10.0  # seconds between comments on an idle channel: a closed tab is noticed
-PROJECT_FILE = "ttgbuild.toml"
 
 # Served pages only. It keeps the filters' values across the reload, so a designer
 # watching one hero keeps seeing that hero after each save.
@@ -228,7 +228,7 @@ def watch(project: Path, out: Path, locales: Sequence[str] | None, port: int) ->
                 announced = True
             if not changes:
                 continue
-            names = sorted({_shown(Path(path), project) for path in _saved(changes)})
+            names = sorted({display_path(Path(path), project) for path in _saved(changes)})
             console.err(f"watch: changed {', '.join(names)}")
             code = _preview(project, out, locales)
             if code not in WROTE:  # never a stale picture: the page says it failed
@@ -269,14 +269,6 @@ def _saved(changes: set[tuple[watchfiles.Change, str]]) -> set[str]:
     """The files a save changed, less an editor's temporary files (added and gone again)."""
     paths = {path for _change, path in changes}
     return {p for p in paths if Path(p).exists() or (watchfiles.Change.added, p) not in changes}
-
-
-def _shown(path: Path, project: Path) -> str:
-    """A changed file as the user knows it: relative to the project when inside it."""
-    try:
-        return path.resolve().relative_to(project.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def _terminate(terminated: threading.Event, _signum: int, _frame: object) -> None:

@@ -31,7 +31,7 @@ from ttgbuild.pack import (
     Pack,
     PackError,
     Ref,
-    pack_for,
+    installed_pack,
     project_file,
 )
 from ttgbuild.source import records
@@ -39,7 +39,6 @@ from ttgbuild.source import records
 if TYPE_CHECKING:
     from ttgbuild.source.yamlsource import Document
 
-FORMATS = Path(__file__).resolve().parent / "formats"  # the engine's schemas of data files
 PACK_FILE = "pack.yaml"
 # The engine's renderers of a data pack's kit files: one layout deck, one sheet.
 RENDERERS = {
@@ -65,7 +64,7 @@ def pack_of(project: Path) -> Pack:
     """
     setting = project_file(project)
     if setting is None or setting.key != "pack":
-        return pack_for(project)
+        return installed_pack(setting)
     folder = project / setting.value
     if not folder.resolve().is_relative_to(project.resolve()):
         raise _unfound(setting.line, f"pack folder {setting.value!r} is outside the project")
@@ -86,12 +85,12 @@ def _read_pack(path: Path, shown: str, mtime_ns: int, size: int) -> Pack:
     del mtime_ns, size  # the cache's key: an edited pack.yaml is read again
     # Imported here: PyYAML costs 50 ms, and every command (an up-to-date build too) asks
     # pack_of; a project of an installed game never pays for it.
-    from ttgbuild.source.schema import schemas_at
+    from ttgbuild.source.schema import check_format
     from ttgbuild.source.yamlsource import load_document
 
     doc, problems = load_document(path, shown)
     if doc is not None:
-        problems += schemas_at(FORMATS).check_document(doc, "pack")
+        problems += check_format(doc, "pack")
     if doc is None or problems:
         raise PackError(problems[0], tuple(problems[1:]))
     return _checked_pack(doc, path.parent.resolve())

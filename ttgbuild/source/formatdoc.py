@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ttgbuild.source.datapack import FORMATS
+from ttgbuild.source.schema import FORMATS
 
 FIRST = "pack"  # the file a designer writes first; the others follow by name
 

@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic, LocatedError
+from ttgbuild.core.diagnostics import Diagnostic, LocatedError, json_pointer
 from ttgbuild.pack import Pack
 from ttgbuild.source.expressions import ExpressionError, compile_expression
 from ttgbuild.source.packproblems import data_problems
-from ttgbuild.source.schema import schemas_at
-from ttgbuild.source.yamlsource import Document, load_document
+from ttgbuild.source.schema import check_format
+from ttgbuild.source.yamlsource import Document, containers, load_document
 
-FORMATS = Path(__file__).resolve().parent / "formats"
 SUFFIX = ".layout.yaml"
 LAYOUT_FILE_CODES = code_table(
     Code("JT070", "error", "every expression in a layout file is a valid expression"),
@@ -81,7 +80,7 @@ class Layout:
 
     def problem(self, code: str, node: Any, message: str, key: str = "") -> Diagnostic:
         """A diagnostic located at a mapping of this file (at its `key` when given)."""
-        pointer = self._pointers.get(id(node), "") + (f"/{_escape(key)}" if key else "")
+        pointer = self._pointers.get(id(node), "") + (json_pointer([key]) if key else "")
         line, column = self.doc.locate(pointer)
         return LAYOUT_FILE_CODES[code].at(self.doc.display, line, column, message, pointer)
 
@@ -99,11 +98,11 @@ def load_layout(
     doc, problems = load_document(path, display)
     if doc is None:
         return None, problems
-    problems = schemas_at(FORMATS).check_document(doc, "layout")
+    problems = check_format(doc, "layout")
     if problems:
         return None, problems
     layout = Layout(path.name.removesuffix(SUFFIX), doc, {})
-    for pointer, node in _mappings(doc.data, ""):
+    for pointer, node in containers(doc.data, ""):
         layout._pointers[id(node)] = pointer
     problems = [
         layout.problem("JT070", owner, str(exc), key)
@@ -280,24 +279,8 @@ def _compile_problem(source: str) -> list[ExpressionError]:
     return []
 
 
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
-def _mappings(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
-    """(pointer, node) of every mapping and list, for locating problems found later."""
-    if isinstance(node, dict):
-        yield pointer, node
-        for key, value in node.items():
-            yield from _mappings(value, f"{pointer}/{_escape(key)}")
-    elif isinstance(node, list):
-        yield pointer, node
-        for index, item in enumerate(node):
-            yield from _mappings(item, f"{pointer}/{index}")
-
-
 def _mappings_only(node: Any) -> Iterator[dict[str, Any]]:
-    yield from (found for _pointer, found in _mappings(node, "") if isinstance(found, dict))
+    yield from (found for _pointer, found in containers(node, "") if isinstance(found, dict))
 
 
 def _keyed(node: Any, keys: frozenset[str]) -> Iterator[tuple[dict[str, Any], str, Any]]:

@@ -69,6 +69,15 @@ def schemas_at(folder: Path) -> SchemaSet:
     return SchemaSet(folder)
 
 
+# The engine's own schemas of pack data files: pack.yaml, layouts, sheets, checks.
+FORMATS = Path(__file__).resolve().parent / "formats"
+
+
+def check_format(doc: Document, kind: str) -> list[Diagnostic]:
+    """A pack data file against the engine's schema of its format (`FORMATS/<kind>.schema.json`)."""
+    return schemas_at(FORMATS).check_document(doc, kind)
+
+
 class SchemaSet:
     """The JSON Schemas of one folder (a game pack's): `<kind>.schema.json` each.
 

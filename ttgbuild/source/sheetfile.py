@@ -22,10 +22,9 @@ from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
 from ttgbuild.source.expressions import ExpressionError, compile_expression
 from ttgbuild.source.packproblems import data_problems
-from ttgbuild.source.schema import schemas_at
-from ttgbuild.source.yamlsource import Document, load_document
+from ttgbuild.source.schema import check_format
+from ttgbuild.source.yamlsource import Document, containers, load_document
 
-FORMATS = Path(__file__).resolve().parent / "formats"
 SUFFIX = ".sheet.yaml"
 SHEET_CODES = code_table(
     Code("JT080", "error", "every expression in a sheet file is a valid expression"),
@@ -111,11 +110,11 @@ def load_sheet(path: Path, display: str) -> tuple[Sheet | None, list[Diagnostic]
     doc, problems = load_document(path, display)
     if doc is None:
         return None, problems
-    problems = schemas_at(FORMATS).check_document(doc, "sheet")
+    problems = check_format(doc, "sheet")
     if problems:
         return None, problems
     sheet = Sheet(path.name.removesuffix(SUFFIX), doc)
-    for pointer, node in _mappings(doc.data, ""):
+    for pointer, node in containers(doc.data, ""):
         sheet._pointers[id(node)] = pointer
     problems = [sheet.problem("JT084", node, message) for node, message in _shapes(doc.data)]
     problems += [
@@ -253,18 +252,6 @@ def _compile_problem(source: str) -> list[ExpressionError]:
     except ExpressionError as exc:
         return [exc]
     return []
-
-
-def _mappings(node: Any, pointer: str) -> Iterator[tuple[str, Any]]:
-    """(pointer, node) of every mapping and list, for locating problems found later."""
-    if isinstance(node, dict):
-        yield pointer, node
-        for key, value in node.items():
-            yield from _mappings(value, f"{pointer}/{key.replace('~', '~0').replace('/', '~1')}")
-    elif isinstance(node, list):
-        yield pointer, node
-        for index, item in enumerate(node):
-            yield from _mappings(item, f"{pointer}/{index}")
 
 
 def _expressions(node: Any) -> Iterator[tuple[dict[str, Any], str, str]]:

@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic, pointer_parts
+from ttgbuild.core.diagnostics import Diagnostic, json_pointer, pointer_parts
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 
 MAX_BYTES = 1024 * 1024
@@ -335,3 +335,16 @@ def _depth(data: Any) -> int:
         elif isinstance(value, list):
             stack.extend((v, level + 1) for v in value)
     return deepest
+
+
+def containers(node: Any, pointer: str = "") -> Iterator[tuple[str, Any]]:
+    """(JSON pointer, node) of every mapping and list under `node`, to locate problems that
+    checks find later in a data file's already-parsed values."""
+    if isinstance(node, dict):
+        yield pointer, node
+        for key, value in node.items():
+            yield from containers(value, pointer + json_pointer([key]))
+    elif isinstance(node, list):
+        yield pointer, node
+        for index, item in enumerate(node):
+            yield from containers(item, f"{pointer}/{index}")

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.source.expressions import Expression, ExpressionError, compile_expression
-from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.schema import check_format
 from ttgbuild.source.yamlsource import Document, load_document
 from ttgbuild.validate.declared_kinds import KINDS, ClauseError, Run
 from ttgbuild.validate.declared_template import Template, compile_template
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from ttgbuild.pack import Pack
     from ttgbuild.validate.runner import Context
 
-FORMATS = Path(__file__).resolve().parent.parent / "source" / "formats"
 SUFFIX = ".checks.yaml"
 DECLARED_CODES = code_table(
     Code("JT060", "error", "every expression and message in a checks file is valid"),
@@ -138,7 +137,7 @@ def load_checks(
     doc, problems = load_document(path, shown)
     if doc is None:
         return [], problems
-    problems = schemas_at(FORMATS).check_document(doc, "checks")
+    problems = check_format(doc, "checks")
     if problems:
         return [], problems
     found: list[DeclaredCheck] = []
