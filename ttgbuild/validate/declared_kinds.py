@@ -63,6 +63,7 @@ class Run:
     base: dict[str, Any]
     ctx: Context
     _cached: dict[str, Any] = field(default_factory=dict)
+    _shared: dict[str, bool] = field(default_factory=dict)  # key → reads no record
 
     def has(self, key: str) -> bool:
         return key in self.clause.spec
@@ -77,7 +78,9 @@ class Run:
         a bound like `caps[field][1]` is computed once, not once per record.
         """
         expression = self.clause.expressions[key]
-        shared = expression.names <= self.base.keys() | {"field"}
+        shared = self._shared.get(key)
+        if shared is None:  # asked once per record: worked out once per key
+            shared = self._shared[key] = expression.names <= self.base.keys() | {"field"}
         memo = (key, names.get("field"))
         if shared and memo in self._cached:
             return self._cached[memo]
