@@ -26,7 +26,7 @@ from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
+from ttgbuild.render.flow import columns, every_text, flow
 from ttgbuild.render.layout.decks import draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout
@@ -85,9 +85,15 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     # Characters the fonts lack are reported as on any component (JT902); an unbounded
     # box makes ctx.fit check glyphs only, the flow above did the fitting.
     inf = float("inf")
-    every = [[text.Span(s.title, bold=True)] for s in sections]
-    every += [list(p) for s in sections for p in _paragraphs(s)]
-    ctx.fit(every, inf, inf, flowed.size, flowed.size, text.CONDENSED, (origin, "sheet", "columns"))
+    ctx.fit(
+        every_text(sections),
+        inf,
+        inf,
+        flowed.size,
+        flowed.size,
+        text.CONDENSED,
+        (origin, "sheet", "columns"),
+    )
     ctx.furniture.on_margin_sheet(canvas, FOOT)
     canvas.showPage()
     return finish(canvas, buffer)
@@ -158,15 +164,3 @@ def _name(path: Path) -> str:
 def _shown(path: Path, root: Path) -> str:
     path, root = path.resolve(), root.resolve()
     return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
-
-
-def _paragraphs(section: Section) -> list[list[text.Span]]:
-    """All text of a section, for the glyph check."""
-    out: list[list[text.Span]] = []
-    for block in section.blocks:
-        if isinstance(block, Prose):
-            out += [list(p) for p in block.paragraphs]
-        elif isinstance(block, Table):
-            for row in [block.header, *block.rows]:
-                out += [list(cell) for cell in row if not isinstance(cell, Picture)]
-    return out

@@ -277,6 +277,19 @@ class Section:
         return Laid(height, over, paint)
 
 
+def every_text(sections: Sequence[Section]) -> list[list[text.Span]]:
+    """Every run of text of sections (titles, prose, table cells), for the glyph check."""
+    out: list[list[text.Span]] = [[text.Span(section.title, bold=True)] for section in sections]
+    for section in sections:
+        for block in section.blocks:
+            if isinstance(block, Prose):
+                out += [list(p) for p in block.paragraphs]
+            elif isinstance(block, Table):
+                for row in [block.header, *block.rows]:
+                    out += [list(cell) for cell in row if not isinstance(cell, Picture)]
+    return out
+
+
 @dataclass(frozen=True)
 class Flowed:
     """Sections placed in columns at one size, with what still overflows (points)."""

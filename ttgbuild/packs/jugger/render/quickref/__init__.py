@@ -29,7 +29,7 @@ from ttgbuild.packs.jugger.render.labels import sheets
 from ttgbuild.packs.jugger.render.quickref import inputs
 from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.flow import Picture, Prose, Section, Table, columns, flow
+from ttgbuild.render.flow import Section, columns, every_text, flow
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout
 from ttgbuild.source.sheetfile import SHEET_CODES, SUFFIX, SheetError
@@ -151,22 +151,9 @@ def _page(
         ctx.problems.append(PrintProblem("JT901", origin, component, box, flowed.overflow_text()))
     # Characters the fonts lack are reported like on any other component (JT902);
     # an unbounded box makes ctx.fit check glyphs only, the flow above did the fitting.
-    every = [[Span(s.title, bold=True)] for s in sections] + [
-        list(p) for s in sections for p in _paragraphs(s)
-    ]
     inf = float("inf")
-    ctx.fit(every, inf, inf, flowed.size, flowed.size, text.CONDENSED, where("columns"))
+    ctx.fit(
+        every_text(sections), inf, inf, flowed.size, flowed.size, text.CONDENSED, where("columns")
+    )
     ctx.furniture.on_margin_sheet(canvas, FOOT)
     canvas.showPage()
-
-
-def _paragraphs(section: Section) -> list[Paragraph]:
-    """All text of a section, for the glyph check."""
-    out: list[Paragraph] = []
-    for block in section.blocks:
-        if isinstance(block, Prose):
-            out += [list(p) for p in block.paragraphs]
-        elif isinstance(block, Table):
-            for row in [block.header, *block.rows]:
-                out += [list(cell) for cell in row if not isinstance(cell, Picture)]
-    return out
