@@ -4,6 +4,7 @@ and every problem of a layout file located (JT070-JT074, the format's own)."""
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -311,16 +312,16 @@ def test_jugger_cards_layout_is_valid_and_validate_reads_layouts(tmp_path: Path)
 def test_a_cards_expression_failing_on_the_content_stops_the_build(
     project, run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Jugger's before_build draws the cards in English first: a bad field is located, exit 1."""
-    from ttgbuild.packs.jugger.render import cards
+    """A bad field stops the build from the drawing job, located (JT074), exit 1."""
+    from ttgbuild.packs.jugger.render import layouts
 
     folder = tmp_path / "layouts"
-    folder.mkdir()
-    source = (cards.LAYOUTS / "cards.layout.yaml").read_text(encoding="utf-8")
+    shutil.copytree(layouts.LAYOUTS, folder)  # the tokens' and board's layouts as shipped
+    source = (layouts.LAYOUTS / "cards.layout.yaml").read_text(encoding="utf-8")
     (folder / "cards.layout.yaml").write_text(
         source.replace("text: record.cost", "text: record.costs"), encoding="utf-8"
     )
-    monkeypatch.setattr(cards, "LAYOUTS", folder)
+    monkeypatch.setattr(layouts, "LAYOUTS", folder)
     result = run("build")
     assert result.exit_code == 1
     assert "JT074" in result.stdout and "record.costs" in result.stdout

@@ -213,8 +213,8 @@ def _evaluate(
 ) -> Any:
     """The value of the expression at `spec[key]` (or `source`), located in the sheet on failure.
 
-    A bare name that is bound (a loop item, most often) is its value: the
-    sandbox would only hand it back, at a hundred times the cost, and a table
+    A bare name that is bound (a loop item, most often) is its value, read
+    without looking the expression up or passing the scope on: a table
     evaluates one per cell.
     """
     source = source or spec[key]

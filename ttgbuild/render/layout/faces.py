@@ -66,8 +66,8 @@ class Kit:
 
         One that reads only the face's measures (most lengths) or nothing at all (a
         constant) has the same value on every card, so it is evaluated once. A bare
-        name that is bound (a token's side, a counter's name) is its value: the
-        sandbox would only hand it back, at a hundred times the cost.
+        name that is bound (a token's side, a counter's name) is its value, read
+        without looking the expression up or passing the scope on.
         """
         source = owner[key]
         if source in scope and source.isidentifier():

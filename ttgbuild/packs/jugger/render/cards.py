@@ -11,7 +11,6 @@ talent's rules text with its numbers).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -20,29 +19,19 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Content, Talent, Weapon
-from ttgbuild.packs.jugger.render import boxes, icons, labels, theme, tokenart
+from ttgbuild.packs.jugger.render import icons, labels, layouts, theme, tokenart
 from ttgbuild.render import style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.decks import draw_layout
-from ttgbuild.source.layoutfile import Layout, LayoutError, load_layouts
 
-LAYOUTS = Path(__file__).resolve().parents[1] / "data" / "layouts"
-ROOT = Path(__file__).resolve().parents[4]  # the folder the ttgbuild package sits in
 Box = tuple[float, float, float, float]
 
 
 def render(ctx: RenderContext) -> bytes:
     """The whole cards.pdf."""
     title = ctx.tr._("Jugger TTG cards")
-    return draw_layout(ctx, layout(), title, BOXES, DRAWINGS, functions(ctx))
-
-
-def layout() -> Layout:
-    """The checked cards layout; a broken file is reported by `validate` before a build."""
-    found, problems = load_layouts(LAYOUTS, ROOT, frozenset(BOXES), frozenset(DRAWINGS))
-    if "cards" not in found:
-        raise LayoutError(problems[0]) if problems else FileNotFoundError(LAYOUTS / "cards")
-    return found["cards"]
+    layout = layouts.layout("cards")
+    return draw_layout(ctx, layout, title, layouts.BOXES, DRAWINGS, functions(ctx))
 
 
 def functions(ctx: RenderContext) -> dict[str, Callable[..., Any]]:
@@ -130,7 +119,6 @@ def _jugg(canvas: Canvas, box: Box, colour: Color = style.INK) -> None:
     icons.jugg(canvas, x, y, w, colour)
 
 
-BOXES = {box.name: box for box in boxes.BOXES}
 DRAWINGS: dict[str, Callable[..., None]] = {
     "weapon_art": weapon_art,
     "shield": _shield,
