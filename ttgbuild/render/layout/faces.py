@@ -114,6 +114,24 @@ class Kit:
         return self.overlays[key]
 
 
+@dataclass(frozen=True)
+class Spot:
+    """One box where it is painted: what every painter gets besides the kit.
+
+    `box` is the box as the file gives it, `place` its (x, y, w, h) in points,
+    `scope` the names its expressions read, `at` where its problems are
+    reported; `textbox` is its label box and `across` that box's width, when
+    it names one.
+    """
+
+    box: dict[str, Any]
+    place: Box
+    scope: Mapping[str, Any]
+    at: Where
+    textbox: TextBox | None
+    across: float | None
+
+
 def engine_names(ctx: RenderContext) -> dict[str, Any]:
     """Names every face may use besides the pack's functions and its record."""
     tr = ctx.tr
@@ -168,7 +186,7 @@ def _box(
     across = textbox.across(inner) if textbox is not None else None
     sized = kind == "label"  # a label is as wide and high as its label box unless told
     place = _place(kit, box, frame, scope, textbox if sized else None, across if sized else None)
-    painted = PAINTERS[kind](kit, box, place, scope, at, textbox, across)
+    painted = PAINTERS[kind](kit, Spot(box, place, scope, at, textbox, across))
     if kind == "image" and painted:  # boxes after it may make room for it ('x' in drawn)
         scope["drawn"] = scope["drawn"] | {box.get("name", "")}
 
@@ -214,26 +232,18 @@ def _place(
     return x, y, width, height
 
 
-def _text(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    at: Where,
-    _textbox: TextBox | None,
-    _across: float | None,
-) -> None:
+def _text(kit: Kit, spot: Spot) -> None:
     """Text fitted between two sizes: one text (its [icons] drawn) or paragraphs of spans."""
-    ctx = kit.ctx
-    x, y, w, h = place
+    ctx, box = kit.ctx, spot.box
+    x, y, w, h = spot.place
     family = FAMILIES[box.get("family", "sans")]
     largest, smallest = box.get("size", (9, 5))
     if "paragraphs" in box:
-        paragraphs = _paragraphs(kit, box["paragraphs"], scope)
+        paragraphs = _paragraphs(kit, box["paragraphs"], spot.scope)
     else:
-        words = kit.words(box.get("text", ""), box, "text", scope)
+        words = kit.words(box.get("text", ""), box, "text", spot.scope)
         paragraphs = [ctx.spans(words, box.get("bold", False), box.get("italic", False))]
-    block = ctx.fit(paragraphs, w, h, largest, smallest, family, at)
+    block = ctx.fit(paragraphs, w, h, largest, smallest, family, spot.at)
     canvas = kit.canvas
     canvas.setFillColor(kit.colour(box.get("colour", "ink")))
     top = y + h / 2 + block.height / 2 if box.get("valign") == "middle" else y + h
@@ -283,36 +293,23 @@ def items(kit: Kit, spec: dict[str, Any], scope: Mapping[str, Any]) -> list[Any]
         raise LayoutError(kit.layout.problem("JT074", spec, message, "each")) from None
 
 
-def _label(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    at: Where,
-    textbox: TextBox | None,
-    _across: float | None,
-) -> None:
+def _label(kit: Kit, spot: Spot) -> None:
     """Text in a declared label box: its sizes and font, the budget translators are told."""
+    box, textbox = spot.box, spot.textbox
     assert textbox is not None  # the format requires it; load_layout checked its name
-    x, y, w, _h = place
-    words = kit.words(box.get("text", ""), box, "text", scope)
+    x, y, w, _h = spot.place
+    words = kit.words(box.get("text", ""), box, "text", spot.scope)
     colour = kit.colour(box.get("colour", "ink"))
-    kit.ctx.label(kit.canvas, words, textbox, (x, y), w, at, colour, box.get("align", "left"))
+    align = box.get("align", "left")
+    kit.ctx.label(kit.canvas, words, textbox, (x, y), w, spot.at, colour, align)
 
 
-def _stat(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    at: Where,
-    textbox: TextBox | None,
-    across: float | None,
-) -> None:
+def _stat(kit: Kit, spot: Spot) -> None:
     """A labelled number in a rounded frame; an icon beside the number when it has one."""
+    box, scope, textbox, across = spot.box, spot.scope, spot.textbox, spot.across
     assert textbox is not None and across is not None
     canvas = kit.canvas
-    x, y, w, h = place
+    x, y, w, h = spot.place
     canvas.setFillColor(kit.colour(box.get("fill", "paper")))
     canvas.setStrokeColor(kit.colour(box.get("stroke", "rule")))
     canvas.setLineWidth(box.get("line_width", STAT_LINE))
@@ -320,7 +317,7 @@ def _stat(
     words = kit.words(box.get("label", ""), box, "label", scope)
     corner = (x + (w - across) / 2, y + h - STAT_LABEL_GAP - textbox.height)
     colour = kit.colour(box.get("colour", "muted"))
-    kit.ctx.label(canvas, words, textbox, corner, across, at, colour, "center")
+    kit.ctx.label(canvas, words, textbox, corner, across, spot.at, colour, "center")
     value = kit.printed(kit.evaluate(box, "value", scope))
     icon = str(kit.evaluate(box, "icon", scope)) if "icon" in box else None
     size = box.get("size", STAT_NUMBER)
@@ -335,19 +332,11 @@ def _stat(
         painter(canvas, left + number_w + STAT_ICON_GAP, y + STAT_ICON_RAISE, STAT_ICON)
 
 
-def _string(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    _at: Where,
-    _textbox: TextBox | None,
-    _across: float | None,
-) -> None:
+def _string(kit: Kit, spot: Spot) -> None:
     """One line at a fixed size, on the box's bottom edge (a big numeral): never fitted."""
-    canvas = kit.canvas
-    x, y, w, _h = place
-    words = kit.words(box.get("text", ""), box, "text", scope)
+    canvas, box = kit.canvas, spot.box
+    x, y, w, _h = spot.place
+    words = kit.words(box.get("text", ""), box, "text", spot.scope)
     family = FAMILIES[box.get("family", "sans")]
     font = family.font(text.Span("", box.get("bold", False), box.get("italic", False)))
     canvas.setFillColor(kit.colour(box.get("colour", "ink")))
@@ -361,77 +350,45 @@ def _string(
         canvas.drawString(x, y, words)
 
 
-def _image(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    at: Where,
-    _textbox: TextBox | None,
-    _across: float | None,
-) -> bool:
+def _image(kit: Kit, spot: Spot) -> bool:
     """A picture from the content folder, fitted in the box; an unreadable one is reported."""
-    source = kit.evaluate(box, "src", scope)
-    image = kit.ctx.portrait(str(source), at) if source else None
+    source = kit.evaluate(spot.box, "src", spot.scope)
+    image = kit.ctx.portrait(str(source), spot.at) if source else None
     if image is None:
         return False
-    x, y, w, h = place
+    x, y, w, h = spot.place
     kit.canvas.drawImage(image, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
     return True
 
 
-def _icon(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    _at: Where,
-    _textbox: TextBox | None,
-    _across: float | None,
-) -> None:
+def _icon(kit: Kit, spot: Spot) -> None:
     """One of the game's `[token]` icons, as wide as the box."""
-    x, y, w, _h = place
-    name = str(kit.evaluate(box, "icon", scope))
-    _icon_painter(kit, box, name)(kit.canvas, x, y, w)
+    x, y, w, _h = spot.place
+    name = str(kit.evaluate(spot.box, "icon", spot.scope))
+    _icon_painter(kit, spot.box, name)(kit.canvas, x, y, w)
 
 
-def _draw(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    _at: Where,
-    _textbox: TextBox | None,
-    _across: float | None,
-) -> None:
+def _draw(kit: Kit, spot: Spot) -> None:
     """A picture the pack draws (its game's art), with the box and the arguments given."""
-    args = box.get("args", {})
+    args = spot.box.get("args", {})
     values = {
         name: kit.colour(value)
         if name.endswith("colour")
         else value
         if not isinstance(value, str)
-        else kit.evaluate(args, name, scope)
+        else kit.evaluate(args, name, spot.scope)
         for name, value in args.items()
     }
-    kit.drawings[box["draw"]](kit.canvas, place, **values)
+    kit.drawings[spot.box["draw"]](kit.canvas, spot.place, **values)
 
 
-def _shape(
-    kit: Kit,
-    box: dict[str, Any],
-    place: Box,
-    scope: Mapping[str, Any],
-    _at: Where,
-    _textbox: TextBox | None,
-    _across: float | None,
-) -> None:
+def _shape(kit: Kit, spot: Spot) -> None:
     """A rectangle, rounded rectangle, circle or hex (in the box), or a line (its diagonal)."""
-    canvas = kit.canvas
-    x, y, w, h = place
+    canvas, box = kit.canvas, spot.box
+    x, y, w, h = spot.place
     fill, stroke = box.get("fill"), box.get("stroke")
     if box.get("shape") == "hex":
-        _hex(kit, box, place)
+        _hex(kit, box, spot.place)
         return
     if fill:
         canvas.setFillColor(kit.colour(fill))
@@ -445,7 +402,7 @@ def _shape(
     if shape == "rect":
         canvas.rect(x, y, w, h, **marks)
     elif shape == "roundrect":
-        canvas.roundRect(x, y, w, h, _length(kit, box, "radius", scope) or 0, **marks)
+        canvas.roundRect(x, y, w, h, _length(kit, box, "radius", spot.scope) or 0, **marks)
     elif shape == "circle":
         canvas.circle(x + w / 2, y + h / 2, min(w, h) / 2, **marks)
     else:
@@ -503,7 +460,7 @@ def _icon_painter(kit: Kit, box: dict[str, Any], name: str) -> Callable[..., Non
     return painters[name]
 
 
-PAINTERS: dict[str, Callable[..., object]] = {
+PAINTERS: dict[str, Callable[[Kit, Spot], object]] = {
     "text": _text,
     "label": _label,
     "stat": _stat,
