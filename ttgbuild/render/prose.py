@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -30,6 +30,7 @@ from ttgbuild.source.sheetfile import Sheet, SheetError, Sheets
 # never ends between a cost and its unit.
 NUMBER_ICON = re.compile(r"(\d)\s+(\[[a-z_]+\])")
 BULLET = "•"
+T = TypeVar("T")
 
 Span = text.Span
 Paragraph = list[Span]
@@ -99,13 +100,8 @@ class SheetLayout:
         if "table" in spec:
             return self._table(sheet, spec["table"], scope)
         if "figure" in spec:
-            maker = self.figures.get(spec["figure"])
-            if maker is None:
-                known = ", ".join(sorted(self.figures)) or "none"
-                message = f"the pack draws no figure {spec['figure']!r} (figures: {known})"
-                raise SheetError(sheet.problem("JT081", spec, message, "figure"))
-            labels = self.labels(spec["labels"]) if "labels" in spec else Labels()
-            return maker(labels)
+            maker = _drawn(sheet, spec, "figure", self.figures)
+            return maker(self.labels(spec["labels"]) if "labels" in spec else Labels())
         kind = next(k for k in ("prose", "bullets", "steps") if k in spec)
         paragraphs = [self._paragraph(sheet, p, s) for p, s in _entries(sheet, spec[kind], scope)]
         if kind == "bullets":
@@ -148,12 +144,7 @@ class SheetLayout:
         tr = self.tr
         bold = spec.get("bold", False)
         if "picture" in spec:
-            draw = self.pictures.get(spec["picture"])
-            if draw is None:
-                known = ", ".join(sorted(self.pictures)) or "none"
-                message = f"the pack draws no picture {spec['picture']!r} (pictures: {known})"
-                raise SheetError(sheet.problem("JT081", spec, message, "picture"))
-            return Picture(draw)
+            return Picture(_drawn(sheet, spec, "picture", self.pictures))
         if "cost" in spec:
             amount = _evaluate(sheet, spec, "cost", scope)
             if amount == 0:
@@ -176,6 +167,16 @@ class SheetLayout:
         else:
             value = str(_evaluate(sheet, spec, "text", scope))
         return [Span(value, bold=bold)]
+
+
+def _drawn(sheet: Sheet, spec: dict[str, Any], kind: str, drawn: Mapping[str, T]) -> T:
+    """The pack's figure or picture that `spec[kind]` names; a SheetError when it has none."""
+    found = drawn.get(spec[kind])
+    if found is None:
+        known = ", ".join(sorted(drawn)) or "none"
+        message = f"the pack draws no {kind} {spec[kind]!r} ({kind}s: {known})"
+        raise SheetError(sheet.problem("JT081", spec, message, kind))
+    return found
 
 
 def _percent(tr: Translator, p: Fraction) -> str:

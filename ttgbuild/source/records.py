@@ -20,7 +20,29 @@ if TYPE_CHECKING:
     from ttgbuild.source.yamlsource import Document
 
 
-class Record(Mapping[str, Any]):
+class _Attributes:
+    """Values read as attributes by name (`record.cost`, `content.critters`): what expressions use.
+
+    A name that is not there is an AttributeError that says what is missing
+    (`_absent`), so `getattr` with a default and `hasattr` work as usual.
+    """
+
+    __slots__ = ()
+    _absent: str  # "the record has no field": the words before the missing name
+
+    def _named(self) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # unpickling asks before the values exist
+            raise AttributeError(name)
+        try:
+            return self._named()[name]
+        except KeyError:
+            raise AttributeError(f"{self._absent} {name!r}") from None
+
+
+class Record(_Attributes, Mapping[str, Any]):
     """A record's fields, read-only, with its origin; fields read as attributes too.
 
     Attribute access (`record.cost`) is what expressions and `ttgbuild list`
@@ -29,6 +51,7 @@ class Record(Mapping[str, Any]):
     """
 
     __slots__ = ("_fields", "origin")
+    _absent = "the record has no field"
 
     def __init__(self, fields: Mapping[str, Any], origin: Origin) -> None:
         self._fields = {key: frozen(value, origin.at(key)) for key, value in fields.items()}
@@ -43,13 +66,8 @@ class Record(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._fields)
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):  # unpickling asks before _fields exists
-            raise AttributeError(name)
-        try:
-            return self._fields[name]
-        except KeyError:
-            raise AttributeError(f"the record has no field {name!r}") from None
+    def _named(self) -> Mapping[str, Any]:
+        return self._fields
 
     def __getstate__(self) -> tuple[dict[str, Any], Origin]:
         return self._fields, self.origin
@@ -92,19 +110,16 @@ class Records(tuple[Record, ...]):
         return next((record for record in self if record.get("id") == ident), None)
 
 
-class DataContent:
+class DataContent(_Attributes):
     """A data pack's content: one attribute per record kind, named in its pack.yaml."""
+
+    _absent = "the game has no record kind"
 
     def __init__(self) -> None:
         self._kinds: dict[str, Any] = {}
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):  # unpickling asks before _kinds exists
-            raise AttributeError(name)
-        try:
-            return self._kinds[name]
-        except KeyError:
-            raise AttributeError(f"the game has no record kind {name!r}") from None
+    def _named(self) -> Mapping[str, Any]:
+        return self._kinds
 
     def add(self, name: str, records: Any) -> None:
         """Set one kind's records (a tuple for a folder, one record or None for a file)."""
