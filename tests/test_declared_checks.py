@@ -72,20 +72,64 @@ def test_the_good_fixture_passes_every_kind() -> None:
     assert run(FIXTURES / "good") == []
 
 
-def test_file_name(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG101") == [
+# Every problem of the bad fixture, as (file, line, message), by its check's code and kind.
+BROKEN = {
+    # file-name
+    "TG101": [
         (
             "cards/bee.yaml",
             1,
             "id 'bea' differs from the file name 'bee.yaml'; rename one to match",
         )
-    ]
+    ],
+    # unique: names the first place
+    "TG102": [("cards/bee.yaml", 2, "card name 'Ant' is already used in cards/ant.yaml:2")],
+    # bounds: read the content
+    "TG104": [("cards/ant.yaml", 4, "strength 3 must be 2 or less")],
+    # aggregate: per group
+    "TG106": [("cards/bee.yaml", 6, "big cards cost 12 with their copies; the budget is 6")],
+    # cardinality: too many (too few: below)
+    "TG107": [("cards/bee.yaml", 11, "'bea' is a second chain (first: 'ant')")],
+    # dice-table: a gap, an overlap, closed rows
+    "TG108": [
+        ("game.yaml", 8, "no row holds 2D6 results 9"),
+        ("game.yaml", 9, "row 4-8 overlaps row 2-4"),
+        ("game.yaml", 10, "row 10+ is open-ended; this table's rows have both ends"),
+    ],
+    # dice-table: open ends required
+    "TG109": [
+        ("game.yaml", 12, "row 1-3 must be open-ended (≤2): modifiers can take a roll past 2"),
+        ("game.yaml", 12, "row 10-12 must be open-ended (12+): modifiers can take a roll past 12"),
+    ],
+    # derived
+    "TG111": [
+        ("cards/ant.yaml", 5, "cost is 3 but should be 4"),
+        ("cards/bee.yaml", 5, "cost is 6 but should be 5"),
+    ],
+    # sufficient
+    "TG112": [("game.yaml", 5, "2 tokens; the cards need 7")],
+    # placeholders
+    "TG113": [("cards/ant.yaml", 9, "placeholder {poison} has no value; define it in params")],
+    # no-digits
+    "TG114": [
+        (
+            "cards/bee.yaml",
+            9,
+            "text states the number '2'; put it in params and write {name} instead",
+        )
+    ],
+    # icons
+    "TG115": [("cards/bee.yaml", 9, "unknown icon [wing]; known icons: [bolt], [shield]")],
+    # expect
+    "TG116": [("cards/bee.yaml", 2, "name Ant does not start like its id bea")],
+}
 
 
-def test_unique_names_the_first_place(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG102") == [
-        ("cards/bee.yaml", 2, "card name 'Ant' is already used in cards/ant.yaml:2")
-    ]
+@pytest.mark.parametrize("code", sorted(BROKEN))
+def test_each_kind_reports_what_the_bad_fixture_breaks_located(
+    bad: list[Diagnostic], code: str
+) -> None:
+    assert found(bad, code) == BROKEN[code]
 
 
 def test_references_suggest_the_nearest_id(bad: list[Diagnostic]) -> None:
@@ -94,24 +138,10 @@ def test_references_suggest_the_nearest_id(bad: list[Diagnostic]) -> None:
     assert diag.message == "card 'be' does not exist; did you mean 'bea'?"
 
 
-def test_bounds_read_the_content(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG104") == [("cards/ant.yaml", 4, "strength 3 must be 2 or less")]
-
-
 def test_length_and_its_severity(bad: list[Diagnostic]) -> None:
     [diag] = [d for d in bad if d.code == "TG105"]
     assert (diag.file, diag.line, diag.severity) == ("cards/ant.yaml", 7, "warning")
     assert diag.message == "tags has 0 items; at least 1"
-
-
-def test_aggregate_per_group(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG106") == [
-        ("cards/bee.yaml", 6, "big cards cost 12 with their copies; the budget is 6")
-    ]
-
-
-def test_cardinality_too_many(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG107") == [("cards/bee.yaml", 11, "'bea' is a second chain (first: 'ant')")]
 
 
 def test_cardinality_too_few(tmp_path: Path) -> None:
@@ -120,21 +150,6 @@ def test_cardinality_too_few(tmp_path: Path) -> None:
     bee = folder / "cards" / "bee.yaml"
     bee.write_text(bee.read_text().replace("chain: true", "chain: false"))
     assert found(run(folder), "TG107") == [("cards/ant.yaml", 1, "no card is the chain")]
-
-
-def test_dice_table_gap_overlap_and_closed_rows(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG108") == [
-        ("game.yaml", 8, "no row holds 2D6 results 9"),
-        ("game.yaml", 9, "row 4-8 overlaps row 2-4"),
-        ("game.yaml", 10, "row 10+ is open-ended; this table's rows have both ends"),
-    ]
-
-
-def test_dice_table_open_ends_required(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG109") == [
-        ("game.yaml", 12, "row 1-3 must be open-ended (≤2): modifiers can take a roll past 2"),
-        ("game.yaml", 12, "row 10-12 must be open-ended (12+): modifiers can take a roll past 12"),
-    ]
 
 
 @pytest.mark.parametrize(
@@ -161,43 +176,6 @@ def test_monotone(bad: list[Diagnostic]) -> None:
     [diag] = [d for d in bad if d.code == "TG110"]
     assert (diag.file, diag.line, diag.pointer) == ("game.yaml", 15, "/ladder/2")
     assert diag.message == "ladder stops rising at position 3: 2, 1"
-
-
-def test_derived(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG111") == [
-        ("cards/ant.yaml", 5, "cost is 3 but should be 4"),
-        ("cards/bee.yaml", 5, "cost is 6 but should be 5"),
-    ]
-
-
-def test_sufficient(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG112") == [("game.yaml", 5, "2 tokens; the cards need 7")]
-
-
-def test_placeholders(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG113") == [
-        ("cards/ant.yaml", 9, "placeholder {poison} has no value; define it in params")
-    ]
-
-
-def test_no_digits(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG114") == [
-        (
-            "cards/bee.yaml",
-            9,
-            "text states the number '2'; put it in params and write {name} instead",
-        )
-    ]
-
-
-def test_icons(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG115") == [
-        ("cards/bee.yaml", 9, "unknown icon [wing]; known icons: [bolt], [shield]")
-    ]
-
-
-def test_expect(bad: list[Diagnostic]) -> None:
-    assert found(bad, "TG116") == [("cards/bee.yaml", 2, "name Ant does not start like its id bea")]
 
 
 # --- malformed check files ----------------------------------------------------------------
