@@ -293,16 +293,6 @@ def test_the_template_takes_the_quick_references_messages_from_its_sheet_files()
     assert keyword.locations[0][0].endswith("data/sheets/labels.sheet.yaml")
 
 
-def test_a_sheet_file_edited_while_the_process_runs_is_read_again(tmp_path: Path) -> None:
-    """`ttgbuild watch` rebuilds in one process: an edited sheet must not be served stale."""
-    path = tmp_path / "demo.sheet.yaml"
-    path.write_text(SHEET, "utf-8")
-    assert load_sheets(tmp_path, tmp_path).diagnostics == []
-    path.write_text(SHEET.replace("text: x}", "text: 'x +'}"), "utf-8")
-    (problem,) = load_sheets(tmp_path, tmp_path).diagnostics
-    assert problem.code == "JT080"
-
-
 def test_a_missing_quick_reference_sheet_stops_the_build_named(
     project: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -22,6 +22,7 @@ from reportlab.lib.units import mm
 
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.origin import Origin
+from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import style, text
@@ -57,7 +58,7 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     page_w, page_h = ctx.settings.page
     top = page_h - MARGIN
     width = page_w - 2 * MARGIN
-    origin = Origin(_shown(path, root))
+    origin = Origin(display_path(path.resolve(), root.resolve()))
     heading = ctx.fit(
         [[text.Span(title, bold=True)]],
         width,
@@ -159,8 +160,3 @@ def _project(ctx: RenderContext) -> Path:
 
 def _name(path: Path) -> str:
     return path.name.removesuffix(SUFFIX)
-
-
-def _shown(path: Path, root: Path) -> str:
-    path, root = path.resolve(), root.resolve()
-    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()

@@ -11,19 +11,19 @@ render/layout/ draws the checked file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic, LocatedError, json_pointer
+from ttgbuild.core.colours import ENGINE_COLOURS
+from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
-from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.datafile import DataFile, load_folder, shown_from
 from ttgbuild.source.packproblems import data_problems
-from ttgbuild.source.schema import check_format
-from ttgbuild.source.yamlsource import Document, containers, load_document
+from ttgbuild.source.yamlsource import containers
 
 SUFFIX = ".layout.yaml"
 LAYOUT_FILE_CODES = code_table(
@@ -33,16 +33,6 @@ LAYOUT_FILE_CODES = code_table(
     Code("JT073", "error", "a layout names only faces, label boxes and drawings that exist"),
     Code("JT074", "error", "every expression in a layout file evaluates with the content"),
 )
-# The colours every layout may name (render/style.py holds the same values).
-ENGINE_COLOURS: Mapping[str, str] = {
-    "ink": "#1d1f24",
-    "paper": "#ffffff",
-    "muted": "#5b6270",
-    "rule": "#b9bfc9",
-    "card-tint": "#f3efe6",
-    "header": "#2f3b4c",
-    "cut": "#000000",
-}
 # Keys whose values are expressions (a message's params values are too).
 EXPRESSION_KEYS = frozenset(
     {"when", "each", "count", "copies", "value", "icon", "src", "component", "origin", "form"}
@@ -57,17 +47,11 @@ class LayoutError(LocatedError):
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(DataFile, kind="layout", suffix=SUFFIX, codes=LAYOUT_FILE_CODES):
     """One checked layout file: faces resolved through `extends`, where each mapping sits."""
 
-    name: str  # the file name without .layout.yaml
-    doc: Document
-    faces: dict[str, dict[str, Any]]  # face name → the face with its parents' keys and boxes
-    _pointers: dict[int, str] = field(default_factory=dict, repr=False)
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return self.doc.data
+    # face name → the face with its parents' keys and boxes (filled by `_resolve`)
+    faces: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def colours(self) -> dict[str, str]:
@@ -76,13 +60,7 @@ class Layout:
 
     def locate_as(self, node: Any, like: Any) -> None:
         """Locate a mapping made while drawing (a repeat's item over its template) at `like`."""
-        self._pointers[id(node)] = self._pointers.get(id(like), "")
-
-    def problem(self, code: str, node: Any, message: str, key: str = "") -> Diagnostic:
-        """A diagnostic located at a mapping of this file (at its `key` when given)."""
-        pointer = self._pointers.get(id(node), "") + (json_pointer([key]) if key else "")
-        line, column = self.doc.locate(pointer)
-        return LAYOUT_FILE_CODES[code].at(self.doc.display, line, column, message, pointer)
+        self._pointers[id(node)] = self.pointer(like)
 
 
 def load_layout(
@@ -95,23 +73,14 @@ def load_layout(
 
     Returns no layout when anything is wrong, with every problem located.
     """
-    doc, problems = load_document(path, display)
-    if doc is None:
+    layout, problems = Layout.read(path, display)
+    if layout is None:
         return None, problems
-    problems = check_format(doc, "layout")
-    if problems:
-        return None, problems
-    layout = Layout(path.name.removesuffix(SUFFIX), doc, {})
-    for pointer, node in containers(doc.data, ""):
-        layout._pointers[id(node)] = pointer
-    problems = [
-        layout.problem("JT070", owner, str(exc), key)
-        for owner, key, source in _expressions(doc.data)
-        for exc in _compile_problem(source)
-    ]
+    problems = layout.expression_problems("JT070", _expressions(layout.data))
     problems += _resolve(layout)
     problems += _colour_problems(layout)
-    problems += _name_problems(layout, boxes | frozenset(doc.data.get("textboxes", {})), drawings)
+    label_boxes = boxes | frozenset(layout.data.get("textboxes", {}))
+    problems += _name_problems(layout, label_boxes, drawings)
     return (None, problems) if problems else (layout, [])
 
 
@@ -126,16 +95,9 @@ def load_layouts(
 
     Files are named in diagnostics by their path from `root`.
     """
-    by_name: dict[str, Layout] = {}
-    diagnostics: list[Diagnostic] = []
-    files = sorted(p for p in folder.glob("*" + SUFFIX) if p.is_file()) if folder.is_dir() else []
-    for path in files:
-        shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
-        layout, problems = load_layout(path, shown, boxes, drawings)
-        diagnostics += problems
-        if layout is not None:
-            by_name[layout.name] = layout
-    return by_name, diagnostics
+    return load_folder(
+        folder, root, SUFFIX, lambda path, shown: load_layout(path, shown, boxes, drawings)
+    )
 
 
 def pack_layouts(pack: Pack, project: Path) -> tuple[dict[str, Layout], list[Diagnostic]]:
@@ -146,9 +108,7 @@ def pack_layouts(pack: Pack, project: Path) -> tuple[dict[str, Layout], list[Dia
     """
     if pack.layouts is None:
         return {}, []
-    project = project.resolve()
-    inside = pack.layouts.resolve().is_relative_to(project)
-    root = project if inside else pack.folder.parents[pack.package.count(".")]
+    root = shown_from(pack, pack.layouts, project)
     boxes = frozenset(box.name for box in pack.boxes.load().values()) if pack.boxes else frozenset()
     drawings = frozenset(pack.drawings.load()) if pack.drawings else frozenset()
     return load_layouts(pack.layouts.resolve(), root, boxes, drawings)
@@ -269,14 +229,6 @@ def _name_problems(
             )
             problems.append(layout.problem("JT073", owner, message, "draw"))
     return problems
-
-
-def _compile_problem(source: str) -> list[ExpressionError]:
-    try:
-        compile_expression(source)
-    except ExpressionError as exc:
-        return [exc]
-    return []
 
 
 def _mappings_only(node: Any) -> Iterator[dict[str, Any]]:

@@ -11,19 +11,16 @@ checked file out.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from stat import S_ISREG
 from typing import Any
 
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
-from ttgbuild.source.expressions import ExpressionError, compile_expression
+from ttgbuild.source.datafile import DataFile, load_folder, shown_from
 from ttgbuild.source.packproblems import data_problems
-from ttgbuild.source.schema import check_format
-from ttgbuild.source.yamlsource import Document, containers, load_document
 
 SUFFIX = ".sheet.yaml"
 SHEET_CODES = code_table(
@@ -67,12 +64,8 @@ class SheetError(LocatedError):
 
 
 @dataclass(frozen=True)
-class Sheet:
+class Sheet(DataFile, kind="sheet", suffix=SUFFIX, codes=SHEET_CODES):
     """One checked sheet file: its sections and label tables, and where each mapping sits."""
-
-    name: str  # the file name without .sheet.yaml
-    doc: Document
-    _pointers: dict[int, str] = field(default_factory=dict, repr=False)
 
     @property
     def sections(self) -> list[dict[str, Any]]:
@@ -81,16 +74,6 @@ class Sheet:
     @property
     def labels(self) -> dict[str, dict[str, dict[str, Any]]]:
         return self.doc.data.get("labels", {})
-
-    def pointer(self, node: Any) -> str:
-        """The JSON pointer of a mapping or list of this file ('' if it is not one of it)."""
-        return self._pointers.get(id(node), "")
-
-    def problem(self, code: str, node: Any, message: str, key: str = "") -> Diagnostic:
-        """A diagnostic located at a mapping of this file (at its `key` when given)."""
-        pointer = self.pointer(node) + (f"/{key}" if key else "")
-        line, column = self.doc.locate(pointer)
-        return SHEET_CODES[code].at(self.doc.display, line, column, message, pointer)
 
 
 @dataclass(frozen=True)
@@ -107,58 +90,24 @@ def load_sheet(path: Path, display: str) -> tuple[Sheet | None, list[Diagnostic]
 
     Returns no sheet when anything is wrong, with every problem located.
     """
-    doc, problems = load_document(path, display)
-    if doc is None:
+    sheet, problems = Sheet.read(path, display)
+    if sheet is None:
         return None, problems
-    problems = check_format(doc, "sheet")
-    if problems:
-        return None, problems
-    sheet = Sheet(path.name.removesuffix(SUFFIX), doc)
-    for pointer, node in containers(doc.data, ""):
-        sheet._pointers[id(node)] = pointer
-    problems = [sheet.problem("JT084", node, message) for node, message in _shapes(doc.data)]
-    problems += [
-        sheet.problem("JT080", owner, str(exc), key)
-        for owner, key, source in _expressions(doc.data)
-        for exc in _compile_problem(source)
-    ]
+    problems = [sheet.problem("JT084", node, message) for node, message in _shapes(sheet.data)]
+    problems += sheet.expression_problems("JT080", _expressions(sheet.data))
     return (None, problems) if problems else (sheet, [])
 
 
+@cache
 def load_sheets(folder: Path, root: Path) -> Sheets:
-    """Every `*.sheet.yaml` of a folder, read once per version of its files; labels checked.
+    """Every `*.sheet.yaml` of a folder, read once per process; label tables checked.
 
     Files are named in diagnostics by their path from `root` (the project's
-    folder, or the folder a pack's package sits in). A file edited while a
-    process runs (`ttgbuild watch`) is read again; an unchanged one is not.
+    folder, or the folder a pack's package sits in).
     """
-    return _load_sheets(_versions(folder), root)
-
-
-def _versions(folder: Path) -> tuple[tuple[Path, int, int], ...]:
-    """(path, mtime, size) of each regular sheet file (a FIFO would block reading forever)."""
-    found = []
-    for path in sorted(folder.glob("*" + SUFFIX)) if folder.is_dir() else []:
-        try:
-            stat = path.stat()
-        except OSError:  # gone since the folder was listed, or a broken link: not a sheet
-            continue
-        if S_ISREG(stat.st_mode):
-            found.append((path, stat.st_mtime_ns, stat.st_size))
-    return tuple(found)
-
-
-@lru_cache(maxsize=8)
-def _load_sheets(versions: tuple[tuple[Path, int, int], ...], root: Path) -> Sheets:
-    by_name: dict[str, Sheet] = {}
+    by_name, diagnostics = load_folder(folder, root, SUFFIX, load_sheet)
     labels: dict[str, tuple[Sheet, dict[str, dict[str, Any]]]] = {}
-    diagnostics: list[Diagnostic] = []
-    for path, _mtime, _size in versions:
-        sheet, problems = load_sheet(path, _shown(path, root))
-        diagnostics += problems
-        if sheet is None:
-            continue
-        by_name[sheet.name] = sheet
+    for sheet in by_name.values():
         for table, entries in sheet.labels.items():
             if table in labels:
                 first = labels[table][0].doc.display
@@ -185,16 +134,10 @@ def sheet_problems(pack: Pack, project: Path) -> list[Diagnostic]:
     if pack.sheets is None:
         return []
     folder = pack.sheets.resolve()
-    project = project.resolve()
-    shipped = pack.folder.parents[pack.package.count(".")]
-    root = project if folder.is_relative_to(project) else shipped
+    root = shown_from(pack, folder, project)
     return data_problems(
         pack, project, folder, "sheets", lambda: list(load_sheets(folder, root).diagnostics)
     )
-
-
-def _shown(path: Path, root: Path) -> str:
-    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
 def _shapes(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
@@ -244,14 +187,6 @@ def _pairs(node: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
         for a, b in ((one, other), (other, one)):
             if a in node and b not in node:
                 yield node, f"{a} needs {b}"
-
-
-def _compile_problem(source: str) -> list[ExpressionError]:
-    try:
-        compile_expression(source)
-    except ExpressionError as exc:
-        return [exc]
-    return []
 
 
 def _expressions(node: Any) -> Iterator[tuple[dict[str, Any], str, str]]:
