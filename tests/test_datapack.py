@@ -101,24 +101,44 @@ def broken(game: Path, *args: str):
     return result.stdout + result.stderr
 
 
-def test_a_missing_pack_folder_is_located_at_the_project_file(game: Path) -> None:
-    replace(game / "ttgbuild.toml", 'pack = "pack"', 'pack = "pak"')
-    assert "ttgbuild.toml:2:0: error JT090: no pack.yaml in pak/" in broken(game)
-
-
-def test_a_pack_folder_outside_the_project_is_refused(game: Path) -> None:
-    replace(game / "ttgbuild.toml", 'pack = "pack"', 'pack = "../elsewhere"')
-    assert "JT090: pack folder '../elsewhere' is outside the project" in broken(game)
-
-
-def test_a_project_naming_both_a_game_and_a_pack_is_refused(game: Path) -> None:
-    replace(game / "ttgbuild.toml", 'pack = "pack"', 'pack = "pack"\ngame = "jugger-ttg"')
-    assert "JT012: names both a game and a pack" in broken(game)
-
-
-def test_pack_yaml_syntax_errors_are_located(game: Path) -> None:
-    replace(game / "pack/pack.yaml", "title: Tidewrack", "title: [Tidewrack")
-    assert "pack/pack.yaml:6:8: error JT002" in broken(game)
+@pytest.mark.parametrize(
+    ("path", "old", "new", "expected"),
+    [
+        pytest.param(
+            "ttgbuild.toml",
+            'pack = "pack"',
+            'pack = "pak"',
+            "ttgbuild.toml:2:0: error JT090: no pack.yaml in pak/",
+            id="a missing pack folder, located at the project file",
+        ),
+        pytest.param(
+            "ttgbuild.toml",
+            'pack = "pack"',
+            'pack = "../elsewhere"',
+            "JT090: pack folder '../elsewhere' is outside the project",
+            id="a pack folder outside the project",
+        ),
+        pytest.param(
+            "ttgbuild.toml",
+            'pack = "pack"',
+            'pack = "pack"\ngame = "jugger-ttg"',
+            "JT012: names both a game and a pack",
+            id="a project naming both a game and a pack",
+        ),
+        pytest.param(
+            "pack/pack.yaml",
+            "title: Tidewrack",
+            "title: [Tidewrack",
+            "pack/pack.yaml:6:8: error JT002",
+            id="a syntax error in pack.yaml, located",
+        ),
+    ],
+)
+def test_a_project_or_pack_file_that_names_no_usable_pack_is_refused(
+    game: Path, path: str, old: str, new: str, expected: str
+) -> None:
+    replace(game / path, old, new)
+    assert expected in broken(game)
 
 
 def test_pack_yaml_format_errors_are_located_and_all_reported(game: Path) -> None:
