@@ -18,7 +18,7 @@ from ttgbuild.i18n.catalogs import fresh_template, render
 from ttgbuild.i18n.extract import add_data_messages, data_messages
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import installed
-from ttgbuild.render.flow import Figure, Picture, Prose, Table
+from ttgbuild.render.flow import Figure, Picture, Prose, Section, Table
 from ttgbuild.render.prose import SheetLayout
 from ttgbuild.source.loader import load_content
 from ttgbuild.source.sheetfile import SheetError, load_sheets, sheet_problems
@@ -79,11 +79,12 @@ class Rules:
     stones = 2
 
 
+def _move(ident: str, low: int, high: int) -> Any:
+    return type("Move", (), {"id": ident, "low": low, "high": high})()
+
+
 def _names() -> dict[str, Any]:
-    moves = [
-        type("Move", (), {"id": "walk", "low": 1, "high": 3})(),
-        type("Move", (), {"id": "run", "low": 4, "high": 6})(),
-    ]
+    moves = [_move("walk", 1, 3), _move("run", 4, 6)]
     return {"rules": Rules(), "moves": moves, "half": lambda a, b: a / b}
 
 
@@ -101,6 +102,13 @@ def _layout(folder: Path) -> SheetLayout:
     return SheetLayout(sheets, Translator("en"), frozenset({"focus"}), _names(), figures, dot)
 
 
+def _demo(tmp_path: Path, **changes: Any) -> Section:
+    """The demo sheet's one section, laid out with some of the layout's fields changed."""
+    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
+    (section,) = dataclasses.replace(_layout(tmp_path), **changes).sections("demo")
+    return section
+
+
 def _words(paragraph: Any) -> str:
     return "".join(f"[{s.text}]" if s.icon else s.text for s in paragraph)
 
@@ -108,8 +116,7 @@ def _words(paragraph: Any) -> str:
 def test_every_item_kind_is_laid_out_with_conditions_plurals_and_rows_from_names(
     tmp_path: Path,
 ) -> None:
-    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
-    (section,) = _layout(tmp_path).sections("demo")
+    section = _demo(tmp_path)
     assert section.title == "Moving"
     prose, bullets, steps, table, figure = section.blocks
     assert isinstance(prose, Prose) and not prose.markers
@@ -132,29 +139,21 @@ def test_every_item_kind_is_laid_out_with_conditions_plurals_and_rows_from_names
     assert isinstance(figure, Figure)
 
 
-def test_labels_a_table_lacks_print_their_id(tmp_path: Path) -> None:
-    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
-    layout = _layout(tmp_path)
-    names = dict(layout.names)
-    names["moves"] = [type("Move", (), {"id": "crawl", "low": 1, "high": 1})()]
-    (section,) = dataclasses.replace(layout, names=names).sections("demo")
-    assert _words(section.blocks[3].rows[0][0]) == "crawl"
-
-
-def test_a_range_whose_ends_meet_prints_one_number(tmp_path: Path) -> None:
-    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
-    layout = _layout(tmp_path)
-    names = dict(layout.names)
-    names["moves"] = [type("Move", (), {"id": "walk", "low": 6, "high": 6})()]
-    (section,) = dataclasses.replace(layout, names=names).sections("demo")
-    assert _words(section.blocks[3].rows[0][1]) == "6"
+@pytest.mark.parametrize(
+    ("move", "cell", "expected"),
+    [
+        pytest.param(_move("crawl", 1, 1), 0, "crawl", id="a label a table lacks prints its id"),
+        pytest.param(_move("walk", 6, 6), 1, "6", id="a range whose ends meet prints one number"),
+    ],
+)
+def test_a_row_of_one_move_prints(tmp_path: Path, move: Any, cell: int, expected: str) -> None:
+    section = _demo(tmp_path, names={**_names(), "moves": [move]})
+    assert _words(section.blocks[3].rows[0][cell]) == expected
 
 
 def test_a_translation_is_used_and_filled_in_the_locale(tmp_path: Path) -> None:
-    (tmp_path / "demo.sheet.yaml").write_text(SHEET, "utf-8")
     tr = Translator("de", messages={("quickref", "Move up to {steps} hexes."): "Bis {steps}."})
-    layout = dataclasses.replace(_layout(tmp_path), tr=tr)
-    (section,) = layout.sections("demo")
+    section = _demo(tmp_path, tr=tr)
     assert _words(section.blocks[0].paragraphs[0]) == "Bis 3."
 
 
@@ -201,13 +200,32 @@ def test_a_label_table_defined_twice_is_reported_where_it_is_repeated(tmp_path: 
 @pytest.mark.parametrize(
     ("change", "expected", "expected_at"),
     [
-        ("rules.move", "rules.mvoe", "demo.sheet.yaml:8:29: error JT082: 'rules.mvoe'"),
-        ("{figure: arrows", "{figure: arrow", "demo.sheet.yaml:41:18: error JT081: the pack draws"),
+        pytest.param(
+            "rules.move",
+            "rules.mvoe",
+            "demo.sheet.yaml:8:29: error JT082: 'rules.mvoe'",
+            id="a name the sheet is not given",
+        ),
+        pytest.param(
+            "{figure: arrows",
+            "{figure: arrow",
+            "demo.sheet.yaml:41:18: error JT081: the pack draws no figure 'arrow' (figures: arrows)"
+            " [/sections/0/items/4/figure]",
+            id="a figure the pack lacks",
+        ),
+        pytest.param(
+            "{picture: dot}",
+            "{picture: dote}",
+            "demo.sheet.yaml:40:29: error JT081: the pack draws no picture 'dote' (pictures: dot)"
+            " [/sections/0/items/3/table/rows/2/cells/1/picture]",
+            id="a picture the pack lacks",
+        ),
     ],
 )
 def test_what_fails_only_with_the_names_given_is_located_when_laid_out(
     tmp_path: Path, change: str, expected: str, expected_at: str
 ) -> None:
+    assert change in SHEET
     (tmp_path / "demo.sheet.yaml").write_text(SHEET.replace(change, expected), "utf-8")
     with pytest.raises(SheetError) as caught:
         _layout(tmp_path).sections("demo")
@@ -222,23 +240,36 @@ def test_validate_reports_a_packs_broken_sheet_file(tmp_path: Path) -> None:
     assert _shown(problem).startswith("x.sheet.yaml:4:24: error JT080: '1 +' is not a valid")
 
 
-def test_a_sheet_expression_failing_on_the_content_stops_the_build(
-    project: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """Jugger's before_build lays the quick reference out: a bad name is located, not a crash."""
+def _before_build_problem(
+    project: Any, monkeypatch: pytest.MonkeyPatch, name: str, change: tuple[str, str] | None
+) -> Diagnostic:
+    """The one problem of Jugger's before_build (it lays the quick reference out) when its
+    sheet file `name` has one text changed (old, new), or is missing (None)."""
     from ttgbuild.packs.jugger import prebuild
     from ttgbuild.packs.jugger.render import labels
 
-    folder = tmp_path / "sheets"
+    folder = project.root / "sheets"
     folder.mkdir()
     for source in labels.SHEETS.glob("*.sheet.yaml"):
         text = source.read_text("utf-8")
-        if source.name == "quickref-back.sheet.yaml":
-            text = text.replace("rules.costs.get('hold', 0)", "rules.costs.hold_cost")
+        if source.name == name:
+            if change is None:
+                continue
+            assert change[0] in text, change
+            text = text.replace(*change)
         (folder / source.name).write_text(text, "utf-8")
     monkeypatch.setattr(labels, "SHEETS", folder)
     loaded = load_content(project.root, JUGGER)
     (problem,) = prebuild.before_build(project.root, loaded.content)
+    return problem
+
+
+def test_a_sheet_expression_failing_on_the_content_stops_the_build(
+    project: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bad name in a sheet is located, not a crash."""
+    change = ("rules.costs.get('hold', 0)", "rules.costs.hold_cost")
+    problem = _before_build_problem(project, monkeypatch, "quickref-back.sheet.yaml", change)
     assert problem.code == "JT082" and problem.file.endswith("quickref-back.sheet.yaml")
     assert "hold_cost" in problem.message and problem.line > 0
 
@@ -294,17 +325,7 @@ def test_the_template_takes_the_quick_references_messages_from_its_sheet_files()
 
 
 def test_a_missing_quick_reference_sheet_stops_the_build_named(
-    project: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    project: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ttgbuild.packs.jugger import prebuild
-    from ttgbuild.packs.jugger.render import labels
-
-    folder = tmp_path / "sheets"
-    folder.mkdir()
-    for source in labels.SHEETS.glob("*.sheet.yaml"):
-        if source.name != "quickref-front.sheet.yaml":
-            (folder / source.name).write_text(source.read_text("utf-8"), "utf-8")
-    monkeypatch.setattr(labels, "SHEETS", folder)
-    loaded = load_content(project.root, JUGGER)
-    (problem,) = prebuild.before_build(project.root, loaded.content)
+    problem = _before_build_problem(project, monkeypatch, "quickref-front.sheet.yaml", None)
     assert problem.code == "JT081" and "quickref-front.sheet.yaml" in problem.message
