@@ -9,14 +9,16 @@ pack.yaml is exit 2 with every problem located, never a traceback.
 from __future__ import annotations
 
 import json
+import pickle
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import REPO, assert_no_crash, run_cli
 
+from ttgbuild.core.origin import Origin
 from ttgbuild.source.datapack import pack_of
-from ttgbuild.source.records import Record
+from ttgbuild.source.records import DataContent, Record, Records
 
 EXAMPLE = REPO / "examples" / "tidewrack"
 
@@ -47,6 +49,20 @@ def test_the_example_is_a_pack_with_its_records(game: Path) -> None:
     assert pack.files == {"game.yaml": "game"}
     assert [part.file for part in pack.components] == ["cards.pdf", "reference.pdf"]
     assert pack.folder == (game / "pack").resolve()
+
+
+def test_a_missing_field_or_kind_says_which_and_records_survive_pickling() -> None:
+    """Expressions read fields and kinds as attributes; worker processes get them pickled."""
+    record = Record({"cost": 2, "stats": {"speed": 1}}, Origin("a.yaml"))
+    content = DataContent()
+    content.add("critters", Records([record]))
+    with pytest.raises(AttributeError, match=r"^the record has no field 'costs'$"):
+        _ = record.costs
+    with pytest.raises(AttributeError, match=r"^the game has no record kind 'critter'$"):
+        _ = content.critter
+    assert getattr(record.stats, "pace", None) is None
+    copied = pickle.loads(pickle.dumps(content)).critters[0]
+    assert copied == record and copied.stats.speed == 1 and copied.origin == record.origin
 
 
 def test_records_read_as_fields_and_know_their_place(game: Path) -> None:
