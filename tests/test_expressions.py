@@ -9,8 +9,11 @@ build hang or eat memory, and Python's internals cannot be reached.
 from __future__ import annotations
 
 import pytest
+from jinja2 import StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ttgbuild.source.expressions import (
+    BUILTINS,
     MAX_POWER,
     MAX_REPEAT,
     ExpressionError,
@@ -109,3 +112,51 @@ def test_data_cannot_be_changed() -> None:
 
 def test_compiled_once_by_text() -> None:
     assert compile_expression("a + 1") is compile_expression("a + 1")
+
+
+def test_an_unknown_filter_or_test_is_an_error_when_read() -> None:
+    with pytest.raises(ExpressionError, match="no filter named 'lenght'"):
+        compile_expression("heroes | lenght")
+    with pytest.raises(ExpressionError, match="no test named 'nothing'"):
+        compile_expression("(x is nothing) or y")
+
+
+JINJA_CASES = [
+    ("a < b <= c", {"a": 1, "b": 2, "c": 2}),
+    ("a < b < c", {"a": 1, "b": 3, "c": 2}),
+    ("a in b and not c", {"a": 1, "b": [1, 2], "c": False}),
+    ("a not in b or c", {"a": 1, "b": [1, 2], "c": 0}),
+    ("-a + +b - c * 2 / 4 // 1 % 3", {"a": 1, "b": 5, "c": 7}),
+    ("2 ** 10", {}),
+    ("'x' ~ a ~ none", {"a": 3}),
+    ("items[1:] + items[:1] + items[::2]", {"items": [1, 2, 3]}),
+    ("(a, b) if a else [b, a]", {"a": 0, "b": 1}),
+    ("{'k': a, b: 2}", {"a": 1, "b": "j"}),
+    ("table.k + table['j']", {"table": {"k": 1, "j": 2}}),
+    ("f(1, *more, z=3, **extra)", {"f": lambda *a, **k: (a, k), "more": [2], "extra": {"y": 4}}),
+    (
+        "d.items() | selectattr(0, 'in', keys) | map(attribute=1) | sum",
+        {"d": {"a": 1, "b": 2}, "keys": ["b"]},
+    ),
+    (
+        "rows | map(attribute='n') | select('odd') | list | length",
+        {"rows": [{"n": 1}, {"n": 2}, {"n": 3}]},
+    ),
+    ("(x is none, x is not defined, y is divisibleby 3)", {"x": None, "y": 9}),
+    (
+        "max(a, b) + min([a, b]) + abs(-a) + len(s) + floor(1.5) + ceil(1.5)",
+        {"a": 1, "b": 2, "s": "ab"},
+    ),
+    ("sorted(items) | join(', ')", {"items": [3, 1, 2]}),
+    ("range(3) | list", {}),
+    ("true and false or none is none", {}),
+]
+
+
+@pytest.mark.parametrize(("source", "names"), JINJA_CASES)
+def test_the_value_is_jinja2s_own(source: str, names: dict[str, object]) -> None:
+    """Each kind of node gives what Jinja2's compiled sandboxed expression gives."""
+    jinja = ImmutableSandboxedEnvironment(undefined=StrictUndefined)
+    jinja.globals.update(BUILTINS)
+    expected = jinja.compile_expression(source, undefined_to_none=False)(**names)
+    assert evaluate(source, names) == expected
