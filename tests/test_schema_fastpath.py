@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.source.fastpath import compile_schema
-from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.schema import FORMATS, schemas_at
 
 JUGGER = schemas_at(PACK.schemas)
+ENGINE = schemas_at(FORMATS)  # the formats of pack data files: layouts, sheets, checks
 
 CONTENT = REPO / "content"
 
@@ -35,6 +36,13 @@ def _shipped() -> list[tuple[str, Any]]:
 
 
 SHIPPED = _shipped()
+# Every layout, sheet and checks file shipped (Jugger's and the data-only example's).
+DATA_FILES = [
+    (kind, yaml.safe_load(path.read_text(encoding="utf-8")))
+    for kind in ("layout", "sheet", "checks")
+    for path in sorted(REPO.glob(f"**/*.{kind}.yaml"))
+    if ".venv" not in path.parts
+]
 
 
 @pytest.mark.parametrize("name", sorted(JUGGER.texts))
@@ -46,6 +54,12 @@ def test_every_shipped_schema_compiles(name: str) -> None:
 def test_shipped_content_takes_the_fast_path() -> None:
     for kind, data in SHIPPED:
         assert JUGGER.known_valid(kind)(data), kind
+
+
+def test_shipped_data_files_take_the_fast_path() -> None:
+    assert {kind for kind, _ in DATA_FILES} == {"layout", "sheet", "checks"}
+    for kind, data in DATA_FILES:
+        assert ENGINE.known_valid(kind)(data), kind
 
 
 # Values a designer's typo or a hostile file can produce, including the ones
@@ -93,9 +107,9 @@ def _near(value: Any) -> list[Any]:
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> tuple[str, Any]:
+def mutated(draw: st.DrawFn, shipped: list[tuple[str, Any]] = SHIPPED) -> tuple[str, Any]:
     """A shipped document with one or two values nudged, replaced, deleted or added."""
-    kind, data = draw(st.sampled_from(SHIPPED))
+    kind, data = draw(st.sampled_from(shipped))
     data = copy.deepcopy(data)
     for _ in range(draw(st.integers(1, 2))):
         target = draw(st.sampled_from(_containers(data)))
@@ -123,6 +137,14 @@ def test_fast_path_never_passes_an_invalid_document(case: tuple[str, Any]) -> No
     kind, data = case
     if JUGGER.known_valid(kind)(data):
         assert list(JUGGER.validator(kind).iter_errors(data)) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=mutated(DATA_FILES))
+def test_fast_path_never_passes_an_invalid_data_file(case: tuple[str, Any]) -> None:
+    kind, data = case
+    if ENGINE.known_valid(kind)(data):
+        assert list(ENGINE.validator(kind).iter_errors(data)) == []
 
 
 DEFS = {"shared.json": {"$defs": {"id": {"type": "string", "pattern": "^[a-z]+$", "maxLength": 5}}}}
@@ -153,6 +175,9 @@ DEFS = {"shared.json": {"$defs": {"id": {"type": "string", "pattern": "^[a-z]+$"
         ({"$ref": "shared.json#/$defs/id"}, "abc", "abcdef"),
         ({"$ref": "shared.json#/$defs/id", "maxLength": 2}, "ab", "abc"),
         ({"$defs": {"n": {"type": "integer"}}, "items": {"$ref": "#/$defs/n"}}, [1], ["1"]),
+        ({"oneOf": [{"type": "integer"}, {"$ref": "shared.json#/$defs/id"}]}, "abc", "ABC"),
+        ({"oneOf": [{"type": "number", "minimum": 0}, {"type": "string"}]}, 1, -1),
+        ({"dependentRequired": {"a": ["b"]}}, {"a": 1, "b": 2}, {"a": 1}),
     ],
 )
 def test_each_keyword_passes_and_fails(schema: dict, passing: Any, failing: Any) -> None:
@@ -174,6 +199,8 @@ def test_a_schema_referring_to_itself_compiles() -> None:
     "schema",
     [
         {"anyOf": [{"type": "string"}]},
+        {"oneOf": [{"type": "integer"}, {"type": "number"}]},
+        {"oneOf": [{"minimum": 1}, {"type": "string"}]},
         {"properties": {"a": {"not": {"type": "string"}}}},
         {"$ref": "elsewhere.json#/x"},
         {"$ref": "#/$defs/missing"},

@@ -45,7 +45,9 @@ from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.sheet import card_grid
 from ttgbuild.source.datapack import pack_of
+from ttgbuild.source.layoutfile import pack_layouts
 from ttgbuild.source.loader import Loaded
+from ttgbuild.source.sheetfile import pack_sheets
 from ttgbuild.validate.project import validate_project
 
 # What a drawn file may report (JT902 is the translator's code: labels are checked there too).
@@ -147,6 +149,7 @@ def build(
     jobs = make_jobs(
         project, pack, list(todo.stale), loaded.content, settings, on_drawn is not None
     )
+    read_pack_data(pack, project)
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     errors: list[Diagnostic] = []
@@ -209,6 +212,17 @@ def make_jobs(
         for part in pack.components
         for locale in locales
     ]
+
+
+def read_pack_data(pack: Pack, project: Path) -> None:
+    """Read and check the pack's layout and sheet files here, before the workers start.
+
+    Workers fork from this process (on Linux) and find them read; otherwise each
+    worker would read and schema-check the same files again, about a tenth of a
+    second each. `validate` may not have read them: it remembers their problems.
+    """
+    pack_layouts(pack, project)
+    pack_sheets(pack, project)
 
 
 def draw(job: Job, progress: Progress) -> Drawn:

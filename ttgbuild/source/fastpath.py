@@ -146,6 +146,9 @@ class _Compiler:
         checks += _scalar_limits(node, handled)
         checks += self.array(node, doc, handled)
         checks += self.object(node, doc, handled)
+        if "oneOf" in node:
+            checks.append(self.one_of(node["oneOf"], doc))
+            handled.add("oneOf")
         unknown = [k for k in node if k not in handled and not k.startswith("x-")]
         if unknown:
             raise Unsupported(f"keywords {unknown}")
@@ -169,6 +172,37 @@ class _Compiler:
                 target = target[part]
             compiled.append(self.node(target, target_doc))
         return self.refs[key]
+
+    def one_of(self, branches: list[Any], doc: dict[str, Any]) -> Check:
+        """`oneOf` whose branches declare types no value has two of (a number or a text, say).
+
+        Then at most one branch can hold for any value, so "one branch passes" is
+        "exactly one holds" even where a branch's check is only conservative.
+        Branches whose types may overlap are left to jsonschema.
+        """
+        kinds = [self.types(branch, doc) for branch in branches]
+        seen: set[str] = set()
+        for declared in kinds:
+            if declared is None or declared & seen:
+                raise Unsupported("oneOf with branches of overlapping types")
+            seen |= declared
+        checks = [self.node(branch, doc) for branch in branches]
+        return lambda value: any(check(value) for check in checks)
+
+    def types(self, node: Any, doc: dict[str, Any]) -> frozenset[str] | None:
+        """The JSON types a node admits (integer counted as number), through `$ref`s; None: any."""
+        if not isinstance(node, dict):
+            return None
+        if "type" in node:
+            names = [node["type"]] if isinstance(node["type"], str) else node["type"]
+            return frozenset("number" if name == "integer" else name for name in names)
+        if "$ref" in node:
+            target_file, _, pointer = node["$ref"].partition("#")
+            target: Any = self.documents.get(target_file) if target_file else doc
+            for part in pointer_parts(pointer):
+                target = target.get(part) if isinstance(target, dict) else None
+            return self.types(target, self.documents.get(target_file, doc))
+        return None
 
     def array(self, node: dict[str, Any], doc: dict[str, Any], handled: set[str]) -> list[Check]:
         checks: list[Check] = []
@@ -227,6 +261,20 @@ class _Compiler:
             handled.add("propertyNames")
             names = self.node(node["propertyNames"], doc)
             checks.append(lambda v: not isinstance(v, dict) or all(names(k) for k in v))
+        if "dependentRequired" in node:
+            handled.add("dependentRequired")
+            needs = {name: tuple(others) for name, others in node["dependentRequired"].items()}
+            checks.append(
+                lambda v: (
+                    not isinstance(v, dict)
+                    or all(
+                        other in v
+                        for name, others in needs.items()
+                        if name in v
+                        for other in others
+                    )
+                )
+            )
         for keyword, holds in (("minProperties", operator.ge), ("maxProperties", operator.le)):
             if keyword in node:
                 handled.add(keyword)

@@ -133,11 +133,17 @@ def sheet_problems(pack: Pack, project: Path) -> list[Diagnostic]:
     """
     if pack.sheets is None:
         return []
-    folder = pack.sheets.resolve()
-    root = shown_from(pack, folder, project)
     return data_problems(
-        pack, project, folder, "sheets", lambda: list(load_sheets(folder, root).diagnostics)
+        pack, project, pack.sheets, "sheets", lambda: list(pack_sheets(pack, project).diagnostics)
     )
+
+
+def pack_sheets(pack: Pack, project: Path) -> Sheets:
+    """The pack's sheet files, read once per process (none without a sheets folder)."""
+    if pack.sheets is None:
+        return Sheets({}, {}, [])
+    folder = pack.sheets.resolve()
+    return load_sheets(folder, shown_from(pack, folder, project))
 
 
 def _shapes(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
