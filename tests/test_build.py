@@ -213,6 +213,7 @@ def test_overflow_is_reported_with_its_place_and_strict_fails(project, run):
     assert line.startswith("content/heroes/aoife-callinan.yaml:16:")
     assert "warning JT901: en: hero card 'Aoife Callinan', talents: text does not fit:" in line
     assert "mm too tall at the smallest size" in line
+    assert "; box declared at ttgbuild/packs/jugger/data/layouts/cards.layout.yaml:" in line
     before = (out / "en" / "cards.pdf").read_bytes()
     strict = run(
         "build", "--out", str(out), "--card-size", "40x50", "--strict", "--paper", "letter"

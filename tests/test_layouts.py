@@ -214,6 +214,11 @@ def test_text_too_long_is_reported_at_the_box_and_record(tmp_path: Path) -> None
     (problem,) = ctx.problems
     assert problem.code == "JT901" and problem.box == "title"
     assert problem.origin.file == "content/critters/crab.yaml"
+    # and the layout box that printed it, to widen or shrink instead of the text
+    title_line = (HEAD + FACES).splitlines().index(
+        "      - {name: title, text: record.name, size: [12, 6], bold: true, colour: paper,"
+    ) + 1
+    assert problem.declared == f"pack/layouts/kit.layout.yaml:{title_line}"
 
 
 def test_a_stat_reports_at_its_field(tmp_path: Path) -> None:

@@ -295,6 +295,7 @@ def _text_problem(loaded: Loaded, locale: str, problem: PrintProblem) -> Diagnos
     entries = problem.entries
     plural = "s" if len(entries) > 1 else ""
     at = f"; translation{plural} at {', '.join(entries)}" if entries else ""
+    at += f"; box declared at {problem.declared}" if problem.declared else ""
     return PRINT_CODES[problem.code].at(
         problem.origin.file,
         line,

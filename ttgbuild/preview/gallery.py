@@ -93,7 +93,7 @@ def _recorder(state: dict) -> Callable[[Drawn, list[Diagnostic]], None]:
         problems = []
         for problem, diagnostic in zip(drawn.problems, diagnostics, strict=True):
             piece = [problem.piece.kind, problem.piece.record] if problem.piece else None
-            entries = list(problem.entries)
+            entries = [*problem.entries, *([problem.declared] if problem.declared else [])]
             problems.append({"diagnostic": asdict(diagnostic), "piece": piece, "entries": entries})
         placements = [[p.piece.kind, p.piece.record, p.page, *p.box] for p in drawn.placements]
         files = state["drawn"].setdefault(drawn.locale, {})
@@ -158,7 +158,7 @@ def _shots(pdf: Path, entry: dict, out: Path, images: dict[str, str]) -> dict[tu
 
 
 def _piece_notes(entry: dict, placed: set[Diagnostic]) -> dict[tuple[str, str], list[Note]]:
-    """The problems found drawing each piece, with links to the content and the catalog."""
+    """The problems found drawing each piece, linked to the content, catalog and layout box."""
     notes: dict[tuple[str, str], list[Note]] = {}
     for problem in entry["problems"]:
         if problem["piece"] is None:

@@ -63,6 +63,8 @@ class PrintProblem:
     entries: tuple[str, ...] = ()
     # The piece being drawn when it happened, known only when placements are recorded.
     piece: Piece | None = None
+    # Where the box is declared (a layout file's file:line), when a data file placed it.
+    declared: str = ""
 
 
 @dataclass(frozen=True)

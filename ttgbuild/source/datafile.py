@@ -73,6 +73,11 @@ class DataFile:
         """The JSON pointer of a mapping or list of this file ('' if it is not one of it)."""
         return self._pointers.get(id(node), "")
 
+    def line_of(self, node: Any) -> str:
+        """`file:line` of a mapping of this file, for messages that point at it as well."""
+        line, _column = self.doc.locate(self.pointer(node))
+        return f"{self.doc.display}:{line}"
+
     def problem(self, code: str, node: Any, message: str, key: str = "") -> Diagnostic:
         """A diagnostic located at a mapping of this file (at its `key` when given)."""
         pointer = self.pointer(node) + (json_pointer([key]) if key else "")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -186,7 +186,12 @@ def _box(
     across = textbox.across(inner) if textbox is not None else None
     sized = kind == "label"  # a label is as wide and high as its label box unless told
     place = _place(kit, box, frame, scope, textbox if sized else None, across if sized else None)
+    found = len(kit.ctx.problems)
     painted = PAINTERS[kind](kit, Spot(box, place, scope, at, textbox, across))
+    if len(kit.ctx.problems) > found:  # a text too long: the box to widen is named too
+        declared = kit.layout.line_of(box)
+        problems = kit.ctx.problems[found:]
+        kit.ctx.problems[found:] = [replace(problem, declared=declared) for problem in problems]
     if kind == "image" and painted:  # boxes after it may make room for it ('x' in drawn)
         scope["drawn"] = scope["drawn"] | {box.get("name", "")}
 
