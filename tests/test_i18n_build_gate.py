@@ -61,12 +61,12 @@ def heading_key(root: Path) -> tuple[str | None, str]:
 
 
 def brace_key(root: Path) -> tuple[str | None, str]:
-    """A label from the code with a {placeholder} (like "Preferred: {weapon}")."""
+    """A label of the pack's code or data with a {placeholder} (like "Preferred: {weapon}")."""
     return pick(
         root,
         lambda m: (
             "python-brace-format" in m.flags
-            and any(path.startswith("ttgbuild/packs/jugger/render/") for path, _ in m.locations)
+            and any(path.startswith("ttgbuild/packs/jugger/") for path, _ in m.locations)
         ),
     )
 

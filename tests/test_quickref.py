@@ -19,6 +19,7 @@ from ttgbuild.cli import app
 from ttgbuild.i18n.runtime import Translator, load_translator
 from ttgbuild.packs.jugger.odds import combat_odds
 from ttgbuild.packs.jugger.render import dienote
+from ttgbuild.packs.jugger.render.labels import sheets
 
 LOCALES = ("en", "es", "de")
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -302,7 +303,31 @@ def test_the_assembly_guide_has_its_own_file(shipped):
         heading = tr._("Building your Jugger TTG kit")
         assert heading in sheet(out, locale, "guide.pdf")
         assert heading not in sheet(out, locale)
-        assert tr._("Jugger TTG quick reference") in sheet(out, locale)
+        assert tr.pgettext("document title", "Jugger TTG quick reference") in sheet(out, locale)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_titles_headings_and_folio_are_the_documents_sheet_in_the_locale(shipped, locale):
+    """Each PDF's title, the quick reference's side headings and the rulebook's folio are the
+    messages of data/sheets/documents.sheet.yaml, translated (issue 16: none left in Python)."""
+    out = shipped("a4")
+    tables = sheets().by_name["documents"].labels
+    tr = load_translator(REPO, locale)
+
+    def says(table: str, ident: str) -> str:
+        spec = tables[table][ident]
+        translated = tr.pgettext(spec["context"], spec["msg"])
+        assert locale == "en" or translated != spec["msg"], (locale, spec["msg"])
+        return translated
+
+    for ident in tables["document_title"]:
+        title = pymupdf.open(out / locale / f"{ident}.pdf").metadata["title"]
+        assert title == says("document_title", ident), (locale, ident)
+    printed = sheet(out, locale)
+    assert says("quickref_side", "front") in printed and says("quickref_side", "back") in printed
+    book = pymupdf.open(out / locale / "rules.pdf")
+    folio = tr.fill(says("folio", "page"), {"page": book.page_count, "pages": book.page_count})
+    assert folio in book[-1].get_text(), locale
 
 
 # --- rules fidelity (rules.md §19): what the sheet says, read back from the built PDF ---------

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.packs.jugger.model import Board
 from ttgbuild.packs.jugger.render import boxes, icons, layouts, theme
+from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.packs.jugger.render.tiling import (
     FRAME,
     MARGIN,
@@ -44,7 +45,9 @@ def render(ctx: RenderContext) -> bytes:
     assert board is not None
     size = board_size(board)
     tiles = tiling(size, ctx.settings.page)
-    canvas, buffer = new_canvas(tiles.page, tr._("Jugger TTG board"), "board", tr.locale)
+    canvas, buffer = new_canvas(
+        tiles.page, sheet_label(tr, "document_title", "board"), "board", tr.locale
+    )
     pieces = layouts.pieces(ctx, canvas, "board")
     goal = pieces.message("goal")
     ctx.progress("board: tiles")

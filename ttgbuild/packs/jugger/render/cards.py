@@ -29,7 +29,7 @@ Box = tuple[float, float, float, float]
 
 def render(ctx: RenderContext) -> bytes:
     """The whole cards.pdf."""
-    title = ctx.tr._("Jugger TTG cards")
+    title = labels.sheet_label(ctx.tr, "document_title", "cards")
     layout = layouts.layout("cards")
     return draw_layout(ctx, layout, title, layouts.BOXES, DRAWINGS, functions(ctx))
 

@@ -11,21 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ttgbuild.i18n.runtime import Translator
-
-
-def message(tr: Translator, assumed: bool) -> str:
-    """The translated note; its `{faces}` placeholder takes `faces_list`."""
-    if assumed:
-        # Translators: {faces} is a list of numbers, the juggs on each face in order,
-        # written with commas such as 0, 0, 0, 1, 1, 2.
-        return tr.pgettext(
-            "dice",
-            "Die faces are this kit's assumption (no rulebook gives them): {faces} juggs. "
-            "Set yours in content/rules.yaml.",
-        )
-    # Translators: printed when a group entered the faces of its own dice in content.
-    # {faces} is a list of numbers, the juggs on each face in order, such as 0, 0, 0, 1, 1, 2.
-    return tr.pgettext("dice", "Die faces, as your dice show them: {faces} juggs.")
+from ttgbuild.packs.jugger.render.labels import sheet_label
 
 
 def faces_list(tr: Translator, faces: Sequence[int]) -> str:
@@ -34,5 +20,6 @@ def faces_list(tr: Translator, faces: Sequence[int]) -> str:
 
 
 def note(tr: Translator, faces: Sequence[int], assumed: bool) -> str:
-    """The note with the faces filled in, as plain text."""
-    return tr.fill(message(tr, assumed), {"faces": faces_list(tr, faces)})
+    """The note (data/sheets/documents.sheet.yaml) with the faces filled in, as plain text."""
+    message = sheet_label(tr, "dice_note", "assumed" if assumed else "own")
+    return tr.fill(message, {"faces": faces_list(tr, faces)})

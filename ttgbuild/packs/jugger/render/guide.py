@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 
 from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.render import icons
+from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
@@ -53,7 +54,7 @@ def render(ctx: RenderContext) -> bytes:
     tr = ctx.tr
     page_w, page_h = ctx.settings.page
     canvas, buffer = new_canvas(
-        ctx.settings.page, tr._("Jugger TTG assembly guide"), "guide", tr.locale
+        ctx.settings.page, sheet_label(tr, "document_title", "guide"), "guide", tr.locale
     )
     ctx.progress("guide: assembly guide")
     paragraphs: list[list[text.Span]] = []

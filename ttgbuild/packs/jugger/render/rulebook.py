@@ -24,6 +24,7 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
 from ttgbuild.packs.jugger.render import diagrams, dienote, icons
+from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
@@ -405,7 +406,7 @@ def render(ctx: RenderContext) -> bytes:
     rules = ctx.content.rules
     if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts
         raise ValueError("the rulebook needs content/rules.yaml")
-    title = tr._("Jugger TTG: rules of play")
+    title = sheet_label(tr, "document_title", "rules")
     canvas, buffer = new_canvas(ctx.settings.page, title, "rules", tr.locale)
     ctx.progress("rules: laying out")
     values = rulebook_values(ctx)
@@ -452,8 +453,7 @@ def _furniture(ctx: RenderContext, canvas: Canvas, title: str, number: int, tota
     top = page_h - TOP
     canvas.setFillColor(style.MUTED)
     canvas.setFont(text.SANS.regular, 7.5)
-    # Translators: page header; {page} is this page's number, {pages} the number of pages.
-    folio = tr.fill(tr._("Page {page} of {pages}"), {"page": number, "pages": total})
+    folio = tr.fill(sheet_label(tr, "folio", "page"), {"page": number, "pages": total})
     canvas.drawRightString(page_w - SIDE, top - 3 * mm, folio)
     if number > 1:
         canvas.drawString(SIDE, top - 3 * mm, title)

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.printing import Duplex
 from ttgbuild.packs.jugger.model import Hero, Rules
 from ttgbuild.packs.jugger.render import boxes, dienote, icons, layouts
+from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.layout.decks import Card
@@ -120,7 +121,9 @@ class Packer:
 
 def render(ctx: RenderContext) -> bytes:
     tr = ctx.tr
-    canvas, buffer = new_canvas(ctx.settings.page, tr._("Jugger TTG tokens"), "tokens", tr.locale)
+    canvas, buffer = new_canvas(
+        ctx.settings.page, sheet_label(tr, "document_title", "tokens"), "tokens", tr.locale
+    )
     pieces = layouts.pieces(ctx, canvas, "tokens")
     packer = Packer(ctx, canvas)
     content = ctx.content

@@ -25,7 +25,7 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Content, Rules
 from ttgbuild.packs.jugger.render import icons
-from ttgbuild.packs.jugger.render.labels import sheets
+from ttgbuild.packs.jugger.render.labels import sheet_label, sheets
 from ttgbuild.packs.jugger.render.quickref import inputs
 from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
@@ -88,18 +88,15 @@ def render(ctx: RenderContext) -> bytes:
     rules = ctx.content.rules
     if rules is None:  # the build validates first: rules.yaml is loaded when rendering starts
         raise ValueError("the quick reference needs content/rules.yaml")
-    canvas, buffer = new_canvas(
-        ctx.settings.page, tr._("Jugger TTG quick reference"), "quickref", tr.locale
-    )
+    title = sheet_label(tr, "document_title", "quickref")
+    canvas, buffer = new_canvas(ctx.settings.page, title, "quickref", tr.locale)
     fit = ctx.fitter((rules.origin, "quick reference", "diagram captions"))
     layout = _layout(tr, ctx.content, rules, ctx.icons.names, fit)
-    pages = [
-        (tr.pgettext("quickref", "Front: playing a point"), "front", layout.sections(FRONT)),
-        (tr.pgettext("quickref", "Back: combat and talents"), "back", layout.sections(BACK)),
-    ]
-    for subtitle, side, sections in pages:
+    pages = [("front", layout.sections(FRONT)), ("back", layout.sections(BACK))]
+    for side, sections in pages:
         ctx.progress(f"quickref: {side}")
-        _page(ctx, canvas, rules, subtitle, side, sections)
+        subtitle = sheet_label(tr, "quickref_side", side)
+        _page(ctx, canvas, rules, title, subtitle, side, sections)
     return finish(canvas, buffer)
 
 
@@ -107,11 +104,12 @@ def _page(
     ctx: RenderContext,
     canvas: Canvas,
     rules: Rules,
+    heading: str,
     subtitle: str,
     side: str,
     sections: list[Section],
 ) -> None:
-    """One page: title band, the sections flowed into columns, the print furniture.
+    """One page: title band (heading, subtitle), the sections flowed into columns, furniture.
 
     Problems point at rules.yaml: nearly everything on the sheet is read from it.
     """
@@ -123,7 +121,7 @@ def _page(
         return (rules.origin, "quick reference", f"{side} page, {box}")
 
     title = ctx.fit(
-        [[Span(ctx.tr._("Jugger TTG quick reference"), bold=True)]],
+        [[Span(heading, bold=True)]],
         width * 0.58,
         TITLE,
         14,
