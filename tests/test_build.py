@@ -285,7 +285,7 @@ def test_characters_the_font_lacks_are_reported_not_boxed(project, run):
     assert (
         "content/heroes/ines-carbonell.yaml:16:10: warning JT902: en: hero card "
         "'Inés Carbonell', talents: text cannot be drawn: the font has no glyph for "
-        "U+3052 U+6295 [/talents]"
+        "U+3052 U+6295; box declared at ttgbuild/packs/jugger/data/layouts/cards.layout.yaml:"
     ) in result.stdout
     strict = run("build", "--out", str(project.path("strict")), "--strict")
     assert strict.exit_code == 1
