@@ -131,7 +131,6 @@ class Pack:
     checks: tuple[Path, ...] = ()  # declarative rule-check files (<name>.checks.yaml)
     functions: Ref | None = None  # name → callable: the game logic expressions may call
     drawings: Ref | None = None  # name → (canvas, box, **args): pictures layouts draw by name
-    theme: Mapping[str, str] = field(default_factory=dict)  # colour name → "#rrggbb"
     # A data pack's folder in its project (it has no package): read for messages, fingerprinted.
     root: Path | None = None
 

@@ -191,7 +191,6 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         layouts=_optional_folder(folder, data.get("layouts", "layouts")),
         sheets=_optional_folder(folder, data.get("sheets", "sheets")),
         checks=checks,
-        theme=dict(data.get("theme", {})),
         root=folder,
     )
 
