@@ -17,7 +17,7 @@ from test_rules import HERO, PASSIVE, codes_for, setter
 
 from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger import PACK
-from ttgbuild.packs.jugger.kit_demand import legal_heroes, most_demanding_team, points_demand
+from ttgbuild.packs.jugger.kit_demand import most_demanding_team, points_demand
 from ttgbuild.packs.jugger.model import Hero
 from ttgbuild.source.loader import load_content
 
@@ -224,10 +224,18 @@ def test_many_heroes_of_one_cost_stay_fast() -> None:
 def test_shipped_demand() -> None:
     """The figures docs/rules-decisions.md and kit.yaml's comments rest on."""
     content = load_content(REPO, PACK).content
-    heroes = legal_heroes(content)
-    assert points_demand(content, heroes, "stamina") == (36, "long")
-    assert points_demand(content, heroes, "focus") == (33, "long")
+    assert points_demand(content, "stamina") == (36, "long")
+    assert points_demand(content, "focus") == (33, "long")
     assert content.kit.counters["stamina"] >= 72 and content.kit.counters["focus"] >= 66
+
+
+def test_no_legal_team_needs_no_points(project) -> None:
+    """With every budget below the cheapest hero no team is legal: JT603 asks for nothing."""
+    for fmt in ("short", "long"):
+        project.edit(RULES_FILE, setter("formats", fmt, "budget", value=1))
+    project.edit("content/kit.yaml", setter("counters", "stamina", value=0))
+    assert points_demand(load_content(project.root, PACK).content, "stamina") == (0, None)
+    assert _messages(project, "JT603") == []
 
 
 def test_demand_follows_the_heroes(project) -> None:

@@ -237,6 +237,39 @@ def test_fixture_breaks_rule(project, code: str) -> None:
     assert diag.line >= 1 and diag.column >= 1, "rule diagnostics are located"
 
 
+# The kit's checks (data/checks/kit.checks.yaml): a count lowered to one short of its need is
+# reported at that count, in these words (the first is the count). JT603 counts focus too.
+KIT_SHORTFALLS = {
+    "counters/focus": "JT603 65 focus counters; two legal long teams can need 66 (33 each, "
+    "the most a team within the budget can have)",
+    "counters/stamina": "JT603 71 stamina counters; two legal long teams can need 72 (36 each, "
+    "the most a team within the budget can have)",
+    "dice": "JT604 15 dice; two players own 8 each",
+    "bases/blue": "JT605 7 blue bases; a blue team can hold 8 heroes",
+    "counters/team_synergy": "JT606 7 team synergy tokens; each side can earn 4",
+    "counters/pinned": "JT607 5 pinned tokens; each side can hold 3 pins at once "
+    "(its defenders without the chain)",
+    "counters/exhausted": "JT608 15 exhausted tokens; every hero of two 8-hero teams can be "
+    "exhausted",
+    "counters/crouch_template": "JT609 9 crouch templates; all 10 heroes in play can crouch "
+    "at once",
+    "counters/crouch_count": "JT610 49 crouch count tokens; 10 heroes in play crouching for 5 "
+    "stones need 50",
+    "counters/delay": "JT611 9 delay tokens; all 10 heroes in play can delay in one stone",
+}
+
+
+@pytest.mark.parametrize("field", sorted(KIT_SHORTFALLS))
+def test_kit_shortfall_is_reported_at_its_count(project, field: str) -> None:
+    code, message = KIT_SHORTFALLS[field].split(" ", 1)
+    path = field.split("/")
+    _kit(*path, value=int(message.split()[0]))(project)
+    found = codes_for(project)[code]
+    assert [(d.pointer, d.message) for d in found] == [("/" + field, message)]
+    lines = project.path("content/kit.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[found[0].line - 1].strip().startswith(path[-1] + ":")
+
+
 @pytest.mark.parametrize("code", sorted(PASSES))
 def test_boundary_passes_rule(project, code: str) -> None:
     PASSES[code](project)

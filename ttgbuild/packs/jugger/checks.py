@@ -6,7 +6,7 @@ The engine calls `register` with a registry scoped to this pack (code prefix
 
 from __future__ import annotations
 
-from ttgbuild.packs.jugger import art, kit_demand, rules
+from ttgbuild.packs.jugger import art, rules
 from ttgbuild.packs.jugger.kitsize import SIZE_CODE
 from ttgbuild.packs.jugger.teamcheck import TEAM_CODES
 from ttgbuild.validate.registry import Registry
@@ -14,6 +14,6 @@ from ttgbuild.validate.registry import Registry
 
 def register(registry: Registry) -> None:
     """Add every content check of the pack, then the codes its team check and build report."""
-    for module in (rules, art, kit_demand):
+    for module in (rules, art):
         module.checks.register(registry)
     registry.add_codes([*TEAM_CODES.values(), SIZE_CODE])
