@@ -164,3 +164,25 @@ def test_internal_error_is_one_line_and_a_log(monkeypatch, capsys) -> None:
     with open(log, encoding="utf-8") as handle:
         assert "simulated bug" in handle.read()
     os.unlink(log)
+
+
+def test_a_pack_data_file_broken_while_in_use_is_located_not_internal(monkeypatch, capsys) -> None:
+    """A pack's own layout read when its drawing code is imported: its problem, exit 1."""
+    from ttgbuild import cli
+    from ttgbuild.core.diagnostics import Diagnostic, LocatedError
+    from ttgbuild.validate import project
+
+    broken = Diagnostic("pack/layouts/cards.layout.yaml", 8, 7, "error", "JT002", "YAML syntax")
+
+    def read_broken_layout(*_args, **_kwargs):
+        raise LocatedError(broken)
+
+    monkeypatch.setattr(project, "validate_project", read_broken_layout)
+    monkeypatch.setattr(sys, "argv", ["ttgbuild", "validate"])
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 1
+    captured = capsys.readouterr()
+    shown = captured.out + captured.err
+    assert "pack/layouts/cards.layout.yaml:8:7: error JT002: YAML syntax" in shown
+    assert "internal error" not in shown

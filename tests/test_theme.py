@@ -49,4 +49,4 @@ def test_an_unreadable_layout_stops_with_its_located_problem(tmp_path: Path, mon
     monkeypatch.setattr(theme, "LAYOUTS", tmp_path)
     with pytest.raises(LocatedError) as caught:
         theme._layout_theme("tokens")
-    assert caught.value.diagnostic.file == "tokens.layout.yaml"
+    assert caught.value.diagnostic.file == (tmp_path / "tokens.layout.yaml").as_posix()

@@ -24,7 +24,7 @@ import typer
 
 from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
-from ttgbuild.core.diagnostics import has_failures, sort_key
+from ttgbuild.core.diagnostics import LocatedError, has_failures, sort_key
 from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
 from ttgbuild.core.printing import Duplex, Paper, PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
@@ -492,6 +492,10 @@ def main() -> None:
         console.progress_done()
         console.diagnostics(exc.diagnostics, "text")
         sys.exit(EXIT_UNREADABLE)
+    except LocatedError as exc:  # a pack's data file found broken while in use: say where
+        console.progress_done()
+        console.diagnostics([exc.diagnostic], "text")
+        sys.exit(EXIT_PROBLEMS)
     except Exception as exc:
         console.progress_done()
         console.err(f"ttgbuild: internal error ({type(exc).__name__}); {_save_traceback()}")

@@ -74,7 +74,7 @@ def _draw_board(
     `goal` is the word printed on each goal circle.
     """
     tr = ctx.tr
-    layout = HexLayout(theme.HEX_ACROSS / math.sqrt(3))
+    layout = HexLayout(boxes.HEX_ACROSS / math.sqrt(3))
     width, height = board_size(board)
     canvas.saveState()
     canvas.setFillColor(style.HEADER)

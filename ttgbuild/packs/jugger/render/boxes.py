@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ttgbuild.packs.jugger.render.theme import HEX_ACROSS
 from ttgbuild.render import text
 from ttgbuild.render.boxes import DEFAULT, FURNITURE, TextBox
 
@@ -134,6 +133,7 @@ COUNTER = TextBox(
     family=text.CONDENSED,
     bold=True,
 )
+HEX_ACROSS = 26 * mm  # a board hex, flat to flat: a field token's base fits inside
 HEX_WIDTH = 2 * HEX_ACROSS / 3**0.5  # corner to corner
 CROUCH_TEMPLATE = TextBox(
     "crouch-template",

@@ -1,8 +1,8 @@
-"""Jugger TTG's own colours and measures, shared by its painters.
+"""Jugger TTG's own colours, shared by its painters.
 
 The engine's style.py holds only what every game's pages use (ink, paper,
-rules, headers); the colours of points, teams, decks and the pitch, and the
-size of a board hex, are this game's, and each painter reads them here
+rules, headers); the colours of points, teams, decks and the pitch are
+this game's, and each painter reads them here
 rather than from another painter. A colour the layout files name is read from
 their `theme:` (data/layouts/*.layout.yaml), not written here a second time.
 """
@@ -10,9 +10,9 @@ their `theme:` (data/layouts/*.layout.yaml), not written here a second time.
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.units import mm
 
 from ttgbuild.core.diagnostics import LocatedError
+from ttgbuild.core.paths import display_path
 from ttgbuild.packs.jugger import HERE
 from ttgbuild.source.yamlsource import load_document
 
@@ -27,7 +27,8 @@ def _layout_theme(*names: str) -> dict[str, Color]:
     """
     colours: dict[str, Color] = {}
     for name in names:
-        doc, problems = load_document(LAYOUTS / f"{name}.layout.yaml", f"{name}.layout.yaml")
+        path = LAYOUTS / f"{name}.layout.yaml"
+        doc, problems = load_document(path, display_path(path, HERE.parents[2]))
         if doc is None:
             raise LocatedError(problems[0])
         colours |= {key: HexColor(value) for key, value in doc.data.get("theme", {}).items()}
@@ -51,5 +52,3 @@ DECK_COLOURS: dict[str, Color] = {
 }
 # Counter colours, by counter name, that a diagram draws too (tokens.pdf prints them all).
 COUNTER_COLOURS: dict[str, Color] = {"crouch_template": _THEME["crouch-template"]}
-
-HEX_ACROSS = 26 * mm  # a board hex, flat to flat: a field token's base fits inside

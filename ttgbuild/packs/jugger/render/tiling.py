@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 
 from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Board
-from ttgbuild.packs.jugger.render import theme
+from ttgbuild.packs.jugger.render import boxes
 
 FRAME = 10 * mm  # printed border around the hexes
 MARGIN = 13 * mm  # page margin: printers cannot reach the outer 4-7 mm
@@ -36,7 +36,7 @@ class Tiling:
 
 
 def board_size(board: Board) -> tuple[float, float]:
-    width, height = HexLayout(theme.HEX_ACROSS / math.sqrt(3)).size(board.columns, board.rows)
+    width, height = HexLayout(boxes.HEX_ACROSS / math.sqrt(3)).size(board.columns, board.rows)
     return width + 2 * FRAME, height + 2 * FRAME
 
 
