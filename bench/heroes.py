@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from ttgbuild.packs.jugger import PACK
-from ttgbuild.packs.jugger.kit_demand import SIDES, legal_heroes, points_demand
+from ttgbuild.packs.jugger.kit_demand import points_demand
 from ttgbuild.packs.jugger.model import HERO_NUMBERS
 from ttgbuild.source.loader import load_content
 
@@ -53,9 +53,9 @@ def _size_kit(target: Path) -> None:
     path = target / "content" / "kit.yaml"
     kit = yaml.safe_load(path.read_text(encoding="utf-8"))
     for attribute in ("focus", "stamina"):
-        demand = points_demand(content, legal_heroes(content), attribute)
-        if demand is not None:
-            kit["counters"][attribute] = max(kit["counters"][attribute], SIDES * demand[0])
+        one_side = points_demand(content, attribute).points
+        # Both sides may field the strongest team (JT603 in data/checks/kit.checks.yaml).
+        kit["counters"][attribute] = max(kit["counters"][attribute], 2 * one_side)
     path.write_text(yaml.safe_dump(kit, sort_keys=False), encoding="utf-8")
 
 
