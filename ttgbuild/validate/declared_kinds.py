@@ -15,7 +15,8 @@ import dataclasses
 import difflib
 import re
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections import ChainMap
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -50,9 +51,47 @@ class Row:
     """One record (and field) a clause tests: its names, where it is, and the value read."""
 
     record: Any
-    names: dict[str, Any]
+    names: MutableMapping[str, Any]  # its own names over the record's, the content's
     origin: Origin
     field: tuple[str, ...]
+
+
+class _Names(ChainMap[str, Any]):
+    """A row's names over its record's and the content's, layered instead of copied.
+
+    Rows are many (every record, every field) and most are tested without
+    reading most names, so each row adds one small mapping on top. Lookups
+    walk the layers with a plain loop: ChainMap's own go through a generator.
+    """
+
+    def __getitem__(self, key: str) -> Any:
+        for names in self.maps:
+            if key in names:
+                return names[key]
+        return self.__missing__(key)
+
+    def __contains__(self, key: object) -> bool:
+        for names in self.maps:  # noqa: SIM110 (a loop: no generator per lookup)
+            if key in names:
+                return True
+        return False
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for names in self.maps:
+            if key in names:
+                return names[key]
+        return default
+
+
+@dataclass(frozen=True)
+class _RowShape:
+    """What a clause declares about each row: looked up once per clause, not per record."""
+
+    where: bool
+    at: bool
+    lets: list[str]  # the let/<name> keys, in order
+    value: bool
+    read: bool
 
 
 @dataclass
@@ -122,34 +161,52 @@ class Run:
         """Every record of `each` (and field of `fields`) that passes `when` and `where`.
 
         `read`: the kind tests the field's value (an `expect` only locates at its field).
+        What the clause declares is looked up once here, not once per record: a
+        project may hold thousands of records, each read for several fields.
         """
-        if self.has("when") and not self.evaluate("when", self.base):
+        spec = self.clause.spec
+        if "when" in spec and not self.evaluate("when", self.base):
             return
-        fields = self.spec("fields") or [self.spec("field", default_field)]
+        fields = spec.get("fields") or [spec.get("field", default_field)]
+        paths = [(path, tuple(path.split("/")) if path else ()) for path in fields]
+        shape = _RowShape(
+            "where" in spec,
+            "at" in spec,
+            [f"let/{name}" for name in spec.get("let", {})],
+            "value" in spec,
+            read,
+        )
+        alias = spec.get("as", "record")
         for index, record in enumerate(_records(self.evaluate("each", self.base))):
-            names = {**_fields(record), **self.base, "record": record, "index": index}
-            names[self.spec("as", "record")] = record
-            for field_path in fields:
-                row = self._row(record, dict(names, field=field_path), field_path, read)
+            # Layered, not copied: most rows are tested without reading most names.
+            bound = {"record": record, "index": index, alias: record}
+            names = _Names(bound, self.base, _fields(record))
+            ident = _id(record)
+            for field_path, parts in paths:
+                row = self._row(record, ident, names.new_child({"field": field_path}), parts, shape)
                 if row is not None:
                     yield row
 
     def _row(
-        self, record: Any, names: dict[str, Any], field_path: str | None, read: bool
+        self,
+        record: Any,
+        ident: Any,
+        names: MutableMapping[str, Any],
+        parts: tuple[str, ...],
+        shape: _RowShape,
     ) -> Row | None:
-        if self.has("where") and not self.evaluate("where", names):
+        if shape.where and not self.evaluate("where", names):
             return None
-        origin = self.evaluate("at", names) if self.has("at") else getattr(record, "origin", None)
+        origin = self.evaluate("at", names) if shape.at else getattr(record, "origin", None)
         if not isinstance(origin, Origin):
-            key = "at" if self.has("at") else "each"
-            raise ClauseError(key, f"{_id(record)!r} has no origin to report at; give at:")
-        parts = tuple(field_path.split("/")) if field_path else ()
-        names["id"] = _id(record)
-        for name in self.spec("let", {}):
-            names[name] = self.evaluate(f"let/{name}", names)
-        if self.has("value"):
+            key = "at" if shape.at else "each"
+            raise ClauseError(key, f"{ident!r} has no origin to report at; give at:")
+        names["id"] = ident
+        for key in shape.lets:
+            names[key.removeprefix("let/")] = self.evaluate(key, names)
+        if shape.value:
             names["value"] = self.evaluate("value", names)
-        elif read:
+        elif shape.read:
             names["value"] = _read(record, parts) if parts else record
         return Row(record, names, origin, parts)
 
@@ -184,17 +241,28 @@ def _dataclass_fields(kind: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(kind))
 
 
-def _fields(record: Any) -> dict[str, Any]:
+@cache
+def _is_mapping(kind: type) -> bool:
+    """Mapping or not, decided once per type (an abstract-class check costs per call)."""
+    return issubclass(kind, Mapping)
+
+
+def _fields(record: Any) -> Mapping[str, Any]:
     """A record's fields as names: `cost <= budget` reads as well as `record.cost`."""
-    if isinstance(record, Mapping):
+    kind = type(record)
+    if _is_mapping(kind):
         return {k: v for k, v in record.items() if isinstance(k, str)}
-    if dataclasses.is_dataclass(record) and not isinstance(record, type):
-        return {name: getattr(record, name) for name in _dataclass_fields(type(record))}
-    return {}
+    if not dataclasses.is_dataclass(kind):
+        return {}
+    names = _dataclass_fields(kind)
+    attributes = getattr(record, "__dict__", None)
+    if attributes is not None and len(attributes) == len(names):
+        return attributes  # the fields and nothing else: read as they are (callers copy)
+    return {name: getattr(record, name) for name in names}
 
 
 def _id(record: Any) -> Any:
-    if isinstance(record, Mapping):
+    if _is_mapping(type(record)):
         return record.get("id")
     return getattr(record, "id", None)
 
@@ -203,11 +271,13 @@ def _read(record: Any, parts: tuple[str, ...]) -> Any:
     """The value at a field path of a record (mappings, attributes and list positions)."""
     value = record
     for part in parts:
-        if isinstance(value, Mapping) and part in value:
+        if _is_mapping(type(value)):
+            if part not in value:
+                raise ClauseError("field", f"{_id(record)!r} has no field {'/'.join(parts)}")
             value = value[part]
         elif isinstance(value, list | tuple) and part.isdigit() and int(part) < len(value):
             value = value[int(part)]
-        elif not isinstance(value, Mapping) and hasattr(value, part) and not part.startswith("_"):
+        elif not part.startswith("_") and hasattr(value, part):
             value = getattr(value, part)
         else:
             raise ClauseError("field", f"{_id(record)!r} has no field {'/'.join(parts)}")
@@ -283,8 +353,13 @@ def _references(run: Run) -> Iterator[Finding]:
             yield run.finding(row, message, *extra, key=key)
 
 
-def _limits(run: Run, names: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: run.evaluate(key, names) for key in ("min", "max") if run.has(key)}
+def _limits(run: Run, keys: tuple[str, ...], names: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: run.evaluate(key, names) for key in keys}
+
+
+def _limit_keys(run: Run) -> tuple[str, ...]:
+    """The bounds a clause gives (min, max or both), looked up once per clause."""
+    return tuple(key for key in ("min", "max") if run.has(key))
 
 
 def _range_message(limits: Mapping[str, Any], both: str, low: str, high: str) -> str:
@@ -297,9 +372,10 @@ def _outside(limits: Mapping[str, Any], value: Any, key: str) -> bool:
 
 
 def _bounds(run: Run) -> Iterator[Finding]:
+    keys, value_key = _limit_keys(run), _value_key(run)
     for row in run.rows():
-        limits = _limits(run, row.names)
-        if _outside(limits, row.names["value"], _value_key(run)):
+        limits = _limits(run, keys, row.names)
+        if _outside(limits, row.names["value"], value_key):
             default = _range_message(
                 limits,
                 "{field} {value} is outside {min}..{max}",
@@ -310,6 +386,7 @@ def _bounds(run: Run) -> Iterator[Finding]:
 
 
 def _length(run: Run) -> Iterator[Finding]:
+    keys, value_key = _limit_keys(run), _value_key(run)
     for row in run.rows():
         try:
             count = len(row.names["value"])
@@ -317,8 +394,8 @@ def _length(run: Run) -> Iterator[Finding]:
             raise ClauseError(
                 "field", f"{row.names['field']} of {row.names['id']!r} is not a list"
             ) from None
-        limits = _limits(run, row.names)
-        if _outside(limits, count, _value_key(run)):
+        limits = _limits(run, keys, row.names)
+        if _outside(limits, count, value_key):
             default = _range_message(
                 limits,
                 "{field} has {count} items, not {min}..{max}",
@@ -340,7 +417,7 @@ def _aggregate(run: Run) -> Iterator[Finding]:
             raise ClauseError("sum" if run.has("sum") else "group", str(exc)) from None
     for group, (first, total) in groups.items():
         names = dict(first.names, group=group, total=total)
-        limits = _limits(run, names)
+        limits = _limits(run, _limit_keys(run), names)
         if _outside(limits, total, "sum"):
             default = _range_message(
                 limits,
