@@ -22,6 +22,7 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import installed
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.icons import InlineIcons
+from ttgbuild.render.layout.decks import PackParts
 from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.source.layoutfile import Layout, LayoutError, load_layout, pack_layouts
@@ -70,7 +71,7 @@ def _pieces(tmp_path: Path, locale: str = "en") -> tuple[Pieces, RenderContext, 
     assert problems == [] and layout is not None
     ctx = RenderContext(None, Translator(locale), PrintSettings(), icons=InlineIcons({}))
     canvas, buffer = new_canvas(ctx.settings.page, "Shells", "shells", locale)
-    return Pieces(ctx, canvas, layout, {}, {}, {}), ctx, canvas, buffer
+    return Pieces(ctx, canvas, layout, PackParts()), ctx, canvas, buffer
 
 
 def _stream(data: bytes) -> str:

@@ -19,7 +19,7 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import installed
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.icons import InlineIcons
-from ttgbuild.render.layout.decks import draw_layout
+from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.source.layoutfile import Layout, LayoutError, load_layout, pack_layouts
 
 JUGGER = installed().packs["jugger-ttg"]
@@ -166,7 +166,8 @@ def _draw(tmp_path: Path, critters: list[SimpleNamespace], source: str = HEAD + 
     settings = PrintSettings()
     ctx = RenderContext(None, Translator("en"), settings, content_dir=tmp_path, icons=icons)
     functions = {"critters": critters}
-    data = draw_layout(ctx, layout, "Test cards", {}, {"splash": recorder.splash}, functions)
+    parts = PackParts(drawings={"splash": recorder.splash}, functions=functions)
+    data = draw_layout(ctx, layout, "Test cards", parts)
     pages = [page.get_text() for page in pymupdf.open(stream=data, filetype="pdf")]
     return pages, ctx, recorder
 

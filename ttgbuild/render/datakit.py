@@ -28,7 +28,7 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
 from ttgbuild.render.flow import columns, every_text, flow
-from ttgbuild.render.layout.decks import draw_layout
+from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout
 from ttgbuild.source.datapack import pack_of
@@ -110,7 +110,7 @@ def deck(ctx: RenderContext, layout: str, title: str, theme: Mapping[str, str]) 
     found = _layout_file(Path(layout), _project(ctx))
     if found is None:  # the build validates first: a broken layout file never gets here
         raise ValueError(f"{layout} is not a valid layout file")
-    return draw_layout(ctx, found, title, {}, {}, kinds(ctx.content))
+    return draw_layout(ctx, found, title, PackParts(functions=kinds(ctx.content)))
 
 
 def check(project: Path, content: DataContent) -> list[Diagnostic]:

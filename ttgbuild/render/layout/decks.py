@@ -11,10 +11,11 @@ file's `decks` (docs/formats/layouts.md).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
 from ttgbuild.render.boxes import TextBox
@@ -47,22 +48,29 @@ class Deck:
     back: Card
 
 
-def draw_layout(
-    ctx: RenderContext,
-    layout: Layout,
-    title: str,
-    boxes: Mapping[str, TextBox],
-    drawings: Mapping[str, Drawing],
-    functions: Mapping[str, Any],
-) -> bytes:
-    """The whole PDF of a layout file: every deck, then the alignment test if it has one.
+@dataclass(frozen=True)
+class PackParts:
+    """What a pack lends its layout files: label boxes and pictures by name, game logic.
 
-    `boxes` are the pack's label boxes by name, `drawings` its pictures and
-    `functions` the game logic its expressions may call.
+    `boxes` are the pack's label boxes, `drawings` the pictures it draws and
+    `functions` the game logic its expressions may call; a data pack has none
+    but its record kinds.
     """
+
+    boxes: Mapping[str, TextBox] = field(default_factory=dict)
+    drawings: Mapping[str, Drawing] = field(default_factory=dict)
+    functions: Mapping[str, Any] = field(default_factory=dict)
+
+    def kit(self, ctx: RenderContext, canvas: Canvas, layout: Layout) -> tuple[Kit, dict[str, Any]]:
+        """What a layout file is drawn with on `canvas`, and the names its expressions see."""
+        kit = Kit(layout, ctx, canvas, {**self.boxes, **file_boxes(layout)}, self.drawings)
+        return kit, {**self.functions, **engine_names(ctx)}
+
+
+def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts) -> bytes:
+    """The whole PDF of a layout file: every deck, then the alignment test if it has one."""
     canvas, buffer = new_canvas(ctx.settings.page, title, layout.name, ctx.tr.locale)
-    kit = Kit(layout, ctx, canvas, {**boxes, **file_boxes(layout)}, drawings)
-    names = {**functions, **engine_names(ctx)}
+    kit, names = parts.kit(ctx, canvas, layout)
     grid = card_grid(ctx.settings)
     forms: set[str] = set()
     for deck in _decks(kit, names):

@@ -16,10 +16,9 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout.decks import Card, file_boxes, prepared
-from ttgbuild.render.layout.faces import Box, Drawing, Kit, engine_names, paint
+from ttgbuild.render.layout.decks import Card, PackParts, prepared
+from ttgbuild.render.layout.faces import Box, paint
 from ttgbuild.source.layoutfile import Layout, LayoutError
 
 
@@ -27,17 +26,9 @@ class Pieces:
     """The faces and messages of one layout file, drawn on one canvas in one context."""
 
     def __init__(
-        self,
-        ctx: RenderContext,
-        canvas: Canvas,
-        layout: Layout,
-        boxes: Mapping[str, TextBox],
-        drawings: Mapping[str, Drawing],
-        functions: Mapping[str, Any],
+        self, ctx: RenderContext, canvas: Canvas, layout: Layout, parts: PackParts
     ) -> None:
-        """`boxes` are the pack's label boxes, `drawings` its pictures, `functions` its logic."""
-        self.kit = Kit(layout, ctx, canvas, {**boxes, **file_boxes(layout)}, drawings)
-        self.names = {**functions, **engine_names(ctx)}
+        self.kit, self.names = parts.kit(ctx, canvas, layout)
 
     def face(self, name: str, **names: Any) -> Card:
         """The face `name` bound to these names (its record, a side, a flag)."""

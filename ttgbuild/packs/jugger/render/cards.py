@@ -22,7 +22,7 @@ from ttgbuild.packs.jugger.model import Content, Talent, Weapon
 from ttgbuild.packs.jugger.render import icons, labels, layouts, theme, tokenart
 from ttgbuild.render import style
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout.decks import draw_layout
+from ttgbuild.render.layout.decks import PackParts, draw_layout
 
 Box = tuple[float, float, float, float]
 
@@ -31,7 +31,7 @@ def render(ctx: RenderContext) -> bytes:
     """The whole cards.pdf."""
     title = labels.sheet_label(ctx.tr, "document_title", "cards")
     layout = layouts.layout("cards")
-    return draw_layout(ctx, layout, title, layouts.BOXES, DRAWINGS, functions(ctx))
+    return draw_layout(ctx, layout, title, PackParts(layouts.BOXES, DRAWINGS, functions(ctx)))
 
 
 def functions(ctx: RenderContext) -> dict[str, Callable[..., Any]]:

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.render import boxes
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.layout.decks import PackParts
 from ttgbuild.render.layout.faces import Drawing
 from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.source.layoutfile import Layout, LayoutError, load_layouts
@@ -42,4 +43,4 @@ def layout(name: str) -> Layout:
 
 def pieces(ctx: RenderContext, canvas: Canvas, name: str) -> Pieces:
     """The faces and messages of the layout `name`, to place one at a time on `canvas`."""
-    return Pieces(ctx, canvas, layout(name), BOXES, drawings(), {})
+    return Pieces(ctx, canvas, layout(name), PackParts(BOXES, drawings()))
