@@ -215,12 +215,16 @@ def make_jobs(
 
 
 def read_pack_data(pack: Pack, project: Path) -> None:
-    """Read and check the pack's layout and sheet files here, before the workers start.
+    """Import the pack's drawing code and read its layout and sheet files here, once.
 
-    Workers fork from this process (on Linux) and find them read; otherwise each
-    worker would read and schema-check the same files again, about a tenth of a
-    second each. `validate` may not have read them: it remembers their problems.
+    Workers fork from this process (on Linux) and find all of it ready;
+    otherwise each worker would import the same modules and read and
+    schema-check the same files again, a few tenths of a second each.
+    `validate` has not done it: it remembers the files' problems and imports
+    no drawing code.
     """
+    for part in pack.components:
+        part.render.load()
     pack_layouts(pack, project)
     pack_sheets(pack, project)
 
