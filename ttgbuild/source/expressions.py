@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import operator
 import re
+from collections import ChainMap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -91,7 +92,9 @@ class _Frame:
     def context(self) -> Context:
         if self._context is None:
             env = _environment()
-            self._context = env.context_class(env, {**env.globals, **self.names}, None, {})
+            # The names over the builtins, layered, not copied: a context is made for each
+            # call and test, and copying every name into it cost more than the call.
+            self._context = env.context_class(env, ChainMap(self.names, env.globals), None, {})
         return self._context
 
 
