@@ -78,7 +78,7 @@ def _rows(run: Run, row: Row) -> Iterator[tuple[str, tuple[Any, ...], bool, Boun
     """(label, where below the table, at the key?, ends or None if unreadable) of each row."""
     from ttgbuild.validate.declared_kinds import ClauseError
 
-    table = row.names["value"]
+    table = row.value
     if isinstance(table, Mapping):
         for key in table:
             yield str(key), (key,), True, result_form(str(key))

@@ -16,7 +16,7 @@ import difflib
 import re
 import string
 from collections import ChainMap
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -51,9 +51,15 @@ class Row:
     """One record (and field) a clause tests: its names, where it is, and the value read."""
 
     record: Any
-    names: MutableMapping[str, Any]  # its own names over the record's, the content's
+    names: _Names  # its own (field, id, value, lets) over the record's and the content's
     origin: Origin
     field: tuple[str, ...]
+    path: str | None  # the field as the clause names it (`field` in expressions)
+
+    @property
+    def value(self) -> Any:
+        """The value tested, read from the row's own names without walking the layers."""
+        return self.names.maps[0].get("value")
 
 
 class _Names(ChainMap[str, Any]):
@@ -178,12 +184,10 @@ class Run:
         )
         alias = spec.get("as", "record")
         for index, record in enumerate(_records(self.evaluate("each", self.base))):
-            # Layered, not copied: most rows are tested without reading most names.
-            bound = {"record": record, "index": index, alias: record}
-            names = _Names(bound, self.base, _fields(record))
+            layers = ({"record": record, "index": index, alias: record}, self.base, _fields(record))
             ident = _id(record)
             for field_path, parts in paths:
-                row = self._row(record, ident, names.new_child({"field": field_path}), parts, shape)
+                row = self._row(record, ident, layers, field_path, parts, shape)
                 if row is not None:
                     yield row
 
@@ -191,24 +195,34 @@ class Run:
         self,
         record: Any,
         ident: Any,
-        names: MutableMapping[str, Any],
+        layers: tuple[Mapping[str, Any], ...],
+        field_path: str | None,
         parts: tuple[str, ...],
         shape: _RowShape,
     ) -> Row | None:
+        own: dict[str, Any] = {"field": field_path}
+        names = _Names(own, *layers)
         if shape.where and not self.evaluate("where", names):
             return None
         origin = self.evaluate("at", names) if shape.at else getattr(record, "origin", None)
         if not isinstance(origin, Origin):
             key = "at" if shape.at else "each"
             raise ClauseError(key, f"{ident!r} has no origin to report at; give at:")
-        names["id"] = ident
+        own["id"] = ident
         for key in shape.lets:
-            names[key.removeprefix("let/")] = self.evaluate(key, names)
+            own[key.removeprefix("let/")] = self.evaluate(key, names)
         if shape.value:
-            names["value"] = self.evaluate("value", names)
+            own["value"] = self.evaluate("value", names)
         elif shape.read:
-            names["value"] = _read(record, parts) if parts else record
-        return Row(record, names, origin, parts)
+            own["value"] = _read(record, parts) if parts else record
+        return Row(record, names, origin, parts, field_path)
+
+    def of_row(self, key: str, row: Row) -> Any:
+        """`evaluate` for a row: a value shared by every record of a field is looked up
+        without putting the row's names together."""
+        if self._shared.get(key) and (key, row.path) in self._cached:
+            return self._cached[(key, row.path)]
+        return self.evaluate(key, row.names)
 
     def finding(
         self, row: Row, message: str, *extra: str | int, key: bool | None = None
@@ -310,7 +324,7 @@ def _less(key: str, left: Any, right: Any) -> bool:
 def _unique(run: Run) -> Iterator[Finding]:
     seen: dict[Any, Origin] = {}
     for row in run.rows("id"):
-        value = run.evaluate("by", row.names) if run.has("by") else row.names["value"]
+        value = run.evaluate("by", row.names) if run.has("by") else row.value
         try:
             first = seen.get(value)
         except TypeError:
@@ -325,7 +339,7 @@ def _unique(run: Run) -> Iterator[Finding]:
 def _file_name(run: Run) -> Iterator[Finding]:
     for row in run.rows("id"):
         stem = row.origin.file.rsplit("/", 1)[-1].removesuffix(".yaml")
-        if str(row.names["value"]) != stem:
+        if str(row.value) != stem:
             names = dict(row.names, stem=stem)
             default = "id '{value}' differs from the file name '{stem}.yaml'; rename one to match"
             yield run.finding(row, run.say(names, default))
@@ -333,7 +347,7 @@ def _file_name(run: Run) -> Iterator[Finding]:
 
 def _references(run: Run) -> Iterator[Finding]:
     for row in run.rows():
-        value = row.names["value"]
+        value = row.value
         if value is None:
             continue
         if isinstance(value, Mapping):
@@ -353,8 +367,8 @@ def _references(run: Run) -> Iterator[Finding]:
             yield run.finding(row, message, *extra, key=key)
 
 
-def _limits(run: Run, keys: tuple[str, ...], names: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: run.evaluate(key, names) for key in keys}
+def _limits(run: Run, keys: tuple[str, ...], row: Row) -> dict[str, Any]:
+    return {key: run.of_row(key, row) for key in keys}
 
 
 def _limit_keys(run: Run) -> tuple[str, ...]:
@@ -374,8 +388,8 @@ def _outside(limits: Mapping[str, Any], value: Any, key: str) -> bool:
 def _bounds(run: Run) -> Iterator[Finding]:
     keys, value_key = _limit_keys(run), _value_key(run)
     for row in run.rows():
-        limits = _limits(run, keys, row.names)
-        if _outside(limits, row.names["value"], value_key):
+        limits = _limits(run, keys, row)
+        if _outside(limits, row.value, value_key):
             default = _range_message(
                 limits,
                 "{field} {value} is outside {min}..{max}",
@@ -389,12 +403,12 @@ def _length(run: Run) -> Iterator[Finding]:
     keys, value_key = _limit_keys(run), _value_key(run)
     for row in run.rows():
         try:
-            count = len(row.names["value"])
+            count = len(row.value)
         except TypeError:
             raise ClauseError(
                 "field", f"{row.names['field']} of {row.names['id']!r} is not a list"
             ) from None
-        limits = _limits(run, keys, row.names)
+        limits = _limits(run, keys, row)
         if _outside(limits, count, value_key):
             default = _range_message(
                 limits,
@@ -417,7 +431,7 @@ def _aggregate(run: Run) -> Iterator[Finding]:
             raise ClauseError("sum" if run.has("sum") else "group", str(exc)) from None
     for group, (first, total) in groups.items():
         names = dict(first.names, group=group, total=total)
-        limits = _limits(run, _limit_keys(run), names)
+        limits = {key: run.evaluate(key, names) for key in _limit_keys(run)}
         if _outside(limits, total, "sum"):
             default = _range_message(
                 limits,
@@ -459,7 +473,7 @@ def _monotone(run: Run) -> Iterator[Finding]:
     falling = run.spec("order", "rising") == "falling"
     strict = run.spec("strict", False)
     for row in run.rows():
-        value = row.names["value"]
+        value = row.value
         if isinstance(value, Mapping):
             items: list[tuple[str | int, Any]] = list(value.items())
         elif isinstance(value, list | tuple):
@@ -482,15 +496,15 @@ def _monotone(run: Run) -> Iterator[Finding]:
 def _derived(run: Run) -> Iterator[Finding]:
     for row in run.rows():
         expected = run.evaluate("equals", row.names)
-        if row.names["value"] != expected:
+        if row.value != expected:
             names = dict(row.names, expected=expected)
             yield run.finding(row, run.say(names, "{field} is {value} but should be {expected}"))
 
 
 def _sufficient(run: Run) -> Iterator[Finding]:
     for row in run.rows():
-        need = run.evaluate("need", row.names)
-        if _less("need", row.names["value"], need):
+        need = run.of_row("need", row)
+        if _less("need", row.value, need):
             names = dict(row.names, need=need)
             yield run.finding(row, run.say(names, "{field} is {value}; at least {need} are needed"))
 
@@ -512,7 +526,7 @@ def placeholder_names(text: str) -> tuple[set[str], str | None]:
 
 def _texts(run: Run) -> Iterator[tuple[Row, str]]:
     for row in run.rows():
-        text = row.names["value"]
+        text = row.value
         if text is None:
             continue
         if not isinstance(text, str):
