@@ -232,13 +232,20 @@ def _evaluate(
 def _translate(
     tr: Translator, spec: dict[str, Any], scope: Mapping[str, Any], sheet: Sheet | None = None
 ) -> str:
-    """A message in the locale, its plural form chosen by `count`, its placeholders filled."""
+    """A sheet's message in the locale (see `message`), its values evaluated in `scope`."""
+    return message(tr, spec, lambda owner, key: _evaluate(sheet, owner, key, scope))
+
+
+def message(
+    tr: Translator, spec: dict[str, Any], value: Callable[[dict[str, Any], str], Any]
+) -> str:
+    """A `{msg, context, plural, count, params}` mapping in the locale: the plural form
+    chosen by `count`, the placeholders filled with `params`, each value given by
+    `value(mapping, key)` (a sheet's or a layout's own evaluation, located in its file)."""
     context, msgid = spec["context"], spec["msg"]
     if "plural" in spec:
-        count = _evaluate(sheet, spec, "count", scope)
-        translated = tr.npgettext(context, msgid, spec["plural"], count)
+        translated = tr.npgettext(context, msgid, spec["plural"], value(spec, "count"))
     else:
         translated = tr.pgettext(context, msgid)
     params = spec.get("params", {})
-    values = {name: _evaluate(sheet, params, name, scope) for name in params}
-    return tr.fill(translated, values)
+    return tr.fill(translated, {name: value(params, name) for name in params})

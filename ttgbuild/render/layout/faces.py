@@ -25,6 +25,7 @@ from ttgbuild.geometry.hexgrid import HexLayout
 from ttgbuild.render import fonts, shapes, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.prose import message
 from ttgbuild.source.expressions import ExpressionError, compile_expression
 from ttgbuild.source.layoutfile import Layout, LayoutError
 
@@ -87,16 +88,7 @@ class Kit:
         """A box's text: an expression's value, or a message translated with its values filled."""
         if not isinstance(spec, dict):
             return self.printed(self.evaluate(owner, key, scope))
-        tr = self.ctx.tr
-        # Named first: the message extractor must not read these keys as messages.
-        context, msgid, plural = spec["context"], spec["msg"], spec.get("plural")
-        if plural is not None:
-            count = self.evaluate(spec, "count", scope)
-            translated = tr.npgettext(context, msgid, plural, count)
-        else:
-            translated = tr.pgettext(context, msgid)
-        params = spec.get("params", {})
-        return tr.fill(translated, {name: self.evaluate(params, name, scope) for name in params})
+        return message(self.ctx.tr, spec, lambda mapping, name: self.evaluate(mapping, name, scope))
 
     def printed(self, value: Any) -> str:
         """A value printed: a number the locale's way, anything else as text."""
