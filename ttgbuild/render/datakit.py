@@ -26,11 +26,10 @@ from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import style, text
-from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.flow import columns, every_text, flow
+from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.prose import SheetLayout
+from ttgbuild.render.prose import SheetLayout, flow_page
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.layoutfile import SUFFIX as LAYOUT_SUFFIX
 from ttgbuild.source.layoutfile import Layout, LayoutError, load_layouts
@@ -75,28 +74,9 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     canvas.setLineWidth(1.2)
     canvas.line(MARGIN, top - TITLE + 1 * mm, page_w - MARGIN, top - TITLE + 1 * mm)
     area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
-    flowed = flow(sections, columns(area, COLUMNS), LARGEST, SMALLEST, ctx.icons.draw)
     canvas.setFillColor(style.INK)
-    flowed.paint(canvas)
-    if not flowed.fits:
-        problem = PrintProblem(
-            "JT901", origin, "reference sheet", "columns", flowed.overflow_text()
-        )
-        ctx.problems.append(problem)
-    # Characters the fonts lack are reported as on any component (JT902); an unbounded
-    # box makes ctx.fit check glyphs only, the flow above did the fitting.
-    inf = float("inf")
-    ctx.fit(
-        every_text(sections),
-        inf,
-        inf,
-        flowed.size,
-        flowed.size,
-        text.CONDENSED,
-        (origin, "sheet", "columns"),
-    )
-    ctx.furniture.on_margin_sheet(canvas, FOOT)
-    canvas.showPage()
+    where = (origin, "reference sheet", "columns")
+    flow_page(ctx, canvas, sections, area, COLUMNS, (LARGEST, SMALLEST), where, FOOT)
     return finish(canvas, buffer)
 
 

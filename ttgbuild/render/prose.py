@@ -20,9 +20,23 @@ from typing import Any, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.render import text
-from ttgbuild.render.flow import Block, Cell, Column, Figure, Picture, Prose, Section, Table
+from ttgbuild.render.context import PrintProblem, RenderContext
+from ttgbuild.render.flow import (
+    Block,
+    Cell,
+    Column,
+    Figure,
+    Picture,
+    Prose,
+    Section,
+    Table,
+    columns,
+    every_text,
+    flow,
+)
 from ttgbuild.source.expressions import ExpressionError, compile_expression
 from ttgbuild.source.sheetfile import Sheet, SheetError, Sheets
 
@@ -249,3 +263,29 @@ def message(
         translated = tr.pgettext(context, msgid)
     params = spec.get("params", {})
     return tr.fill(translated, {name: value(params, name) for name in params})
+
+
+def flow_page(
+    ctx: RenderContext,
+    canvas: Canvas,
+    sections: list[Section],
+    area: tuple[float, float, float, float],
+    count: int,
+    sizes: tuple[float, float],
+    where: tuple[Origin, str, str],
+    foot: float,
+) -> None:
+    """The rest of a reference page below its title: the sections flowed into `count`
+    columns of `area` between the type `sizes`, what could not be printed reported at
+    `where` (JT901 too long, JT902 characters the fonts lack), the furniture, the page end."""
+    largest, smallest = sizes
+    flowed = flow(sections, columns(area, count), largest, smallest, ctx.icons.draw)
+    flowed.paint(canvas)
+    origin, component, box = where
+    if not flowed.fits:
+        ctx.problems.append(PrintProblem("JT901", origin, component, box, flowed.overflow_text()))
+    # An unbounded box makes ctx.fit check glyphs only: the flow above did the fitting.
+    inf = float("inf")
+    ctx.fit(every_text(sections), inf, inf, flowed.size, flowed.size, text.CONDENSED, where)
+    ctx.furniture.on_margin_sheet(canvas, foot)
+    canvas.showPage()

@@ -28,10 +28,10 @@ from ttgbuild.packs.jugger.render import icons
 from ttgbuild.packs.jugger.render.labels import sheet_label, sheets
 from ttgbuild.packs.jugger.render.quickref import inputs
 from ttgbuild.render import style, text
-from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.flow import Section, columns, every_text, flow
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.flow import Section
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.prose import SheetLayout
+from ttgbuild.render.prose import SheetLayout, flow_page
 from ttgbuild.source.sheetfile import SHEET_CODES, SUFFIX, SheetError
 
 Span = text.Span
@@ -142,16 +142,4 @@ def _page(
     canvas.setLineWidth(1.2)
     canvas.line(SIDE, top - TITLE + 1 * mm, page_w - SIDE, top - TITLE + 1 * mm)
     area = (SIDE, FOOT, width, top - TITLE - 1 * mm - FOOT)
-    flowed = flow(sections, columns(area, COLUMNS), LARGEST, SMALLEST, icons.INLINE.draw)
-    flowed.paint(canvas)
-    origin, component, box = where("columns")
-    if not flowed.fits:
-        ctx.problems.append(PrintProblem("JT901", origin, component, box, flowed.overflow_text()))
-    # Characters the fonts lack are reported like on any other component (JT902);
-    # an unbounded box makes ctx.fit check glyphs only, the flow above did the fitting.
-    inf = float("inf")
-    ctx.fit(
-        every_text(sections), inf, inf, flowed.size, flowed.size, text.CONDENSED, where("columns")
-    )
-    ctx.furniture.on_margin_sheet(canvas, FOOT)
-    canvas.showPage()
+    flow_page(ctx, canvas, sections, area, COLUMNS, (LARGEST, SMALLEST), where("columns"), FOOT)
