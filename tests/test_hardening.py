@@ -194,7 +194,8 @@ def test_truncated_portrait_is_reported_not_a_crash(project, run, suffix) -> Non
     assert result.exit_code == 0, result.output
     assert (
         f"{HERO}:16:11: warning JT903: en: hero card 'Kirra Maddock', portrait: cannot print: "
-        f"portrait 'art/cut.{suffix}' cannot be read as an image (OSError) [/portrait]"
+        f"portrait 'art/cut.{suffix}' cannot be read as an image (OSError); "
+        "box declared at ttgbuild/packs/jugger/data/layouts/cards.layout.yaml:"
     ) in result.stdout
 
 
