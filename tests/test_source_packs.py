@@ -217,6 +217,6 @@ def test_another_game_gets_the_engines_messages_and_its_own_only(tiny: Pack, tmp
 
 def test_jugger_messages_keep_their_package_relative_references() -> None:
     files = extract.code_files(JUGGER)
-    cards = next(p for p in files if p.name == "cards.py")
-    assert extract.reference(cards, JUGGER) == "ttgbuild/packs/jugger/render/cards.py"
+    rulebook = next(p for p in files if p.name == "rulebook.py")
+    assert extract.reference(rulebook, JUGGER) == "ttgbuild/packs/jugger/render/rulebook.py"
     assert extract.newstyle_references(JUGGER) == ("ttgbuild/packs/jugger/templates/assembly.j2",)
