@@ -467,3 +467,15 @@ def test_fingerprints_skip_fifos_devices_and_deep_folders(kit):
         for folder in reversed(folders):
             with contextlib.suppress(FileNotFoundError):
                 os.rmdir(folder)
+
+
+def test_library_versions_are_what_installed_metadata_says(tmp_path, monkeypatch):
+    """The code key names each drawing library's version from its .dist-info folder's name:
+    the same as importlib.metadata reads, and 'missing' for one that is not installed."""
+    from importlib import metadata
+
+    expected = [f"{name}={metadata.version(name)}" for name in fingerprint.DRAWING_LIBRARIES]
+    assert fingerprint.library_versions(fingerprint.DRAWING_LIBRARIES) == expected
+    (tmp_path / "Some_Lib-2.0.dist-info").mkdir()
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "a.zip"), str(tmp_path)])
+    assert fingerprint.library_versions(("some-lib", "other")) == ["some-lib=2.0", "other=missing"]

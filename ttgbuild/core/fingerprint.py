@@ -13,11 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterator
 from functools import cache
-from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 from ttgbuild.core.readfile import NotRegularFile, open_regular
@@ -111,6 +111,32 @@ def bytes_digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def library_versions(names: tuple[str, ...]) -> list[str]:
+    """`name=version` of each library, as the names of the `.dist-info` folders on
+    sys.path give them (the first found, as imports find it; `missing` if none).
+
+    One listing of each folder: reading every distribution's metadata through
+    importlib.metadata cost more than hashing all of ttgbuild's code.
+    """
+    wanted = {_normalised(name): name for name in names}
+    found: dict[str, str] = {}
+    for folder in sys.path:
+        try:
+            entries = os.listdir(folder or ".")
+        except OSError:  # a zip file, a folder gone or unreadable
+            continue
+        for entry in entries:
+            if entry.endswith(".dist-info"):
+                name, _, version = entry.removesuffix(".dist-info").partition("-")
+                found.setdefault(_normalised(name), version)
+    return [f"{name}={found.get(key, 'missing')}" for key, name in wanted.items()]
+
+
+def _normalised(name: str) -> str:
+    """A distribution name as its .dist-info folder spells it (PEP 503, - and . as _)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
 @cache
 def code_key(pack_folder: Path) -> str:
     """ttgbuild's own code, templates and schemas, the game pack's, the Python and the
@@ -121,12 +147,7 @@ def code_key(pack_folder: Path) -> str:
     inside ttgbuild are part of its tree; a pack installed from elsewhere adds its
     own folder, so editing a third party's pack invalidates its kits too.
     """
-    versions = []
-    for name in DRAWING_LIBRARIES:
-        try:
-            versions.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name}=missing")
+    versions = library_versions(DRAWING_LIBRARIES)
     parts = {
         "code": tree_digest(PACKAGE, CODE_SUFFIXES),
         "python": sys.version,
