@@ -161,7 +161,7 @@ def test_juggers_tokens_and_board_layouts_are_valid(tmp_path: Path) -> None:
 def test_a_tokens_or_board_expression_failing_stops_the_build(
     project, run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, old: str, new: str
 ) -> None:
-    """Jugger's before_build draws tokens and board in English first: located, exit 1."""
+    """The drawing job stops the build, located, exit 1, nothing written."""
     from ttgbuild.packs.jugger.render import layouts
 
     folder = tmp_path / "layouts"

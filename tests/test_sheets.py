@@ -20,7 +20,6 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import installed
 from ttgbuild.render.flow import Figure, Picture, Prose, Section, Table
 from ttgbuild.render.prose import SheetLayout
-from ttgbuild.source.loader import load_content
 from ttgbuild.source.sheetfile import SheetError, load_sheets, sheet_problems
 
 JUGGER = installed().packs["jugger-ttg"]
@@ -240,12 +239,15 @@ def test_validate_reports_a_packs_broken_sheet_file(tmp_path: Path) -> None:
     assert _shown(problem).startswith("x.sheet.yaml:4:24: error JT080: '1 +' is not a valid")
 
 
-def _before_build_problem(
-    project: Any, monkeypatch: pytest.MonkeyPatch, name: str, change: tuple[str, str] | None
-) -> Diagnostic:
-    """The one problem of Jugger's before_build (it lays the quick reference out) when its
-    sheet file `name` has one text changed (old, new), or is missing (None)."""
-    from ttgbuild.packs.jugger import prebuild
+def _build_with_sheet(
+    project: Any,
+    run: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    change: tuple[str, str] | None,
+) -> Any:
+    """`build` with Jugger's sheet file `name` given one text changed (old, new), or
+    missing (None): its result, and no kit written."""
     from ttgbuild.packs.jugger.render import labels
 
     folder = project.root / "sheets"
@@ -259,19 +261,21 @@ def _before_build_problem(
             text = text.replace(*change)
         (folder / source.name).write_text(text, "utf-8")
     monkeypatch.setattr(labels, "SHEETS", folder)
-    loaded = load_content(project.root, JUGGER)
-    (problem,) = prebuild.before_build(project.root, loaded.content)
-    return problem
+    result = run("build", "--out", str(project.path("out")))
+    assert result.exit_code == 1, result.output
+    assert not project.path("out").exists()
+    return result
 
 
 def test_a_sheet_expression_failing_on_the_content_stops_the_build(
-    project: Any, monkeypatch: pytest.MonkeyPatch
+    project: Any, run: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A bad name in a sheet is located, not a crash."""
+    """A bad name in a sheet is located, not a crash, and nothing is written."""
     change = ("rules.costs.get('hold', 0)", "rules.costs.hold_cost")
-    problem = _before_build_problem(project, monkeypatch, "quickref-back.sheet.yaml", change)
-    assert problem.code == "JT082" and problem.file.endswith("quickref-back.sheet.yaml")
-    assert "hold_cost" in problem.message and problem.line > 0
+    result = _build_with_sheet(project, run, monkeypatch, "quickref-back.sheet.yaml", change)
+    (line,) = [row for row in result.stdout.splitlines() if " JT082: " in row]
+    assert "quickref-back.sheet.yaml:" in line and "hold_cost" in line
+    assert int(line.split(".sheet.yaml:")[1].split(":")[0]) > 0
 
 
 def test_the_shipped_sheets_are_clean() -> None:
@@ -325,7 +329,8 @@ def test_the_template_takes_the_quick_references_messages_from_its_sheet_files()
 
 
 def test_a_missing_quick_reference_sheet_stops_the_build_named(
-    project: Any, monkeypatch: pytest.MonkeyPatch
+    project: Any, run: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    problem = _before_build_problem(project, monkeypatch, "quickref-front.sheet.yaml", None)
-    assert problem.code == "JT081" and "quickref-front.sheet.yaml" in problem.message
+    result = _build_with_sheet(project, run, monkeypatch, "quickref-front.sheet.yaml", None)
+    (line,) = [row for row in result.stdout.splitlines() if " JT081: " in row]
+    assert "no sheet file quickref-front.sheet.yaml to print" in line

@@ -38,7 +38,7 @@ from ttgbuild.render.flow import (
     flow,
 )
 from ttgbuild.source.expressions import ExpressionError, compile_expression
-from ttgbuild.source.sheetfile import Sheet, SheetError, Sheets
+from ttgbuild.source.sheetfile import SHEET_CODES, SUFFIX, Sheet, SheetError, Sheets
 
 # A number and the icon after it ("2 [focus]") are glued into one word, so a line
 # never ends between a cost and its unit.
@@ -96,8 +96,13 @@ class SheetLayout:
         return self._labels[table]
 
     def sections(self, name: str) -> list[Section]:
-        """The sections of the sheet file `name` in reading order; SheetError if one fails."""
-        sheet = self.sheets.by_name[name]
+        """The sections of the sheet file `name` in reading order; SheetError if one fails
+        or the file is missing (a broken one `validate` reports with its own problems)."""
+        sheet = self.sheets.by_name.get(name)
+        if sheet is None:
+            known = ", ".join(sorted(self.sheets.by_name)) or "none"
+            message = f"no sheet file {name}{SUFFIX} to print (sheet files: {known})"
+            raise SheetError(SHEET_CODES["JT081"].at(f"{name}{SUFFIX}", 0, 0, message))
         scope = {**engine_names(self.tr), **self.names}
         return [
             Section(

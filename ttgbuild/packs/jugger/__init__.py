@@ -83,7 +83,7 @@ PACK = Pack(
         ("team-file.schema.json", "a team file for `ttgbuild team check`"),
     ),
     commands=Ref(_AT + "commands:add_commands"),
-    before_build=Ref(_AT + "prebuild:before_build"),
+    before_build=Ref(_AT + "kitsize:kit_size"),  # JT904, before anything is drawn
     icons=Ref(_AT + "render.icons:INLINE"),
     place=Ref(_AT + "render.game:place"),
     asset_folders=("art",),  # portraits

@@ -20,7 +20,6 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Content, Rules
@@ -32,7 +31,6 @@ from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Section
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout, flow_page
-from ttgbuild.source.sheetfile import SHEET_CODES, SUFFIX, SheetError
 
 Span = text.Span
 Paragraph = list[Span]
@@ -59,27 +57,6 @@ def _layout(
         inputs.figures(rules, fit),
         inputs.pictures(tr, rules),
     )
-
-
-def check(content: Content) -> list[Diagnostic]:
-    """Lay both sides out in English without drawing: a sheet expression that fails with this
-    content (a name it is not given, a figure the pack lacks) stops the build, located."""
-    if content.rules is None:  # validate reports the missing rules.yaml
-        return []
-    layout = _layout(Translator("en"), content, content.rules, frozenset(), None)
-    problems: list[Diagnostic] = []  # the files' own problems: `validate` reports them
-    for name in (FRONT, BACK):
-        if name not in layout.sheets.by_name:
-            file = f"{name}{SUFFIX}"
-            if not any(d.file.endswith(file) for d in layout.sheets.diagnostics):
-                message = f"the quick reference needs {file}; it is missing"
-                problems.append(SHEET_CODES["JT081"].at(file, 0, 0, message))
-            continue  # a broken file: `validate` reports its own problems
-        try:
-            layout.sections(name)
-        except SheetError as exc:
-            problems.append(exc.diagnostic)
-    return problems
 
 
 def render(ctx: RenderContext) -> bytes:
