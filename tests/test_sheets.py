@@ -334,3 +334,19 @@ def test_a_missing_quick_reference_sheet_stops_the_build_named(
     result = _build_with_sheet(project, run, monkeypatch, "quickref-front.sheet.yaml", None)
     (line,) = [row for row in result.stdout.splitlines() if " JT081: " in row]
     assert "no sheet file quickref-front.sheet.yaml to print" in line
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("    board: {msg: Jugger TTG board, context: document title}\n", ""), "'board'"),
+        (("  document_title:\n", "  titles:\n"), "'document_title'"),
+    ],
+)
+def test_a_label_the_painters_need_missing_stops_the_build_located(
+    project: Any, run: Any, monkeypatch: pytest.MonkeyPatch, change: tuple[str, str], words: str
+) -> None:
+    """A title deleted from documents.sheet.yaml is not printed as its bare id."""
+    result = _build_with_sheet(project, run, monkeypatch, "documents.sheet.yaml", change)
+    (line,) = {row for row in result.stdout.splitlines() if " JT081: " in row}
+    assert words in line and "sheets" in line.split(":")[0]

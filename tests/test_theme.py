@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from reportlab.lib.colors import HexColor
 
-from ttgbuild.core.diagnostics import LocatedError
 from ttgbuild.packs.jugger.render import theme
 from ttgbuild.source.yamlsource import load_document
 
@@ -44,9 +43,18 @@ def test_a_changed_layout_colour_reaches_the_painters(tmp_path: Path, monkeypatc
     assert theme._layout_theme("tokens")["focus"] == HexColor("#123456")
 
 
-def test_an_unreadable_layout_stops_with_its_located_problem(tmp_path: Path, monkeypatch):
-    (tmp_path / "tokens.layout.yaml").write_text("theme: [unclosed\n")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "theme: [unclosed\n",  # no YAML: validate reports JT002
+        'theme:\n  focus: "#zz6fb7"\n  gold: 12\n',  # no colours: JT053
+        "faces: {}\n",  # no theme at all: JT072 where a face names one
+    ],
+)
+def test_a_broken_layout_theme_never_stops_the_import(tmp_path: Path, monkeypatch, text: str):
+    """validate imports the drawing code for the drawings' names, then reports the file's
+    problems located; a colour the files do not give stands in meanwhile."""
+    (tmp_path / "tokens.layout.yaml").write_text(text)
     monkeypatch.setattr(theme, "LAYOUTS", tmp_path)
-    with pytest.raises(LocatedError) as caught:
-        theme._layout_theme("tokens")
-    assert caught.value.diagnostic.file == (tmp_path / "tokens.layout.yaml").as_posix()
+    colours = theme._layout_theme("tokens")
+    assert colours["focus"] == theme.MISSING and colours["stamina"] == theme.MISSING

@@ -220,8 +220,9 @@ def read_pack_data(pack: Pack, project: Path) -> None:
     Workers fork from this process (on Linux) and find all of it ready;
     otherwise each worker would import the same modules and read and
     schema-check the same files again, a few tenths of a second each.
-    `validate` has not done it: it remembers the files' problems and imports
-    no drawing code.
+    `validate` may not have done it: it remembers the pack's own files'
+    problems. (Where workers spawn instead, macOS and Windows, they import
+    and read afresh all the same: this costs the parent a little time there.)
     """
     for part in pack.components:
         part.render.load()

@@ -11,18 +11,19 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from ttgbuild.core.paths import display_path
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger import HERE
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.prose import label
-from ttgbuild.source.sheetfile import Sheets, load_sheets
+from ttgbuild.source.sheetfile import SHEET_CODES, SheetError, Sheets, load_sheets
 
 SHEETS = HERE / "data" / "sheets"
 ROOT = HERE.parents[2]  # the folder the ttgbuild package sits in: files are named from it
 
 
 def sheets() -> Sheets:
-    """The pack's sheet files, read and checked once per version of the files."""
+    """The pack's sheet files, read and checked once per process."""
     return load_sheets(SHEETS, ROOT)
 
 
@@ -38,5 +39,19 @@ def keyword_label(ctx: RenderContext, keyword: str) -> str:
 
 
 def sheet_label(tr: Translator, table: str, ident: str) -> str:
-    """One label of a sheet's label table in the locale, its `{placeholders}` left to fill."""
-    return label(sheets().labels[table][1], tr, ident)
+    """One label of a sheet's label table in the locale, its `{placeholders}` left to fill.
+
+    The painters ask for these by name: a table or label missing from the files
+    stops the build from its drawing job, located (JT081), instead of printing
+    the bare id or failing unexplained.
+    """
+    found = sheets().labels.get(table)
+    if found is None:
+        known = ", ".join(sorted(sheets().labels)) or "none"
+        message = f"Jugger's painters need the label table {table!r} (tables: {known})"
+        raise SheetError(SHEET_CODES["JT081"].at(display_path(SHEETS, ROOT), 0, 0, message))
+    sheet, entries = found
+    if ident not in entries:
+        message = f"Jugger's painters need the label {ident!r} in table {table!r}"
+        raise SheetError(sheet.problem("JT081", sheet.labels, message, table))
+    return label(entries, tr, ident)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
 
-from ttgbuild.core.diagnostics import LocatedError
 from ttgbuild.core.paths import display_path
 from ttgbuild.packs.jugger import HERE
 from ttgbuild.source.yamlsource import load_document
@@ -19,19 +18,36 @@ from ttgbuild.source.yamlsource import load_document
 LAYOUTS = HERE / "data" / "layouts"
 
 
-def _layout_theme(*names: str) -> dict[str, Color]:
+class _Theme(dict[str, Color]):
+    """Colours by name; one the layout files lack or misspell reads as MISSING."""
+
+    def __missing__(self, name: str) -> Color:
+        return MISSING
+
+
+# Importing the drawing code must not fail on a broken layout file: `validate`
+# imports it for the drawings' names, then reports the file's problems located
+# (JT002 YAML, JT053 a colour, JT072 a name), and a build stops there, before
+# anything is drawn. Until then a colour the files do not give stands in as this.
+MISSING = HexColor("#ff00ff")
+
+
+def _layout_theme(*names: str) -> _Theme:
     """The colours the named layout files declare (`theme:`), by name.
 
     The cards and tokens those files draw and the pictures drawn here (icons,
     diagrams, the board) print the same colours: the files state them once.
     """
-    colours: dict[str, Color] = {}
+    colours = _Theme()
     for name in names:
         path = LAYOUTS / f"{name}.layout.yaml"
-        doc, problems = load_document(path, display_path(path, HERE.parents[2]))
-        if doc is None:
-            raise LocatedError(problems[0])
-        colours |= {key: HexColor(value) for key, value in doc.data.get("theme", {}).items()}
+        doc, _problems = load_document(path, display_path(path, HERE.parents[2]))
+        theme = doc.data.get("theme") if doc is not None else None
+        for key, value in theme.items() if isinstance(theme, dict) else ():
+            try:
+                colours[key] = HexColor(value)
+            except (ValueError, TypeError, AttributeError):
+                continue  # validate reports it at the file (JT053)
     return colours
 
 
