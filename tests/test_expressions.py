@@ -160,3 +160,36 @@ def test_the_value_is_jinja2s_own(source: str, names: dict[str, object]) -> None
     jinja.globals.update(BUILTINS)
     expected = jinja.compile_expression(source, undefined_to_none=False)(**names)
     assert evaluate(source, names) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "items.append",  # a method that changes data, read as a plain dotted name
+        "gen.gi_frame.f_globals",  # a frame, and from it the module's globals
+        "kind.mro",  # a class's internals
+    ],
+)
+def test_a_dotted_name_goes_through_the_sandbox_too(source: str) -> None:
+    """Regression: the shortcut for `a.b.c` once read any attribute not starting with "_"."""
+
+    def generator():  # a live generator exposes its frame as gi_frame
+        yield 1
+
+    names = {"items": [1], "gen": generator(), "kind": int}
+    with pytest.raises(ExpressionError, match="may read"):
+        evaluate(source, names)
+    assert names["items"] == [1]
+
+
+def test_an_if_without_else_is_jinja2s_lenient_undefined() -> None:
+    assert evaluate("'x' ~ (y if flag)", {"y": 1, "flag": False}) == "x"
+    with pytest.raises(ExpressionError):
+        evaluate("y if flag", {"y": 1, "flag": False})
+
+
+def test_only_the_globals_data_needs() -> None:
+    assert evaluate("range(3) | list", {}) == [0, 1, 2]
+    for name in ("lipsum", "cycler", "joiner", "namespace"):
+        with pytest.raises(ExpressionError, match="not defined here"):
+            evaluate(f"{name}()", {})

@@ -477,5 +477,9 @@ def test_library_versions_are_what_installed_metadata_says(tmp_path, monkeypatch
     expected = [f"{name}={metadata.version(name)}" for name in fingerprint.DRAWING_LIBRARIES]
     assert fingerprint.library_versions(fingerprint.DRAWING_LIBRARIES) == expected
     (tmp_path / "Some_Lib-2.0.dist-info").mkdir()
+    (tmp_path / "Old.Lib-1.5-py3.11.egg-info").write_text("")  # Debian's system packages
+    (tmp_path / "PyYAML-6.0.egg-info").mkdir()
     monkeypatch.setattr(sys, "path", [str(tmp_path / "a.zip"), str(tmp_path)])
-    assert fingerprint.library_versions(("some-lib", "other")) == ["some-lib=2.0", "other=missing"]
+    wanted = ("some-lib", "old-lib", "pyyaml", "other")
+    found = ["some-lib=2.0", "old-lib=1.5", "pyyaml=6.0", "other=missing"]
+    assert fingerprint.library_versions(wanted) == found

@@ -112,8 +112,9 @@ def bytes_digest(data: bytes) -> str:
 
 
 def library_versions(names: tuple[str, ...]) -> list[str]:
-    """`name=version` of each library, as the names of the `.dist-info` folders on
-    sys.path give them (the first found, as imports find it; `missing` if none).
+    """`name=version` of each library, as the names of the `.dist-info` (or older
+    `.egg-info`) entries on sys.path give them (the first found, as imports find
+    it; `missing` if none).
 
     One listing of each folder: reading every distribution's metadata through
     importlib.metadata cost more than hashing all of ttgbuild's code.
@@ -126,9 +127,9 @@ def library_versions(names: tuple[str, ...]) -> list[str]:
         except OSError:  # a zip file, a folder gone or unreadable
             continue
         for entry in entries:
-            if entry.endswith(".dist-info"):
-                name, _, version = entry.removesuffix(".dist-info").partition("-")
-                found.setdefault(_normalised(name), version)
+            if entry.endswith((".dist-info", ".egg-info")):  # egg-info: name-version[-pyX.Y]
+                name, _, version = entry.rsplit(".", 1)[0].partition("-")
+                found.setdefault(_normalised(name), version.split("-")[0])
     return [f"{name}={found.get(key, 'missing')}" for key, name in wanted.items()]
 
 

@@ -256,6 +256,11 @@ def _dataclass_fields(kind: type) -> tuple[str, ...]:
 
 
 @cache
+def _field_set(kind: type) -> frozenset[str]:
+    return frozenset(_dataclass_fields(kind))
+
+
+@cache
 def _is_mapping(kind: type) -> bool:
     """Mapping or not, decided once per type (an abstract-class check costs per call)."""
     return issubclass(kind, Mapping)
@@ -270,8 +275,8 @@ def _fields(record: Any) -> Mapping[str, Any]:
         return {}
     names = _dataclass_fields(kind)
     attributes = getattr(record, "__dict__", None)
-    if attributes is not None and len(attributes) == len(names):
-        return attributes  # the fields and nothing else: read as they are (callers copy)
+    if attributes is not None and attributes.keys() == _field_set(kind):
+        return attributes  # the fields and nothing else: read as they are, layered
     return {name: getattr(record, name) for name in names}
 
 
