@@ -37,6 +37,8 @@ STAT_NUMBER = 11.0
 STAT_INSET, STAT_RADIUS, STAT_LINE = 0.4 * mm, 1.2 * mm, 0.4
 STAT_LABEL_GAP, STAT_BASELINE = 0.8 * mm, 1.5 * mm
 STAT_ICON, STAT_ICON_ROOM, STAT_ICON_GAP, STAT_ICON_RAISE = 2.7 * mm, 3.2 * mm, 0.5 * mm, 1.6 * mm
+# A box's lengths, in mm from the frame: where it sits and how large it is.
+LENGTHS = ("left", "right", "bottom", "top", "width", "height", "baseline")
 # The names of a face's measures (mm), the same on every card of one size.
 MEASURES = frozenset({"width", "height", "safe", "inner", "band", "lower", "label_width", "drawn"})
 Drawing = Callable[..., None]  # (canvas, box, **args): a picture the pack draws by name
@@ -54,6 +56,10 @@ class Kit:
     overlays: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     # Values of expressions that read no record (lengths, constants), by their inputs.
     known: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    # The lengths of boxes placed by the measures alone, by box and measures; which
+    # measures each box's lengths read (None: something else), by box.
+    lengths: dict[tuple[Any, ...], tuple[float | None, ...]] = field(default_factory=dict)
+    reads: dict[int, tuple[str, ...] | None] = field(default_factory=dict)
 
     @cached_property
     def colours(self) -> dict[str, Color]:
@@ -95,6 +101,20 @@ class Kit:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return self.ctx.tr.number(value)
         return str(value)
+
+    def length_names(self, box: dict[str, Any]) -> tuple[str, ...] | None:
+        """The measures a box's lengths read (sorted), or None if one reads anything else
+        or is no valid expression (then it is evaluated on each card, and located)."""
+        if id(box) not in self.reads:
+            names: set[str] = set()
+            try:
+                for key in LENGTHS:
+                    if isinstance(box.get(key), str):
+                        names |= compile_expression(box[key]).names
+            except ExpressionError:
+                names = {"(invalid)"}
+            self.reads[id(box)] = tuple(sorted(names)) if names <= MEASURES else None
+        return self.reads[id(box)]
 
     def overlay(self, template: dict[str, Any], item: dict[str, Any]) -> dict[str, Any]:
         """A repeat's item laid over its template, located at the item (made once, kept)."""
@@ -196,6 +216,21 @@ def _length(kit: Kit, box: dict[str, Any], key: str, scope: Mapping[str, Any]) -
     return (value if not isinstance(value, str) else kit.evaluate(box, key, scope)) * mm
 
 
+def _lengths(kit: Kit, box: dict[str, Any], scope: Mapping[str, Any]) -> tuple[float | None, ...]:
+    """The box's LENGTHS in points (None where it gives none).
+
+    A box placed by the face's measures alone sits the same on every card of a
+    size: its lengths are worked out once for those measures, not per card.
+    """
+    reads = kit.length_names(box)
+    if reads is None:  # a length reads the record, or fails: each card works it out
+        return tuple(_length(kit, box, key, scope) for key in LENGTHS)
+    key = (id(box), *(scope.get(name) for name in reads))
+    if key not in kit.lengths:
+        kit.lengths[key] = tuple(_length(kit, box, name, scope) for name in LENGTHS)
+    return kit.lengths[key]
+
+
 def _place(
     kit: Kit,
     box: dict[str, Any],
@@ -208,16 +243,12 @@ def _place(
     fx, fy, fw, fh = frame
     if across is not None:
         scope = {**scope, "label_width": across / mm}
-    left, right = _length(kit, box, "left", scope), _length(kit, box, "right", scope)
-    bottom, top = _length(kit, box, "bottom", scope), _length(kit, box, "top", scope)
-    width = _length(kit, box, "width", scope)
+    left, right, bottom, top, width, height, baseline = _lengths(kit, box, scope)
     if width is None:
         width = across if across is not None else fw - (left or 0) - (right or 0)
-    height = _length(kit, box, "height", scope)
     if height is None:
         height = textbox.height if textbox is not None else fh - (bottom or 0) - (top or 0)
     x = fx + left if left is not None else fx + fw - right - width if right is not None else fx
-    baseline = _length(kit, box, "baseline", scope)
     if bottom is not None:
         y = fy + bottom
     elif top is not None:
