@@ -106,14 +106,13 @@ class Kit:
         """The measures a box's lengths read (sorted), or None if one reads anything else
         or is no valid expression (then it is evaluated on each card, and located)."""
         if id(box) not in self.reads:
-            names: set[str] = set()
+            sources = [box[key] for key in LENGTHS if isinstance(box.get(key), str)]
             try:
-                for key in LENGTHS:
-                    if isinstance(box.get(key), str):
-                        names |= compile_expression(box[key]).names
-            except ExpressionError:
-                names = {"(invalid)"}
-            self.reads[id(box)] = tuple(sorted(names)) if names <= MEASURES else None
+                names = frozenset().union(*(compile_expression(s).names for s in sources))
+            except ExpressionError:  # evaluate reports it, located, card by card
+                names = None
+            fixed = names is not None and names <= MEASURES
+            self.reads[id(box)] = tuple(sorted(names)) if fixed else None
         return self.reads[id(box)]
 
     def overlay(self, template: dict[str, Any], item: dict[str, Any]) -> dict[str, Any]:
