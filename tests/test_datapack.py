@@ -458,3 +458,23 @@ def test_a_broken_schema_of_the_pack_is_located(
     (game / "pack/schemas/pool.schema.json").write_text(schema.replace("D ", dialect), "utf-8")
     output = broken(game)
     assert f"{where}: error JT093: " in output and words in output
+
+
+def test_a_packaged_pack_is_its_pack_yaml_plus_its_python(tmp_path: Path) -> None:
+    """An installed game declared as data gets its logic's Refs and Python kit files added."""
+    from ttgbuild.pack import Component, PackError, Ref
+    from ttgbuild.source.datapack import packaged
+
+    folder = tmp_path / "site" / "minigame" / "data"
+    shutil.copytree(EXAMPLE / "pack", folder)
+    odds = Component("odds.pdf", "odds tables", Ref("minigame.odds:draw"))
+    pack = packaged(folder, "minigame", (odds,), functions=Ref("minigame.logic:FUNCTIONS"))
+    assert pack.package == "minigame" and pack.root is None
+    assert pack.functions == Ref("minigame.logic:FUNCTIONS")
+    assert [part.file for part in pack.components] == ["cards.pdf", "reference.pdf", "odds.pdf"]
+    assert pack.code_prefix == "TW" and pack.layouts == folder.resolve() / "layouts"
+
+    replace(folder / "pack.yaml", "code_prefix: TW", "code_prefix: JT")
+    with pytest.raises(PackError) as caught:
+        packaged(folder, "minigame")
+    assert caught.value.diagnostic.file == "minigame/data/pack.yaml"

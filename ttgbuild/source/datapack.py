@@ -14,6 +14,7 @@ the command stops with exit 2 before reading any content.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from functools import lru_cache, partial
@@ -94,6 +95,27 @@ def _read_pack(path: Path, shown: str, mtime_ns: int, size: int) -> Pack:
     if doc is None or problems:
         raise PackError(problems[0], tuple(problems[1:]))
     return _checked_pack(doc, path.parent.resolve())
+
+
+def packaged(folder: Path, package: str, extra: tuple[Component, ...] = (), **python: Ref) -> Pack:
+    """An installed pack declared by the pack.yaml in its package's `folder`, plus its Python.
+
+    A game whose record kinds, checks, layouts and sheets are data but that has
+    real game logic (odds, schedules, geometry) ships as a package: its
+    `__init__` calls this with the Refs of that logic (`functions`,
+    `drawings`, `commands`, `before_build`, `icons`, `place`, `boxes`) and
+    any kit files Python draws (`extra`, after the data ones). The package
+    is scanned for messages and fingerprinted like Jugger's.
+    """
+    path = folder / PACK_FILE
+    top = package.split(".")[0]
+    base = next(p.parent for p in folder.resolve().parents if p.name == top)  # where `top` sits
+    stat = path.stat()
+    shown = path.resolve().relative_to(base).as_posix()
+    pack = _read_pack(path, shown, stat.st_mtime_ns, stat.st_size)
+    return dataclasses.replace(
+        pack, package=package, root=None, components=pack.components + extra, **python
+    )
 
 
 def _unfound(line: int, message: str) -> PackError:
