@@ -65,6 +65,29 @@ def test_an_installed_pack_is_listed_beside_jugger(site: Path, tmp_path: Path) -
     assert games["tiny-game"]["kit"] == [{"file": "cards.pdf", "holds": "one card per record"}]
 
 
+def imported_games(site: Path, cwd: Path, *args: str) -> str:
+    """Which installed games a command imported, as the process says at its exit."""
+    code = (
+        "import atexit, sys; atexit.register(lambda: print('IMPORTED', sorted(m for m in "
+        "('tinygame', 'ttgbuild.packs.jugger') if m in sys.modules)));"
+        f"from ttgbuild.cli import main; sys.argv = ['ttgbuild', *{list(args)!r}]; main()"
+    )
+    env = {**os.environ, "PYTHONPATH": f"{site}{os.pathsep}{REPO}", "SOURCE_DATE_EPOCH": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+    )
+    return done.stdout.rsplit("IMPORTED", 1)[1].strip()
+
+
+def test_a_command_imports_only_the_game_of_its_project(site: Path, tmp_path: Path) -> None:
+    """Installing more games costs the others nothing: each command loads its own game only."""
+    root = tiny_project(tmp_path / "tiny")
+    assert imported_games(site, root, "validate") == "['tinygame']"
+    assert imported_games(site, REPO, "list", "teams") == "['ttgbuild.packs.jugger']"
+    # a name that is no engine command, or the help, needs every game's own commands
+    assert imported_games(site, root, "--help") == "['tinygame', 'ttgbuild.packs.jugger']"
+
+
 def test_a_tiny_game_project_validates_lists_and_builds(site: Path, tmp_path: Path) -> None:
     root = tiny_project(tmp_path / "tiny")
     checked = ttg(site, "validate", cwd=root)

@@ -110,7 +110,7 @@ def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pack]:
         ),
         asset_folders=("pictures",),
     )
-    monkeypatch.setattr(pack_module, "installed", lambda: Installed({"tiny": pack}, {}))
+    monkeypatch.setattr(pack_module, "installed", lambda name=None: Installed({"tiny": pack}, {}))
     yield pack
     sys.modules.pop("tinygame", None)
 

@@ -16,11 +16,13 @@ import sys
 import tempfile
 import time
 import traceback
+import weakref
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
@@ -48,7 +50,28 @@ if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
 
 
+class EngineThenGames(TyperGroup):
+    """The engine's commands, then the installed games' own, added on first need.
+
+    A game's commands are added only when a name is not the engine's or the
+    help lists every command: `ttgbuild validate` imports no game it does not
+    build, so each installed game adds nothing to the others' commands.
+    """
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # a command of Typer's click
+        found = super().get_command(ctx, cmd_name)
+        if found is None:
+            add_pack_commands(self)
+            found = super().get_command(ctx, cmd_name)
+        return found
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        add_pack_commands(self)
+        return super().list_commands(ctx)
+
+
 app = typer.Typer(
+    cls=EngineThenGames,
     help="Build and check print-and-play kits of tabletop games (see `ttgbuild games`).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -77,7 +100,9 @@ def validate(
 
 
 @app.command("games")
-def list_games(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
+def list_games(
+    ctx: typer.Context, fmt: FormatOption = Format.text, project: ProjectOption = Path(".")
+) -> None:
     """List the installed game packs: name, version and the files each kit holds."""
     del project  # accepted like on every command; the installed packs do not depend on it
     found = installed()
@@ -102,6 +127,7 @@ def list_games(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
             rows.append((pack.name, pack.title, pack.version, *files[0]))
             rows += [("", "", "", *file) for file in files[1:]]
         console.table(rows, ("game", "title", "version", "file", "holds"))
+    add_pack_commands(ctx.find_root().command)  # to know whether their commands could be added
     problems = {**found.broken, **COMMAND_PROBLEMS}
     for name, problem in problems.items():
         console.err(f"games: pack {name}: {problem}")
@@ -438,45 +464,38 @@ def watch(
 
 # Packs whose commands could not be added, and why (`ttgbuild games` reports them).
 COMMAND_PROBLEMS: dict[str, str] = {}
+_ADDED: weakref.WeakSet[TyperGroup] = weakref.WeakSet()  # groups holding the games' commands
 
 
-def add_pack_commands(target: typer.Typer) -> None:
+def add_pack_commands(target: TyperGroup) -> None:
     """Each installed game's own commands (Jugger's `team check` and `odds`), after the engine's.
 
     A pack adds its commands to a Typer app of its own first, so one that fails,
     or names a command the engine or another pack already has, changes nothing:
     it is reported by `ttgbuild games` and every other command still works.
+    Done once per group: the packs are loaded the first time it is asked.
     """
+    if target in _ADDED:
+        return
+    _ADDED.add(target)
     for pack in installed().packs.values():
         if pack.commands is None:
             continue
         own = typer.Typer()
         try:
             pack.commands(own)
+            commands = typer.main.get_group(own).commands
         except Exception as exc:  # a third party's bug must not stop every command
             COMMAND_PROBLEMS[pack.name] = f"its commands cannot be added: {type(exc).__name__}"
             continue
-        taken = _command_names(target)
-        clash = sorted(_command_names(own) & taken)
+        clash = sorted(commands.keys() & target.commands.keys())
         if clash:
             COMMAND_PROBLEMS[pack.name] = (
                 f"its command {clash[0]!r} is taken; none of its commands was added"
             )
             continue
-        target.registered_commands += own.registered_commands
-        target.registered_groups += own.registered_groups
-
-
-def _command_names(target: typer.Typer) -> set[str]:
-    """The names a Typer app answers to: its commands and its command groups."""
-    commands = {
-        c.name or (c.callback.__name__.replace("_", "-") if c.callback else "")
-        for c in target.registered_commands
-    }
-    return commands | {g.name or "" for g in target.registered_groups}
-
-
-add_pack_commands(app)
+        for name, command in commands.items():
+            target.add_command(command, name)
 
 
 def main() -> None:

@@ -164,11 +164,20 @@ class Installed:
 
 
 @cache
-def installed() -> Installed:
-    """Every pack announced under the entry-point group; a broken one is reported, not raised."""
+def installed(name: str | None = None) -> Installed:
+    """The packs announced under the entry-point group; a broken one is reported, not raised.
+
+    With a name, only the entry points of that name are loaded when there are
+    any: a command on one project imports only its own game, so a new
+    installed game adds nothing to every other game's commands. Without one,
+    or when no entry point has that name (to list the choices), all are.
+    """
+    points = sorted(entry_points(group=GROUP), key=lambda p: p.name)
+    if name is not None and any(point.name == name for point in points):
+        points = [point for point in points if point.name == name]
     packs: dict[str, Pack] = {}
     broken: dict[str, str] = {}
-    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+    for point in points:
         try:
             pack = point.load()
         except Exception as exc:  # a third party's import error must not stop other packs
@@ -234,7 +243,7 @@ def pack_for(project: Path) -> Pack:
 
 def installed_pack(setting: ProjectFile | None) -> Pack:
     """The installed pack a project file names (None: no file), once the file is read."""
-    found = installed()
+    found = installed(None if setting is None or setting.key != "game" else setting.value)
     if setting is None:
         if len(found.packs) == 1:
             return next(iter(found.packs.values()))
@@ -244,8 +253,8 @@ def installed_pack(setting: ProjectFile | None) -> Pack:
     name = setting.value
     if name in found.broken:
         _refuse(setting.line, f"game {name!r} cannot be used: {found.broken[name]}")
-    if name not in found.packs:
-        _refuse(setting.line, _choose(found, f"game {name!r} is not installed"))
+    if name not in found.packs:  # every installed game is offered, not just those of this name
+        _refuse(setting.line, _choose(installed(), f"game {name!r} is not installed"))
     return found.packs[name]
 
 
