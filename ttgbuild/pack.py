@@ -131,6 +131,9 @@ class Pack:
     checks: tuple[Path, ...] = ()  # declarative rule-check files (<name>.checks.yaml)
     functions: Ref | None = None  # name → callable: the game logic expressions may call
     drawings: Ref | None = None  # name → (canvas, box, **args): pictures layouts draw by name
+    # Read-only columns of `ttgbuild sheet export`: kind → {title: expression over a record's
+    # fields} (ttgbuild.source.expressions), e.g. a hero's point total beside its cost.
+    sheet_columns: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # A data pack's folder in its project (it has no package): read for messages, fingerprinted.
     root: Path | None = None
 

@@ -93,4 +93,11 @@ PACK = Pack(
     checks=tuple(sorted((HERE / "data" / "checks").glob("*.checks.yaml"))),  # rules.py: the rest
     functions=Ref(_AT + "kit_demand:FUNCTIONS"),  # the game logic check files call
     drawings=Ref(_AT + "render.cards:DRAWINGS"),  # the pictures a layout draws by name
+    # ttgbuild sheet export: a hero's attributes added up, to weigh against its cost.
+    sheet_columns={
+        "hero": {
+            "point total": "will + reflexes + fortitude + light_feet"
+            " + attack + defence + focus + stamina"
+        }
+    },
 )
