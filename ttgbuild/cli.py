@@ -76,6 +76,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,  # click's plain help: rich's formatting costs a tenth of a second
 )
 app.add_typer(i18n_app, name="i18n")
 

@@ -43,6 +43,7 @@ class GlossaryFormat(StrEnum):
 i18n_app = typer.Typer(
     help="Translators' workflow: extract, update, compile and check the catalogs.",
     no_args_is_help=True,
+    rich_markup_mode=None,  # plain help, as the main app's
 )
 
 
