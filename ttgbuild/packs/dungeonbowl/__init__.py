@@ -1,0 +1,25 @@
+"""Dungeon Bowl as a ttgbuild game pack: data in `data/`, game logic in Python.
+
+The record kinds, schemas, checks, layouts, sheets and kit list are data
+(`data/pack.yaml`); this package adds only what data cannot say: exact odds
+and modified reach of the dice tables, the dungeon grid's geometry, roster
+arithmetic (`functions.py`), the `ttgbuild dungeon-bowl` command, and the
+kit files drawn in Python (the dungeon board, tokens and dice).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ttgbuild.pack import Ref
+from ttgbuild.source.datapack import packaged
+
+_AT = __name__ + "."
+
+PACK = packaged(
+    Path(__file__).parent / "data",
+    __name__,
+    (),
+    functions=Ref(_AT + "functions:FUNCTIONS"),
+    commands=Ref(_AT + "commands:add_commands"),
+)

@@ -1,0 +1,149 @@
+"""The game logic Dungeon Bowl's check files, layouts and sheets call by name.
+
+Each `…_faults` function returns one small record per problem, holding its
+`message` and the `origin` of the row, map line or player that causes it;
+a check file reads them with `each:` and reports each where it points
+(data/checks/*.checks.yaml). The other functions hand the reference sheet
+exact odds (dice.py, tables.py) as finished rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ttgbuild.core.origin import Origin
+from ttgbuild.packs.dungeonbowl import dice, dungeon, roster, tables
+from ttgbuild.source.records import Record
+
+
+def _fault(origin: Origin, message: str) -> Record:
+    return Record({"message": message}, origin)
+
+
+def table_faults(all_tables: Sequence[Any]) -> list[Record]:
+    """Modified rolls that land on no row or on two, at the row that causes each."""
+    return [
+        _fault(table.origin.at("rows", index), message)
+        for table in all_tables
+        for index, message in tables.reach_problems(table)
+    ]
+
+
+def dungeon_faults(board: Any, die: str) -> list[Record]:
+    """The map's problems (dungeon.py), each at its map row (or at the map)."""
+    return [
+        _fault(board.origin.at("map", row) if row is not None else board.origin.at("map"), text)
+        for row, text in dungeon.problems(board["map"], die)
+    ]
+
+
+def roster_faults(rosters: Sequence[Any], teams: Sequence[Any], game: Any) -> list[Record]:
+    """Unknown positions, counts over a limit and reductions below a minimum, at the player."""
+    by_id = {team["id"]: team for team in teams}
+    out = []
+    for sheet in rosters:
+        team = by_id.get(sheet["team"])
+        if team is None:
+            continue  # the team reference check reports it
+        for index, text in roster.roster_problems(sheet, team, game):
+            out.append(_fault(sheet.origin.at("players", index, "position"), text))
+    return out
+
+
+def roster_cost(sheet: Any, teams: Sequence[Any]) -> int:
+    """A roster's cost in thousands of crowns (0 if its team is unknown)."""
+    team = next((t for t in teams if t["id"] == sheet["team"]), None)
+    return roster.cost(sheet, team) if team is not None else 0
+
+
+def chest_squares(board: Any) -> int:
+    """How many chests the map holds."""
+    return len(dungeon.squares(board["map"], dungeon.CHEST))
+
+
+def stand_in_exact(d16: Mapping[str, Any], dice_written: str) -> bool:
+    """Whether the stand-in dice give every face of `dice_written` with the same chance."""
+    try:
+        made = dice.stand_in(d16["base"], d16["switch"], d16["high_from"], d16["add"])
+    except ValueError:
+        return False
+    return made == dice.distribution(dice_written)
+
+
+def odds(table: Any) -> list[dict[str, Any]]:
+    """Each row of a table with its exact chance under every modifier total (tables.py)."""
+    return [
+        {"row": entry["row"], "chances": [float(p) for p in entry["chances"]]}
+        for entry in tables.odds_rows(table)
+    ]
+
+
+def modifier_totals(table: Any) -> list[int]:
+    """The modifier totals a table's odds columns are for."""
+    return tables.modifier_totals(table.get("modifiers", ()))
+
+
+def armour_odds(game: Any, values: Sequence[int] = tuple(range(7, 12))) -> list[dict[str, Any]]:
+    """Per AV: the chance the armour breaks, and a casualty results (injury table, no niggles)."""
+    armour = game["armour"]
+    rolls = dice.distribution(armour["dice"])
+    out = []
+    for av in values:
+        broken = sum((p for total, p in rolls.items() if total >= av + armour["beat_by"]), Fraction(0))
+        out.append({"av": av, "broken": float(broken)})
+    return out
+
+
+def block_odds(game: Any) -> list[dict[str, Any]]:
+    """Per block result: the chance at least one of 1, 2, 3… dice shows it."""
+    faces = tuple(game["block"]["faces"])
+    counts = sorted({entry["dice"] for entry in game["block"]["dice"]})
+    return [
+        {
+            "result": result,
+            "chances": [float(dice.at_least_one(faces, frozenset([result["id"]]), n)) for n in counts],
+        }
+        for result in game["block"]["results"]
+    ]
+
+
+def d16_rows(d16: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The stand-in's two halves: switch faces low or high, and the totals each gives."""
+    _, base = dice.parse(d16["base"])
+    _, switch = dice.parse(d16["switch"])
+    return [
+        {"switch": [1, d16["high_from"] - 1], "totals": [1, base]},
+        {"switch": [d16["high_from"], switch], "totals": [1 + d16["add"], base + d16["add"]]},
+    ]
+
+
+def rows_of(all_tables: Sequence[Any]) -> list[Any]:
+    """Every row of every table, in file order (each keeps its origin)."""
+    return [row for table in all_tables for row in table["rows"]]
+
+
+def skill_names(ids: Sequence[str], translated: Any, skills: Sequence[Any]) -> str:
+    """Skill and trait names in the locale, joined by commas (`translated` is the engine's)."""
+    names = {skill["id"]: skill["name"] for skill in skills}
+    return ", ".join(translated("skill", ident, "name", names.get(ident, ident)) for ident in ids)
+
+
+FUNCTIONS: dict[str, Any] = {
+    "table_faults": table_faults,
+    "dungeon_faults": dungeon_faults,
+    "roster_faults": roster_faults,
+    "roster_cost": roster_cost,
+    "cheapest_roster": roster.cheapest,
+    "positions": roster.positions,
+    "chest_squares": chest_squares,
+    "stand_in_exact": stand_in_exact,
+    "odds": odds,
+    "modifier_totals": modifier_totals,
+    "armour_odds": armour_odds,
+    "block_odds": block_odds,
+    "d16_rows": d16_rows,
+    "skill_names": skill_names,
+    "rows_of": rows_of,
+}
