@@ -1,0 +1,26 @@
+"""Pocket-Tactics as an installed game pack: data plus the game logic data cannot hold.
+
+Record kinds, schemas, rule checks, card layouts and sheets are data in
+`data/` (pack.yaml, read by `ttgbuild.source.datapack.packaged`). The Python
+here is only what the game's rules need computed: exact assault odds
+(`odds.py`, the `assault-odds` command in `commands.py`), the hex tiles',
+tokens' and mats' pages (`kit/`), and the functions check files and layouts
+call (`functions.py`). The engine finds it through the entry point
+`pocket-tactics` in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ttgbuild.pack import Ref
+from ttgbuild.source.datapack import packaged
+
+_AT = __name__ + "."
+
+PACK = packaged(
+    Path(__file__).resolve().parent / "data",
+    __name__,
+    functions=Ref(_AT + "functions:FUNCTIONS"),
+    drawings=Ref(_AT + "kit.art:DRAWINGS"),
+)

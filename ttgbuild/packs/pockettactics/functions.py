@@ -1,0 +1,136 @@
+"""Functions Pocket-Tactics' check files and layouts call: what an expression cannot say.
+
+They read the content's generic records (read-only mappings) and return
+plain values, so a check or a layout box stays one short expression.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ttgbuild.geometry.hexgrid import Facing
+
+
+def hex_edges() -> list[str]:
+    """The six edges of a tile by name (N, NE, SE, S, SW, NW), clockwise from north.
+
+    Tiles are flat-topped hexes like the engine's hex grid, so grooves and the
+    direction diagram name the same edges its geometry uses.
+    """
+    return [facing.name for facing in Facing]
+
+
+def text_params(ability: Mapping[str, Any]) -> dict[str, int]:
+    """The values an ability's text may show: its params, and its test's target as {target}."""
+    values = dict(ability.get("params", {}))
+    if "test" in ability:
+        values["target"] = ability["test"]["target"]
+    return values
+
+
+def tested_pool(unit: Mapping[str, Any], ability: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The dice (and kicker) of `unit` an ability's test rolls, or None if the test is malformed."""
+    test = ability.get("test")
+    if test is None:
+        return None
+    combat = unit.get(test["ability"])
+    if not isinstance(combat, Mapping) or test["side"] not in combat:
+        return None
+    return combat[test["side"]]
+
+
+def certain_tests(unit: Mapping[str, Any], abilities: list[Mapping[str, Any]]) -> list[str]:
+    """The ids of the unit's abilities whose test its kicker alone always passes."""
+    out = []
+    for ability in abilities:
+        pool = tested_pool(unit, ability)
+        if pool is not None and pool.get("kicker", -1) >= ability["test"]["target"]:
+            out.append(ability["id"])
+    return out
+
+
+def pool_at(unit: Mapping[str, Any], path: str) -> Mapping[str, Any]:
+    """The dice mapping a field path ends in (`melee/offence/kicker` → the melee offence)."""
+    value: Any = unit
+    for part in path.split("/")[:-1]:
+        value = value.get(part, {}) if isinstance(value, Mapping) else {}
+    return value if isinstance(value, Mapping) else {}
+
+
+def used_abilities(units: list[Mapping[str, Any]]) -> set[str]:
+    """Every special ability some unit has."""
+    return {ability for unit in units for ability in unit["abilities"]}
+
+
+def affinities(units: list[Mapping[str, Any]]) -> set[str]:
+    """Every terrain some unit has as its affinity."""
+    return {terrain for unit in units for terrain in unit["affinity"]}
+
+
+def tunnel_tiles(terrains: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Every tunnel tile pattern of every terrain (records, each with its origin)."""
+    return [tunnel for terrain in terrains for tunnel in terrain.get("tunnels", ())]
+
+
+def tile_count(terrain: Mapping[str, Any]) -> int:
+    """How many tiles of a terrain the kit holds, tunnel tiles included."""
+    return int(terrain["tiles"]) + sum(int(t["count"]) for t in terrain.get("tunnels", ()))
+
+
+def tile_total(terrains: list[Mapping[str, Any]]) -> int:
+    """Every terrain tile the kit holds."""
+    return sum(tile_count(terrain) for terrain in terrains)
+
+
+def defence_kinds(game: Mapping[str, Any]) -> list[str]:
+    """The kinds a defending ability may be: melee, ballistic and each power kind."""
+    fixed = [ability["id"] for ability in game["abilities"] if ability["id"] != "power"]
+    return fixed + [kind["id"] for kind in game["power_kinds"]]
+
+
+def combat_rows(unit: Mapping[str, Any], game: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The stat card's three combat rows: the ability's name, the power's kind, both pools."""
+    kinds = {kind["id"]: kind["name"] for kind in game["power_kinds"]}
+    rows = []
+    for ability in game["abilities"]:
+        combat = unit[ability["id"]]
+        kind = kinds.get(combat.get("kind", ""), "")
+        rows.append(
+            {
+                "name": ability["name"],
+                "kind": kind,
+                "offence": combat["offence"],
+                "defence": combat["defence"],
+            }
+        )
+    return rows
+
+
+def joined_names(ids: list[str], table: list[Mapping[str, Any]], label: str, translate: Any) -> str:
+    """The names of `ids` from a table of {id, name} in the page's language, joined by ' · '.
+
+    `label` is the translators' context label: a folder kind's records are
+    translated by their id (`terrain`), the game file's lists by name (`game`).
+    """
+    names = {row["id"]: row["name"] for row in table}
+    key = (lambda ident: ident) if label != "game" else (lambda ident: "")
+    return " · ".join(
+        translate(label, key(ident), "name", names[ident]) for ident in ids if ident in names
+    )
+
+
+FUNCTIONS = {
+    "combat_rows": combat_rows,
+    "joined_names": joined_names,
+    "hex_edges": hex_edges,
+    "pool_at": pool_at,
+    "used_abilities": used_abilities,
+    "affinities": affinities,
+    "tunnel_tiles": tunnel_tiles,
+    "tile_count": tile_count,
+    "tile_total": tile_total,
+    "defence_kinds": defence_kinds,
+    "text_params": text_params,
+    "certain_tests": certain_tests,
+}

@@ -1,0 +1,181 @@
+"""The pictures Pocket-Tactics' layouts draw by name: dice pools, faction stripes, terrain
+symbols, groove marks. Each is `(canvas, box, **args)` with the box in points.
+
+Everything is vector drawing in the content's colours, so nothing is read from
+disk and every picture scales with its box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.render import fonts
+
+Box = tuple[float, float, float, float]
+INK = HexColor("#2a2f3a")
+
+
+def dice(canvas: Canvas, box: Box, pool: Mapping[str, Any], colour: Color) -> None:
+    """A pool as dice: one filled square per die, the kicker as an outlined die with its face.
+
+    No dice and no kicker prints a dash, so a zero is seen, not missed.
+    """
+    x, y, w, h = box
+    count = int(pool["dice"])
+    kicker = pool.get("kicker")
+    side = min(h * 0.72, w / 6.2)
+    gap = side * 0.22
+    total = count + (kicker is not None)
+    left = x + (w - (total * side + max(0, total - 1) * gap)) / 2
+    bottom = y + (h - side) / 2
+    canvas.saveState()
+    if total == 0:
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(1)
+        canvas.line(x + w / 2 - side / 2, y + h / 2, x + w / 2 + side / 2, y + h / 2)
+    for index in range(count):
+        canvas.setFillColor(colour)
+        canvas.roundRect(left + index * (side + gap), bottom, side, side, side * 0.2, 0, 1)
+    if kicker is not None:
+        kx = left + count * (side + gap)
+        canvas.setStrokeColor(colour)
+        canvas.setFillColor(white)
+        canvas.setLineWidth(0.8)
+        canvas.setDash(1.2, 0.9)
+        canvas.roundRect(kx, bottom, side, side, side * 0.2, 1, 1)
+        canvas.setDash()
+        canvas.setFillColor(colour)
+        canvas.setFont(fonts.BOLD, side * 0.72)
+        canvas.drawCentredString(kx + side / 2, bottom + side * 0.24, str(kicker))
+    canvas.restoreState()
+
+
+def faction_stripe(canvas: Canvas, box: Box, tint: str) -> None:
+    """A stripe in the faction's colour (`tint`, #rrggbb from content) across the box."""
+    x, y, w, h = box
+    canvas.saveState()
+    canvas.setFillColor(HexColor(tint))
+    canvas.rect(x, y, w, h, 0, 1)
+    canvas.restoreState()
+
+
+def hexagon(canvas: Canvas, cx: float, cy: float, radius: float, fill: int, stroke: int) -> None:
+    """A flat-topped hexagon of circumradius `radius` centred at (cx, cy)."""
+    path = canvas.beginPath()
+    for corner in range(6):
+        angle = math.radians(60 * corner)
+        px, py = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        if corner == 0:
+            path.moveTo(px, py)
+        else:
+            path.lineTo(px, py)
+    path.close()
+    canvas.drawPath(path, fill=fill, stroke=stroke)
+
+
+def symbol(canvas: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
+    """A terrain's vector symbol, `size` wide, centred at (cx, cy)."""
+    canvas.saveState()
+    canvas.setStrokeColor(ink)
+    canvas.setFillColor(ink)
+    canvas.setLineWidth(max(0.6, size * 0.05))
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    SYMBOLS[name](canvas, cx, cy, size / 2)
+    canvas.restoreState()
+
+
+def _meadow(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    for dx in (-0.55, 0.0, 0.55):
+        base = cx + dx * r
+        for lean in (-0.18, 0.0, 0.18):
+            canvas.line(base, cy - 0.35 * r, base + lean * r, cy + 0.25 * r)
+
+
+def _forest(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    for dx, scale in ((-0.45, 0.8), (0.35, 1.0)):
+        tx = cx + dx * r
+        path = canvas.beginPath()
+        path.moveTo(tx, cy + 0.75 * r * scale)
+        path.lineTo(tx - 0.38 * r * scale, cy - 0.25 * r)
+        path.lineTo(tx + 0.38 * r * scale, cy - 0.25 * r)
+        path.close()
+        canvas.drawPath(path, fill=1, stroke=0)
+        canvas.line(tx, cy - 0.25 * r, tx, cy - 0.6 * r)
+
+
+def _hill(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    path = canvas.beginPath()
+    path.moveTo(cx - 0.9 * r, cy - 0.4 * r)
+    path.curveTo(cx - 0.5 * r, cy + 0.7 * r, cx + 0.3 * r, cy + 0.7 * r, cx + 0.9 * r, cy - 0.4 * r)
+    canvas.drawPath(path, fill=0, stroke=1)
+    canvas.line(cx - 0.9 * r, cy - 0.4 * r, cx + 0.9 * r, cy - 0.4 * r)
+
+
+def _cave(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    path = canvas.beginPath()
+    path.moveTo(cx - 0.8 * r, cy - 0.5 * r)
+    path.lineTo(cx - 0.8 * r, cy + 0.05 * r)
+    path.curveTo(
+        cx - 0.8 * r, cy + 0.75 * r, cx + 0.8 * r, cy + 0.75 * r, cx + 0.8 * r, cy + 0.05 * r
+    )
+    path.lineTo(cx + 0.8 * r, cy - 0.5 * r)
+    path.close()
+    canvas.drawPath(path, fill=1, stroke=0)
+
+
+def _ice(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    for step in range(3):
+        angle = math.radians(90 + 60 * step)
+        dx, dy = 0.8 * r * math.cos(angle), 0.8 * r * math.sin(angle)
+        canvas.line(cx - dx, cy - dy, cx + dx, cy + dy)
+
+
+def _maze(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    for k in (0.8, 0.5, 0.2):
+        canvas.rect(cx - k * r, cy - k * r, 2 * k * r, 2 * k * r, 1, 0)
+
+
+def _swamp(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    for dy in (-0.45, 0.0):
+        y = cy + dy * r
+        canvas.line(cx - 0.8 * r, y, cx + 0.8 * r, y)
+    for dx in (-0.4, 0.0, 0.4):
+        canvas.line(cx + dx * r, cy + 0.05 * r, cx + dx * r, cy + 0.7 * r)
+
+
+def _water(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    for dy in (-0.35, 0.15):
+        path = canvas.beginPath()
+        y = cy + dy * r
+        path.moveTo(cx - 0.85 * r, y)
+        path.curveTo(cx - 0.5 * r, y + 0.35 * r, cx - 0.2 * r, y - 0.35 * r, cx, y)
+        path.curveTo(cx + 0.2 * r, y + 0.35 * r, cx + 0.5 * r, y - 0.35 * r, cx + 0.85 * r, y)
+        canvas.drawPath(path, fill=0, stroke=1)
+
+
+def _complex(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    canvas.rect(cx - 0.7 * r, cy - 0.5 * r, 1.4 * r, 0.9 * r, 0, 1)
+    for dx in (-0.35, 0.0, 0.35):
+        canvas.rect(cx + dx * r - 0.1 * r, cy - 0.2 * r, 0.2 * r, 0.3 * r, 1, 0)
+    canvas.line(cx - 0.2 * r, cy + 0.4 * r, cx - 0.2 * r, cy + 0.75 * r)
+
+
+SYMBOLS = {
+    "meadow": _meadow,
+    "forest": _forest,
+    "hill": _hill,
+    "cave": _cave,
+    "ice": _ice,
+    "maze": _maze,
+    "swamp": _swamp,
+    "water": _water,
+    "complex": _complex,
+}
+
+DRAWINGS = {"dice": dice, "faction_stripe": faction_stripe}
