@@ -25,14 +25,16 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
+from ttgbuild.pack import Pack
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout, flow_page
+from ttgbuild.source.datafile import shown_from
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.layoutfile import SUFFIX as LAYOUT_SUFFIX
-from ttgbuild.source.layoutfile import Layout, LayoutError, load_layouts
+from ttgbuild.source.layoutfile import Layout, LayoutError, pack_layouts
 from ttgbuild.source.records import DataContent, kinds
 from ttgbuild.source.sheetfile import SUFFIX, SheetError, Sheets, load_sheets
 
@@ -52,12 +54,14 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     path = Path(sheet)
     tr = ctx.tr
     root = _project(ctx)
-    sections = _sheet_layout(path, root, tr, ctx.content, ctx.icons.names).sections(_name(path))
+    pack = pack_of(root)
+    layout = _sheet_layout(path, pack, root, tr, ctx.content, ctx.icons.names)
+    sections = layout.sections(_name(path))
     canvas, buffer = new_canvas(ctx.settings.page, title, _name(path), tr.locale)
     page_w, page_h = ctx.settings.page
     top = page_h - MARGIN
     width = page_w - 2 * MARGIN
-    origin = Origin(display_path(path.resolve(), root.resolve()))
+    origin = Origin(display_path(path.resolve(), shown_from(pack, path.parent, root)))
     heading = ctx.fit(
         [[text.Span(title, bold=True)]],
         width,
@@ -87,10 +91,14 @@ def deck(ctx: RenderContext, layout: str, title: str, theme: Mapping[str, str]) 
     the pack's `theme` is not needed here (it colours the sheets).
     """
     del theme
-    found = _layout_file(Path(layout), _project(ctx))
+    pack = pack_of(_project(ctx))
+    found = _layout_file(Path(layout), pack, _project(ctx))
     if found is None:  # the build validates first: a broken layout file never gets here
         raise ValueError(f"{layout} is not a valid layout file")
-    return draw_layout(ctx, found, title, PackParts(functions=kinds(ctx.content)))
+    drawings = pack.drawings.load() if pack.drawings else {}
+    return draw_layout(
+        ctx, found, title, PackParts(drawings=drawings, functions=_names(pack, ctx.content))
+    )
 
 
 def check(project: Path, content: DataContent) -> list[Diagnostic]:
@@ -103,14 +111,17 @@ def check(project: Path, content: DataContent) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
     tr = Translator("en")
     ctx = RenderContext(content, tr, PrintSettings(), content_dir=project / "content")
-    for part in pack_of(project).components:
+    pack = pack_of(project)
+    for part in pack.components:
         try:
             if "layout" in part.options:
-                if _layout_file(Path(part.options["layout"]), project) is not None:
+                if _layout_file(Path(part.options["layout"]), pack, project) is not None:
                     deck(ctx, **part.options)
                 continue
+            if "sheet" not in part.options:  # a kit file the pack's own Python draws
+                continue
             path = Path(part.options["sheet"])
-            layout = _sheet_layout(path, project, tr, content, frozenset())
+            layout = _sheet_layout(path, pack, project, tr, content, frozenset())
             if _name(path) in layout.sheets.by_name:
                 layout.sections(_name(path))
         except (LayoutError, SheetError) as exc:
@@ -118,17 +129,26 @@ def check(project: Path, content: DataContent) -> list[Diagnostic]:
     return problems
 
 
-def _layout_file(path: Path, root: Path) -> Layout | None:
-    """A checked layout file (read once per process), or None if it has problems."""
-    layouts, _problems = load_layouts(path.parent.resolve(), root.resolve())
+def _layout_file(path: Path, pack: Pack, root: Path) -> Layout | None:
+    """A checked layout file (read once per process), or None if it has problems.
+
+    Checked with the pack's drawings and label boxes, as `validate` checks it.
+    """
+    layouts, _problems = pack_layouts(pack, root)
     return layouts.get(path.name.removesuffix(LAYOUT_SUFFIX))
 
 
+def _names(pack: Pack, content: Any) -> dict[str, Any]:
+    """What expressions see: the pack's functions (an installed data pack's logic), the kinds."""
+    functions = pack.functions.load() if pack.functions else {}
+    return {**functions, **kinds(content)}
+
+
 def _sheet_layout(
-    path: Path, root: Path, tr: Translator, content: Any, icons: frozenset[str]
+    path: Path, pack: Pack, root: Path, tr: Translator, content: Any, icons: frozenset[str]
 ) -> SheetLayout:
-    sheets: Sheets = load_sheets(path.parent.resolve(), root.resolve())
-    return SheetLayout(sheets, tr, icons, kinds(content), {}, {})
+    sheets: Sheets = load_sheets(path.parent.resolve(), shown_from(pack, path.parent, root))
+    return SheetLayout(sheets, tr, icons, _names(pack, content), {}, {})
 
 
 def _project(ctx: RenderContext) -> Path:
