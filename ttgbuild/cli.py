@@ -45,6 +45,7 @@ from ttgbuild.options import (
 )
 from ttgbuild.pack import PackError, installed
 from ttgbuild.source.records import Record
+from ttgbuild.spreadsheet.commands import sheet_app
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
@@ -79,6 +80,7 @@ app = typer.Typer(
     rich_markup_mode=None,  # click's plain help: rich's formatting costs a tenth of a second
 )
 app.add_typer(i18n_app, name="i18n")
+app.add_typer(sheet_app, name="sheet")
 
 
 @app.command()

@@ -1,0 +1,149 @@
+"""A value in a cell and back: numbers as numbers, lists and nested values in YAML flow form.
+
+What matters is that reading a cell gives back exactly the value written into
+it, so an export imported unchanged changes nothing. A spreadsheet program
+may hand a whole number back as 3.0 or a text column's "10" as a number; the
+column's kind, from the schema, says which was meant.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+from ttgbuild.spreadsheet.tables import MISSING, Column
+
+_FLOW_START = ('"', "'", "[", "{")
+_TRUE = {"true", "yes"}
+_FALSE = {"false", "no"}
+
+
+class CellError(ValueError):
+    """A cell that does not hold what its column needs; the message says what it should."""
+
+
+def to_cell(column: Column, value: Any) -> Any:
+    """The cell for a value: None when the record lacks the field."""
+    if value is MISSING or value is None:
+        return None
+    if column.kind == "yaml":
+        return _flow(value)
+    if isinstance(value, (list, dict)):  # content that breaks its schema: shown, not lost
+        return _flow(value)
+    return value
+
+
+def to_text(value: Any) -> str:
+    """A cell as a CSV field: booleans as true/false, nothing as empty."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def from_cell(column: Column, cell: Any) -> Any:
+    """The value a cell holds for its column; MISSING when empty. CellError if unreadable."""
+    if cell is None or (isinstance(cell, str) and cell == ""):
+        return MISSING
+    if column.kind == "yaml":
+        return _from_flow(cell)
+    if column.kind == "string":
+        return _string(cell)
+    if column.kind == "boolean":
+        return _boolean(cell)
+    if column.kind == "integer":
+        return _integer(cell)
+    return _number(cell)
+
+
+def _flow(value: Any) -> Any:
+    """YAML's flow form of a list or mapping; a plain string stays itself unless it would
+    read back as something else (it starts like flow YAML), then it is quoted."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False) if _looks_like_flow(value) else value
+    if isinstance(value, (list, dict)):
+        text = yaml.safe_dump(
+            value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6
+        )
+        return text.strip()
+    return value
+
+
+def _looks_like_flow(text: str) -> bool:
+    return text == "" or text.startswith(_FLOW_START) or text != text.strip()
+
+
+def _from_flow(cell: Any) -> Any:
+    if not isinstance(cell, str):
+        return _plain_number(cell)
+    if not _looks_like_flow(cell):
+        return cell
+    try:
+        return yaml.safe_load(cell)
+    except yaml.YAMLError as exc:
+        problem = getattr(exc, "problem", None) or "not readable"
+        raise CellError(
+            f"{_short(cell)} is not a value in YAML flow form ({problem}); "
+            'write a list as [a, b], a mapping as {key: value}, text in "quotes"'
+        ) from None
+
+
+def _string(cell: Any) -> str:
+    if isinstance(cell, bool):
+        return "true" if cell else "false"
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    if isinstance(cell, (int, float, str)):
+        return str(cell)
+    raise CellError(f"{_short(cell)} is not text")
+
+
+def _boolean(cell: Any) -> bool:
+    if isinstance(cell, bool):
+        return cell
+    if isinstance(cell, str) and cell.strip().lower() in _TRUE | _FALSE:
+        return cell.strip().lower() in _TRUE
+    raise CellError(f"{_short(cell)} is not true or false")
+
+
+def _integer(cell: Any) -> int:
+    if isinstance(cell, bool):
+        raise CellError(f"{_short(cell)} is not a whole number")
+    if isinstance(cell, int):
+        return cell
+    if isinstance(cell, float) and cell.is_integer():
+        return int(cell)
+    if isinstance(cell, str):
+        try:
+            return int(cell.strip())
+        except ValueError:
+            pass
+    raise CellError(f"{_short(cell)} is not a whole number")
+
+
+def _number(cell: Any) -> int | float:
+    if isinstance(cell, str):
+        try:
+            cell = float(cell.strip())
+        except ValueError:
+            raise CellError(f"{_short(cell)} is not a number") from None
+    if isinstance(cell, bool) or not isinstance(cell, (int, float)):
+        raise CellError(f"{_short(cell)} is not a number")
+    return _plain_number(cell)
+
+
+def _plain_number(cell: Any) -> Any:
+    """3.0 read back from a spreadsheet is the 3 that was written."""
+    if isinstance(cell, float) and cell.is_integer():
+        return int(cell)
+    if isinstance(cell, (bool, int, float)):
+        return cell
+    raise CellError(f"{_short(cell)} is not text or a number (a date? write it as text)")
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."

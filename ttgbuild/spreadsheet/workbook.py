@@ -1,0 +1,227 @@
+"""Tables to an .xlsx workbook or CSV files, and a workbook or CSV files back to raw sheets.
+
+openpyxl writes and reads the workbook (no hand-written XLSX): a frozen
+header whose cells carry the schema's description as a note, column widths,
+lists of allowed values for enum fields and number bounds as data validation,
+and the pack's computed columns in grey, which import ignores. A settings
+table is written transposed, one field a row, so rules numbers read as a list.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ttgbuild.spreadsheet.cells import to_cell, to_text
+from ttgbuild.spreadsheet.tables import MISSING, Column, Table, computed_values
+
+COMPUTED = " (computed)"  # a read-only column's header ends so; import skips it
+SETTINGS_HEADER = ("field", "value", "about")
+MAX_ROWS = 100_000  # a sheet longer than any game's content is refused, not read forever
+_MIN_WIDTH, _MAX_WIDTH = 6, 60
+_VALIDATED_ROWS = 2000  # data validation reaches this far below the header (new rows too)
+
+
+class SheetFileError(Exception):
+    """The file cannot be read as a workbook or CSV: one line saying why (exit 2)."""
+
+
+@dataclass
+class RawSheet:
+    """A sheet as read: its header cells and its data rows, each with its row number."""
+
+    name: str
+    header: list[Any]
+    rows: list[tuple[int, list[Any]]] = field(default_factory=list)
+
+
+def header_of(table: Table) -> list[str]:
+    """The header row of a table (settings tables: field, value, about)."""
+    if table.settings:
+        return list(SETTINGS_HEADER)
+    return [c.name for c in table.columns] + [t + COMPUTED for t in table.computed]
+
+
+def grid_of(table: Table) -> list[list[Any]]:
+    """The cells below the header."""
+    if table.settings:
+        row = table.rows[0]
+        return [
+            [c.name, to_cell(c, row.values[c.name]), c.description] for c in table.columns
+        ]
+    grid = []
+    for row in table.rows:
+        cells = [to_cell(c, row.values[c.name]) for c in table.columns]
+        record = _record_of(table, row.values)
+        cells += list(computed_values(table, record).values())
+        grid.append(cells)
+    return grid
+
+
+def _record_of(table: Table, values: dict[str, Any]) -> dict[str, Any]:
+    """The record's fields (nested again) for the computed columns' expressions."""
+    record: dict[str, Any] = {}
+    for column in table.columns:
+        value = values[column.name]
+        if value is not MISSING:
+            target = record
+            for part in column.path[:-1]:
+                target = target.setdefault(part, {})
+            target[column.path[-1]] = value
+    return record
+
+
+def write_xlsx(tables: list[Table], path: Path) -> bytes:
+    """The workbook's bytes (the caller writes them atomically)."""
+    from openpyxl import Workbook
+    from openpyxl.comments import Comment
+    from openpyxl.styles import Font, PatternFill
+    from openpyxl.utils import get_column_letter
+
+    book = Workbook()
+    book.remove(book.active)
+    grey = PatternFill("solid", start_color="EEEEEE", end_color="EEEEEE")
+    for table in tables:
+        sheet = book.create_sheet(table.name)
+        header = header_of(table)
+        sheet.append(header)
+        for cells in grid_of(table):
+            sheet.append(cells)
+        for index, title in enumerate(header, 1):
+            cell = sheet.cell(1, index)
+            cell.font = Font(bold=True)
+            column = None if table.settings else table.column(title)
+            if column is not None and column.description:
+                cell.comment = Comment(column.description[:2000], "ttgbuild")
+            if title.endswith(COMPUTED):
+                cell.comment = Comment("Worked out by the game; import ignores it.", "ttgbuild")
+                for row in range(1, sheet.max_row + 1):
+                    sheet.cell(row, index).fill = grey
+                    sheet.cell(row, index).font = Font(italic=True, bold=row == 1)
+        sheet.freeze_panes = "B2"
+        _widths(sheet, get_column_letter)
+        if table.settings:
+            for offset, column in enumerate(table.columns, 2):
+                _validate(sheet, column, f"B{offset}")
+        else:
+            for index, column in enumerate(table.columns, 1):
+                letter = get_column_letter(index)
+                _validate(sheet, column, f"{letter}2:{letter}{_VALIDATED_ROWS}")
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _widths(sheet: Any, letter: Any) -> None:
+    for index, cells in enumerate(sheet.iter_cols(values_only=True), 1):
+        longest = max((len(str(v)) for v in cells if v is not None), default=0)
+        sheet.column_dimensions[letter(index)].width = min(max(longest + 2, _MIN_WIDTH), _MAX_WIDTH)
+
+
+def _validate(sheet: Any, column: Column, where: str) -> None:
+    """A list of allowed values for an enum, bounds for a number, true/false for a flag."""
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    rule = None
+    if column.choices and len(",".join(column.choices)) <= 250:
+        rule = DataValidation(type="list", formula1='"' + ",".join(column.choices) + '"')
+    elif column.kind == "boolean":
+        rule = DataValidation(type="list", formula1='"TRUE,FALSE"')
+    elif column.kind in ("integer", "number") and (column.minimum, column.maximum) != (None, None):
+        kind = "whole" if column.kind == "integer" else "decimal"
+        low, high = column.minimum, column.maximum
+        if low is not None and high is not None:
+            rule = DataValidation(type=kind, operator="between", formula1=str(low), formula2=str(high))
+        elif low is not None:
+            rule = DataValidation(type=kind, operator="greaterThanOrEqual", formula1=str(low))
+        else:
+            rule = DataValidation(type=kind, operator="lessThanOrEqual", formula1=str(high))
+    if rule is None:
+        return
+    rule.error = _bounds(column)
+    rule.errorTitle = column.name
+    rule.showErrorMessage = True
+    rule.allow_blank = True
+    sheet.add_data_validation(rule)
+    rule.add(where)
+
+
+def _bounds(column: Column) -> str:
+    if column.choices:
+        return "one of: " + ", ".join(column.choices)
+    if column.kind == "boolean":
+        return "TRUE or FALSE"
+    return f"{column.minimum if column.minimum is not None else '…'}..{column.maximum if column.maximum is not None else '…'}"
+
+
+def write_csv(tables: list[Table], folder: Path) -> dict[Path, bytes]:
+    """One CSV file per table, by its sheet name (the caller writes them atomically)."""
+    files: dict[Path, bytes] = {}
+    for table in tables:
+        text = io.StringIO()
+        writer = csv.writer(text, lineterminator="\n")
+        writer.writerow(header_of(table))
+        for cells in grid_of(table):
+            writer.writerow([to_text(v) for v in cells])
+        files[folder / f"{table.name}.csv"] = text.getvalue().encode("utf-8")
+    return files
+
+
+def read_sheets(path: Path) -> list[RawSheet]:
+    """The sheets of an .xlsx workbook, one .csv file, or a folder of .csv files."""
+    if path.is_dir():
+        found = sorted(path.glob("*.csv"))
+        if not found:
+            raise SheetFileError(f"{path}: a folder with no .csv files")
+        return [_read_csv(p) for p in found]
+    if path.suffix.lower() == ".csv":
+        return [_read_csv(path)]
+    return _read_xlsx(path)
+
+
+def _read_xlsx(path: Path) -> list[RawSheet]:
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises what its zip and XML readers raise
+        raise SheetFileError(
+            f"{path}: not a readable .xlsx workbook ({type(exc).__name__}: {exc})"
+        ) from None
+    try:
+        sheets = []
+        for sheet in book.worksheets:
+            rows = sheet.iter_rows(values_only=True)
+            header = list(next(rows, ()))
+            raw = RawSheet(sheet.title, header)
+            for number, cells in enumerate(rows, 2):
+                if number > MAX_ROWS:
+                    raise SheetFileError(f"{path}: sheet {sheet.title} has over {MAX_ROWS} rows")
+                raw.rows.append((number, list(cells)))
+            sheets.append(raw)
+        return sheets
+    except SheetFileError:
+        raise
+    except Exception as exc:
+        raise SheetFileError(
+            f"{path}: not a readable .xlsx workbook ({type(exc).__name__}: {exc})"
+        ) from None
+    finally:
+        book.close()
+
+
+def _read_csv(path: Path) -> RawSheet:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise SheetFileError(f"{path}: not a readable UTF-8 CSV file ({exc})") from None
+    if len(rows) > MAX_ROWS:
+        raise SheetFileError(f"{path}: over {MAX_ROWS} rows")
+    name = path.name[: -len(".csv")]
+    raw = RawSheet(name, list(rows[0]) if rows else [])
+    raw.rows = [(number, list(cells)) for number, cells in enumerate(rows[1:], 2)]
+    return raw

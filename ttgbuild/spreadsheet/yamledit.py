@@ -1,0 +1,174 @@
+"""Edit a YAML file in place: change the values asked for, keep every other byte.
+
+ruamel.yaml's round trip keeps comments, key order and quoting; the file's
+indentation is found by trying the layouts content files use and keeping the
+one that writes the untouched file back byte for byte. ruamel reads YAML 1.2,
+the project's loader (PyYAML) YAML 1.1, where a bare `NO` is false: a new text
+value that PyYAML would read as something else is written in double quotes,
+and every edited file is read back with PyYAML and compared with what was
+meant before anything is written.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError as RuamelError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, ScalarString
+
+from ttgbuild.spreadsheet.tables import MISSING
+
+# (mapping, sequence, offset) indents: `- id:` flush with its key, or two in from it.
+_LAYOUTS = ((2, 2, 0), (2, 4, 2), (4, 4, 2), (4, 6, 4))
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class EditError(ValueError):
+    """The file cannot be edited safely; the message says why."""
+
+
+class Editor:
+    """One file's round-trip document: edit it, then `text()` gives the file as it will be."""
+
+    def __init__(self, text: str) -> None:
+        self.yaml, self.data = _round_trip(text)
+
+    def set(self, path: tuple[str | int, ...], value: Any) -> None:
+        """Set (or, given MISSING, remove) the value at a path; missing mappings are made."""
+        set_path(self.data, path, value, styled=True)
+
+    def append(self, path: tuple[str | int, ...], record: Mapping[str, Any]) -> None:
+        """Add a record at the end of the list at a path, in block form like its neighbours."""
+        items = self.data
+        for part in path:
+            items = items[part]
+        made = CommentedMap()
+        for key, value in record.items():
+            made[key] = _styled(value, MISSING)
+        items.append(made)
+
+    def text(self) -> str:
+        out = io.StringIO()
+        self.yaml.dump(self.data, out)
+        return out.getvalue()
+
+
+def set_path(data: Any, path: tuple[str | int, ...], value: Any, styled: bool = False) -> None:
+    """Set or remove a value in nested mappings and lists, for round-trip and plain data alike."""
+    *parents, last = path
+    target = data
+    for part in parents:
+        if isinstance(target, list):
+            target = target[part]  # type: ignore[index]
+            continue
+        if not isinstance(target.get(part), Mapping):
+            target[part] = _new_map() if styled else {}
+        target = target[part]
+    if value is MISSING:
+        if isinstance(target, list):
+            del target[last]  # type: ignore[arg-type]
+        else:
+            target.pop(last, None)
+        return
+    old = target[last] if isinstance(target, list) else target.get(last, MISSING)
+    target[last] = _styled(value, old) if styled else value
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as content: a flag is never a number (True == 1 in Python), quotes do not count."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return set(a) == set(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, str) and isinstance(b, str):
+        return str(a) == str(b)
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return type(a) is type(b) and a == b
+
+
+def reads_as(text: str, meant: Any) -> bool:
+    """Whether the project's loader reads the text as the data meant."""
+    try:
+        return same(yaml.load(text, Loader=_LOADER), meant)  # noqa: S506 - a safe loader
+    except yaml.YAMLError:
+        return False
+
+
+def new_file_text(data: Mapping[str, Any]) -> str:
+    """A new record's file: block mappings, short lists and mappings in flow form."""
+    return yaml.safe_dump(
+        dict(data), sort_keys=False, allow_unicode=True, default_flow_style=None, width=10**6
+    )
+
+
+def _round_trip(text: str) -> tuple[YAML, Any]:
+    """A ruamel YAML set to the file's layout, and the file's document."""
+    for mapping, sequence, offset in _LAYOUTS:
+        handler = _handler(mapping, sequence, offset)
+        try:
+            data = handler.load(text)
+        except RuamelError as exc:
+            raise EditError(f"cannot be edited in place: {exc}") from None
+        out = io.StringIO()
+        handler.dump(data, out)
+        if out.getvalue() == text:
+            return handler, data
+    raise EditError(
+        "its layout cannot be kept by an in-place edit (unusual indentation or line breaks); "
+        "edit it by hand, or reformat it with two-space indents first"
+    )
+
+
+def _handler(mapping: int, sequence: int, offset: int) -> YAML:
+    handler = YAML()
+    handler.preserve_quotes = True
+    handler.width = 10**6  # never fold a long line that was one line
+    handler.indent(mapping=mapping, sequence=sequence, offset=offset)
+    return handler
+
+
+def _new_map() -> CommentedMap:
+    made = CommentedMap()
+    made.fa.set_flow_style()
+    return made
+
+
+def _styled(value: Any, old: Any) -> Any:
+    """The new value in the old one's style: its quotes, its flow or block form, in place."""
+    if isinstance(value, Mapping):
+        if isinstance(old, CommentedMap):
+            for key in [k for k in old if k not in value]:
+                del old[key]
+            for key, item in value.items():
+                if key not in old or not same(old[key], item):
+                    old[key] = _styled(item, old.get(key, MISSING))
+            return old
+        made = _new_map()
+        for key, item in value.items():
+            made[key] = _styled(item, MISSING)
+        return made
+    if isinstance(value, list):
+        if isinstance(old, CommentedSeq) and len(old) == len(value):
+            for index, item in enumerate(value):
+                if not same(old[index], item):
+                    old[index] = _styled(item, old[index])
+            return old
+        made = old if isinstance(old, CommentedSeq) else CommentedSeq()
+        if not isinstance(old, CommentedSeq):
+            made.fa.set_flow_style()
+        made[:] = [_styled(item, MISSING) for item in value]
+        return made
+    if isinstance(value, str):
+        if isinstance(old, ScalarString):
+            return type(old)(value)
+        if not reads_as(value, value):  # PyYAML would read it as a number, a flag, a date...
+            return DoubleQuotedScalarString(value)
+    return value
