@@ -63,7 +63,7 @@ def stand_in(base: str, switch: str, high_from: int, add: int) -> Distribution:
     return {total: p for total, p in out.items() if p}
 
 
-def at_least_one(faces: tuple[str, ...], wanted: frozenset[str], dice: int) -> Fraction:
+def at_least_one(faces: tuple[str, ...], wanted: set[str] | frozenset[str], dice: int) -> Fraction:
     """The chance that at least one of `dice` block dice shows a face in `wanted`."""
     miss = Fraction(sum(face not in wanted for face in faces), len(faces))
     return 1 - miss**dice

@@ -46,7 +46,8 @@ def shape_problems(rows: Sequence[str]) -> list[Problem]:
         if len(row) != width:
             problems.append((y, f"row {y + 1} is {len(row)} squares wide; the first is {width}"))
         if bad := sorted({c for c in row if c != WALL and c not in OPEN}):
-            problems.append((y, f"row {y + 1} holds {', '.join(map(repr, bad))}, not a square kind"))
+            listed = ", ".join(map(repr, bad))
+            problems.append((y, f"row {y + 1} holds {listed}, not a square kind"))
         edge = row if y in (0, len(rows) - 1) else row[:1] + row[-1:]
         if any(c != WALL for c in edge):
             problems.append((y, f"row {y + 1} is open on the dungeon's edge; the edge is wall"))

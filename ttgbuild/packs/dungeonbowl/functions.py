@@ -91,7 +91,8 @@ def armour_odds(game: Any, values: Sequence[int] = tuple(range(7, 12))) -> list[
     rolls = dice.distribution(armour["dice"])
     out = []
     for av in values:
-        broken = sum((p for total, p in rolls.items() if total >= av + armour["beat_by"]), Fraction(0))
+        least = av + armour["beat_by"]
+        broken = sum((p for total, p in rolls.items() if total >= least), Fraction(0))
         out.append({"av": av, "broken": float(broken)})
     return out
 
@@ -103,7 +104,7 @@ def block_odds(game: Any) -> list[dict[str, Any]]:
     return [
         {
             "result": result,
-            "chances": [float(dice.at_least_one(faces, frozenset([result["id"]]), n)) for n in counts],
+            "chances": [float(dice.at_least_one(faces, {result["id"]}, n)) for n in counts],
         }
         for result in game["block"]["results"]
     ]
@@ -117,6 +118,11 @@ def d16_rows(d16: Mapping[str, Any]) -> list[dict[str, Any]]:
         {"switch": [1, d16["high_from"] - 1], "totals": [1, base]},
         {"switch": [d16["high_from"], switch], "totals": [1 + d16["add"], base + d16["add"]]},
     ]
+
+
+def team_positions(teams: Sequence[Any]) -> list[dict[str, Any]]:
+    """Every positional player with its team: the player cards read `record.team`, `.position`."""
+    return [{"team": team, "position": p} for team in teams for p in team["positions"]]
 
 
 def rows_of(all_tables: Sequence[Any]) -> list[Any]:
@@ -146,4 +152,5 @@ FUNCTIONS: dict[str, Any] = {
     "d16_rows": d16_rows,
     "skill_names": skill_names,
     "rows_of": rows_of,
+    "team_positions": team_positions,
 }
