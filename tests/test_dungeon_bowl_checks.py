@@ -1,0 +1,353 @@
+"""Dungeon Bowl's rule checks: each fails on a broken copy of the game, passes on the shipped one.
+
+Every case changes one line of a copy of games/dungeon-bowl (keeping the
+line numbers) and runs `ttgbuild validate` as a user would; the finding must
+carry the exact code, message and file:line of the line that causes it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, Project, assert_no_crash, run_cli
+
+GAME = REPO / "games" / "dungeon-bowl"
+T = "content/tables/"
+
+# (file, text, replacement, code, message, where): `where` is the text of the
+# line the finding must point at, after the change (its line is looked up),
+# or (file, text) when the finding is in another file than the change.
+CASES = [
+    (
+        T + "injury.yaml",
+        "{low: 8, high: 9, result: ko",
+        "{low: 9, high: 9, result: ko",
+        "DB102",
+        "no row holds 2D6 results 8",
+        "{low: 2, high: 7",
+    ),
+    (
+        T + "injury.yaml",
+        "{low: 8, high: 9, result: ko",
+        "{low: 9, high: 9, result: ko",
+        "DB103",
+        "a roll of 8 lands on no row",
+        "{low: 9, high: 9, result: ko",
+    ),
+    (
+        T + "casualty.yaml",
+        "{low: 7, high: 9,",
+        "{low: 6, high: 9,",
+        "DB102",
+        "overlap",
+        "{low: 6, high: 9,",
+    ),
+    (
+        T + "injury.yaml",
+        "{low: 10, high: null, result: casualty",
+        "{low: 10, high: 12, result: casualty",
+        "DB103",
+        "a roll of 13 with its modifiers lands on no row",
+        "{low: 10, high: 12, result: casualty",
+    ),
+    (
+        T + "accuracy.yaml",
+        "{low: null, high: 1, result: fumble",
+        "{low: 1, high: 1, result: fumble",
+        "DB103",
+        "a roll of -4 with its modifiers lands on no row",
+        "{low: 1, high: 1, result: fumble",
+    ),
+    (
+        T + "injury.yaml",
+        "then: casualty}",
+        "then: casualties}",
+        "DB104",
+        "no table 'casualties' to roll on next; did you mean 'casualty'?",
+        "then: casualties}",
+    ),
+    (
+        T + "stunty-injury.yaml",
+        "applies: casualty/badly-hurt",
+        "applies: casualty/badly-hurts",
+        "DB105",
+        "no result 'casualty/badly-hurts' (table/result) to apply",
+        "applies: casualty/badly-hurts",
+    ),
+    (
+        T + "injury.yaml",
+        "box: ko}",
+        "box: knocked-out}",
+        "DB106",
+        "the dugout has no box 'knocked-out'",
+        "box: knocked-out}",
+    ),
+    (
+        T + "reduction.yaml",
+        "characteristic: ma, by: 1",
+        "characteristic: ma, by: 2",
+        "DB107",
+        "a reduction is always one point, not 2",
+        "characteristic: ma, by: 2",
+    ),
+    (
+        T + "reduction.yaml",
+        "characteristic: pa,",
+        "characteristic: hp,",
+        "DB107",
+        "no characteristic 'hp'",
+        "characteristic: hp,",
+    ),
+    (
+        T + "stunty-injury.yaml",
+        "for_trait: stunty",
+        "for_trait: dodge",
+        "DB108",
+        "'dodge' is not the trait the rules name for this table (stunty)",
+        "for_trait: dodge",
+    ),
+    (
+        T + "casualty.yaml",
+        "result: seriously-hurt",
+        "result: badly-hurt",
+        "DB109",
+        "two rows of casualty share a result id",
+        "{low: 1, high: 6",
+    ),
+    (
+        "content/game.yaml",
+        "name: One has double or more, dice: 3",
+        "name: One has double or more, dice: 2",
+        "DB110",
+        "2 block dice is not more than the 2 of the weaker comparison before it",
+        "name: One has double or more, dice: 2",
+    ),
+    (
+        "content/game.yaml",
+        "block_dice: 3",
+        "block_dice: 2",
+        "DB111",
+        "2 block dice in the kit; a block may roll 3",
+        "block_dice: 2",
+    ),
+    (
+        "content/game.yaml",
+        "push-back, stumble, defender-down]",
+        "push-back, push-back, defender-down]",
+        "DB112",
+        "no face of the block die shows stumble",
+        "{id: stumble,",
+    ),
+    (
+        "content/game.yaml",
+        "thrown: small-fry",
+        "thrown: tiny",
+        "DB113",
+        "the rules name skill 'tiny', which does not exist",
+        "ignores_both_down",
+    ),
+    (
+        "content/game.yaml",
+        "high_from: 4",
+        "high_from: 5",
+        "DB114",
+        "D8 and D6 (add 8 from 5) do not make an even D16",
+        "base: D8",
+    ),
+    (
+        "content/game.yaml",
+        "min: 3, max: 11",
+        "min: 12, max: 11",
+        "DB115",
+        "AV's minimum 12 is above its maximum 11",
+        "min: 12, max: 11",
+    ),
+    (
+        "content/procedures.yaml",
+        "{id: carrier-prone,",
+        "{id: knocked-down,",
+        "DB116",
+        "'knocked-down'",
+        '{id: knocked-down, text: "The active',
+    ),
+    (
+        "content/game.yaml",
+        "post_match/record-result",
+        "post_match/record",
+        "DB117",
+        "no step 'post_match/record' (pre_match/<id> or post_match/<id>)",
+        "post_match/record",
+    ),
+    (
+        "content/procedures.yaml",
+        "name: Throw Team-mate, replaces: pass",
+        "name: Throw Team-mate, per_turn: 1, replaces: pass",
+        "DB118",
+        "throw-team-mate takes the place of pass and shares its limit; remove per_turn",
+        "per_turn: 1, replaces",
+    ),
+    (
+        "content/game.yaml",
+        "foul: 1,",
+        "foul: 2,",
+        "DB119",
+        "foul is limited to 1 per team turn, but the kit has 2 markers for it",
+        ("content/procedures.yaml", "{id: foul,"),
+    ),
+    (
+        "content/skills/sure-grip.yaml",
+        "Once per activation",
+        "Once per 1 activation",
+        "DB120",
+        "'1'",
+        "text:",
+    ),
+    (
+        "content/skills/hypnotic-gaze.yaml",
+        "within {squares} square",
+        "within {range} square",
+        "DB121",
+        "range",
+        "text:",
+    ),
+    (
+        "content/game.yaml",
+        "{id: short, name: Short, low: 4,",
+        "{id: short, name: Short, low: 5,",
+        "DB122",
+        "no row holds D10 results 4",
+        "{id: quick,",
+    ),
+    (
+        "content/teams/mirefen-croakers.yaml",
+        "pa: 4, av: 8, skills: []",
+        "pa: 4, av: 12, skills: []",
+        "DB131",
+        "12",
+        "av: 12",
+    ),
+    (
+        "content/teams/mirefen-croakers.yaml",
+        "skills: [sticky-tongue]",
+        "skills: [sticky-tong]",
+        "DB132",
+        "no skill or trait 'sticky-tong'; did you mean 'sticky-tongue'?",
+        "skills: [sticky-tong]",
+    ),
+    (
+        "content/teams/rustback-scrappers.yaml",
+        "skills: [dodge, stunty, small-fry]",
+        "skills: [dodge, stunty]",
+        "DB134",
+        "Rustback Scrappers has a thrower but no player with small-fry",
+        "{id: scrapper,",
+    ),
+    (
+        "content/rosters/marsh-kings.yaml",
+        "team: mirefen-croakers",
+        "team: mirefen",
+        "DB135",
+        "no team 'mirefen'",
+        "team: mirefen",
+    ),
+    (
+        "content/game.yaml",
+        "min_players: 7",
+        "min_players: 9",
+        "DB136",
+        "players has 8 items, not 9..12",
+        ("content/rosters/marsh-kings.yaml", "{number: 1,"),
+    ),
+    (
+        "content/rosters/marsh-kings.yaml",
+        "reductions: {av: 1}",
+        "reductions: {av: 6}",
+        "DB137",
+        "AV 2 is below the minimum of 3",
+        "reductions: {av: 6}",
+    ),
+    (
+        "content/rosters/marsh-kings.yaml",
+        "name: Pond Skimmer, position: hopper",
+        "name: Pond Skimmer, position: bog-brute",
+        "DB137",
+        "more than 1 bog-brute on the roster",
+        "Pond Skimmer",
+    ),
+    (
+        "content/game.yaml",
+        "budget: 1000",
+        "budget: 520",
+        "DB138",
+        "The Marsh Kings costs 550, more than the budget of 520",
+        ("content/rosters/marsh-kings.yaml", "{number: 1,"),
+    ),
+    (
+        "content/dungeon.yaml",
+        '"#.4...#',
+        '"#.3...#',
+        "DB140",
+        "portal 3 is on row 8 already",
+        '"#.3...#',
+    ),
+    (
+        "content/dungeon.yaml",
+        '"#.......................#"',
+        '"#...........C...........#"',
+        "DB141",
+        "the map holds 7 chests; the kit has 6 chest tokens",
+        '"####',
+    ),
+    (
+        "content/game.yaml",
+        "  chest_tokens:\n    - {holds: ball}\n    - {holds: nothing}",
+        "  chest_tokens:\n    - {holds: ball}\n    - {holds: ball}",
+        "DB142",
+        "a second chest token holds the ball",
+        "{holds: ball}\n    - {holds: nothing}",
+    ),
+    (
+        "content/dungeon.yaml",
+        "{id: dead, name: Dead",
+        "{id: ko, name: Dead",
+        "DB143",
+        "'ko'",
+        "{id: ko, name: Dead",
+    ),
+]
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Project:
+    shutil.copytree(GAME, tmp_path / "game", ignore=shutil.ignore_patterns("locales"))
+    return Project(tmp_path / "game")
+
+
+def test_the_shipped_game_is_clean_even_strictly(game: Project) -> None:
+    result = run_cli(game.root, "validate", "--strict")
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("rel", "old", "new", "code", "message", "where"),
+    CASES,
+    ids=[c[3] + "-" + c[0].rsplit("/", 1)[-1] for c in CASES],
+)
+def test_a_broken_rule_is_reported_at_the_line_that_breaks_it(
+    game: Project, rel: str, old: str, new: str, code: str, message: str, where: str | tuple
+) -> None:
+    game.replace(rel, old, new)
+    shown, mark = where if isinstance(where, tuple) else (rel, where)
+    text = game.path(shown).read_text(encoding="utf-8")
+    line = text[: text.index(mark)].count("\n") + 1
+    result = run_cli(game.root, "validate")
+    assert_no_crash(result)
+    output = result.stdout + result.stderr
+    assert result.exit_code == 1, output
+    found = [row for row in output.splitlines() if f" {code}: " in row]
+    assert found, output
+    assert any(row.startswith(f"{shown}:{line}:") and message in row for row in found), output
