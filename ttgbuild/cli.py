@@ -30,6 +30,7 @@ from ttgbuild.core.diagnostics import LocatedError, has_failures, sort_key
 from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
 from ttgbuild.core.printing import Duplex, Paper, PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
+from ttgbuild.export.commands import export_app
 from ttgbuild.i18n_cli import i18n_app
 from ttgbuild.options import (
     EXIT_INTERNAL,
@@ -81,6 +82,7 @@ app = typer.Typer(
 )
 app.add_typer(i18n_app, name="i18n")
 app.add_typer(sheet_app, name="sheet")
+app.add_typer(export_app, name="export")
 
 
 @app.command()

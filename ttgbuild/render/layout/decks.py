@@ -10,7 +10,8 @@ file's `decks` (docs/formats/layouts.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,10 +68,20 @@ class PackParts:
         return kit, {**self.functions, **engine_names(ctx)}
 
 
+# Set by an export (ttgbuild.export): a layout file's decks are handed to it, with the
+# painter of one card in a grid cell, to draw each card apart instead of on sheets.
+Apart = Callable[[Kit, list[Deck], Callable[..., None]], None]
+DECKS_APART: ContextVar[Apart | None] = ContextVar("decks_apart", default=None)
+
+
 def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts) -> bytes:
     """The whole PDF of a layout file: every deck, then the alignment test if it has one."""
     canvas, buffer = new_canvas(ctx.settings.page, title, layout.name, ctx.tr.locale)
     kit, names = parts.kit(ctx, canvas, layout)
+    apart = DECKS_APART.get()
+    if apart is not None:  # the same faces, drawn by the same painter, one card a page
+        apart(kit, list(_decks(kit, names)), _card)
+        return finish(canvas, buffer)
     grid = card_grid(ctx.settings)
     forms: set[str] = set()
     for deck in _decks(kit, names):

@@ -1,0 +1,159 @@
+"""`ttgbuild export print-shop|tts`: a game's cards for a print shop or a virtual table.
+
+Exit codes as the rest of the CLI (cli.md): 0 written, 1 the project has
+problems (nothing written), 2 a request that cannot be served (no project,
+an unknown locale or size, a size the cards' design does not fit, a folder
+that cannot be written). Progress goes to stderr; the previous export in
+the folder stays whole until the new one is complete.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from ttgbuild.core import console
+from ttgbuild.core.diagnostics import Diagnostic, LocatedError
+from ttgbuild.core.printing import PrintSettings
+from ttgbuild.core.sourcedate import InvalidSourceDate
+from ttgbuild.export.sizes import SIZES
+from ttgbuild.options import EXIT_PROBLEMS, EXIT_USAGE, ProjectOption, require_project
+
+if TYPE_CHECKING:  # imported when a command runs: the renderer takes a while to load
+    from ttgbuild.export.faces import Document
+
+export_app = typer.Typer(
+    help="Export the game's cards: single cards for a print shop, decks for Tabletop Simulator.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+# The presets as choices Typer checks: a size it does not know is a usage error (exit 2).
+SizeName = StrEnum("SizeName", {name: name for name in SIZES})
+SIZE_HELP = "Card size: " + ", ".join(size.described() for size in SIZES.values()) + "."
+LocaleOption = Annotated[
+    str, typer.Option("--locale", help="The locale of the cards (one the project has).")
+]
+
+
+def _out(default: str) -> Any:  # a Typer option
+    return typer.Option(
+        "--out", help=f"Export folder (default: output/{default}/ in the project).", file_okay=False
+    )
+
+
+@export_app.command("print-shop")
+def print_shop(
+    size: Annotated[SizeName, typer.Option("--size", help=SIZE_HELP)] = SizeName["poker"],
+    dpi: Annotated[
+        int, typer.Option("--dpi", min=72, max=1200, help="Resolution of the pictures.")
+    ] = 300,
+    locale: LocaleOption = "en",
+    out: Annotated[Path | None, _out("print-shop")] = None,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Each card alone with its bleed: a PNG per face and a PDF, one card a page (TrimBox set).
+
+    Writes OUT/LOCALE/: cards.pdf (every card, front then back), cards/DECK/*.png
+    (each distinct front, and the deck's back) and cards.csv (copies to print).
+    """
+    from ttgbuild.export.printshop import print_shop as files_of
+
+    chosen = SIZES[size.value]
+    _export(
+        "export print-shop",
+        project,
+        locale,
+        out if out is not None else project / "output" / "print-shop",
+        chosen.settings(),
+        lambda documents: files_of(documents, dpi, console.progress),
+    )
+
+
+@export_app.command("tts")
+def tts(
+    base_url: Annotated[
+        str,
+        typer.Option(
+            "--base-url",
+            help="Where you will host the pictures, e.g. https://example.org/decks/ "
+            "(default: bare file names, to replace in the JSON).",
+        ),
+    ] = "",
+    locale: LocaleOption = "en",
+    out: Annotated[Path | None, _out("tts")] = None,
+    project: ProjectOption = Path("."),
+) -> None:
+    """Tabletop Simulator decks: sheets of up to 10 x 7 cards, a back each, a saved object.
+
+    Writes OUT/LOCALE/: a sheet per deck (more for big decks), its back, and
+    saved-object.json for Tabletop Simulator's Saved Objects folder.
+    """
+    from ttgbuild.export.tts import tts as files_of
+
+    if base_url and not base_url.endswith("/"):
+        base_url += "/"
+    settings = PrintSettings()
+    _export(
+        "export tts",
+        project,
+        locale,
+        out if out is not None else project / "output" / "tts",
+        settings,
+        lambda documents: files_of(documents, settings, base_url, console.progress),
+    )
+
+
+def _export(
+    command: str,
+    project: Path,
+    locale: str,
+    out: Path,
+    settings: PrintSettings,
+    files_of: Callable[[list[Document]], dict[str, bytes]],
+) -> None:
+    """Check and draw the project's decks, turn them into files, replace OUT/LOCALE whole."""
+    from ttgbuild.buildplan import UsageError
+    from ttgbuild.export.faces import draw_apart
+    from ttgbuild.export.output import NotOurs, replace_folder
+
+    started = time.perf_counter()
+    require_project(project, command)
+    target = out / locale
+    try:
+        drawn = draw_apart(project, locale, settings, console.progress)
+        if drawn.failed:
+            _stop(command, drawn.diagnostics, EXIT_PROBLEMS)
+        files = files_of(drawn.documents)
+        console.progress("writing")
+        replace_folder(target, files)
+    except (UsageError, InvalidSourceDate, NotOurs) as exc:
+        _stop(command, [], EXIT_USAGE, str(exc))
+    except LocatedError as exc:
+        _stop(command, [exc.diagnostic], EXIT_PROBLEMS)
+    except OSError as exc:
+        _stop(command, [], EXIT_USAGE, f"cannot write {exc.filename or target}: {exc.strerror}")
+    console.progress_done()
+    console.diagnostics(drawn.diagnostics, "text")
+    cards = sum(len(d.faces) // 2 for d in drawn.documents)
+    seconds = time.perf_counter() - started
+    console.err(
+        f"{command}: {cards} cards, {len(files)} files written to {target.as_posix()}/ "
+        f"in {seconds:.1f} s"
+    )
+
+
+def _stop(command: str, diagnostics: list[Diagnostic], code: int, reason: str = "") -> NoReturn:
+    """Say why nothing was written, and exit with `code`."""
+    console.progress_done()
+    console.diagnostics(diagnostics, "text")
+    if diagnostics:
+        console.summary(diagnostics, command)
+    why = f"{reason}; " if reason else ""
+    console.err(f"{command}: {why}nothing written (the previous export is kept)")
+    raise typer.Exit(code)

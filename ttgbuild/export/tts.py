@@ -1,0 +1,193 @@
+"""The Tabletop Simulator export: deck sheets, a back per deck, and a saved object.
+
+Tabletop Simulator cuts a deck sheet into a grid of at most 10 x 7 cards and
+reads sheets of at most 4096 pixels a side. Each deck's distinct fronts are
+laid out on as few sheets as it takes, trimmed (no bleed: the table shows the
+cut card), at one resolution for the whole deck: 200 dpi, or less when a full
+sheet would pass 4096 pixels. Copies of a card share its slot (their CardIDs
+repeat).
+
+The hidden card: Tabletop Simulator shows the last slot of a sheet as the face
+of a card nobody may see (in another player's hand) unless "back is hidden"
+is set. The saved object sets `BackIsHidden`, so a hidden card shows the
+deck's back, and the last slot of every sheet holds that back and never a
+card: unticking the option in the game still hides nothing behind a face.
+
+The saved object (`saved-object.json`) holds one `DeckCustom` per deck:
+`CustomDeck` maps a key per sheet (1, 2, ... across the export) to its
+`FaceURL` and `BackURL` (the pictures' file names, or `--base-url` + name),
+`NumWidth`, `NumHeight`, `BackIsHidden` and `UniqueBack`; each card is a
+`Card` in `ContainedObjects` with `CardID` = key x 100 + its slot, listed in
+`DeckIDs` in the deck's order.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+from PIL import Image
+
+from ttgbuild.core.printing import PrintSettings
+from ttgbuild.export import raster
+from ttgbuild.export.faces import Document
+from ttgbuild.export.printshop import first_pages, slug
+from ttgbuild.render.layout.apart import BACK, FRONT
+
+COLUMNS, ROWS = 10, 7  # the largest grid Tabletop Simulator cuts a sheet into
+MAX_SIDE = 4096  # pixels, the largest sheet it reads
+DPI = 200  # sharp on a table; lowered when a sheet would be too large
+PER_SHEET = COLUMNS * ROWS - 1  # the last slot is the hidden card's
+SAVED_OBJECT = "saved-object.json"
+DECK_GAP = 3.0  # table units between decks laid side by side
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One picture of a deck's fronts: the cards it holds (distinct numbers) and its grid."""
+
+    cards: list[int]
+    columns: int
+    rows: int
+
+
+def sheets_of(count: int) -> list[Sheet]:
+    """`count` distinct cards on sheets of at most 10 x 7, the last slot of each left free."""
+    out = []
+    for start in range(0, count, PER_SHEET):
+        cards = list(range(start, min(start + PER_SHEET, count)))
+        slots = len(cards) + 1
+        columns = min(COLUMNS, slots)
+        out.append(Sheet(cards, columns, math.ceil(slots / columns)))
+    return out
+
+
+def resolution(settings: PrintSettings, sheets: list[Sheet]) -> float:
+    """The dpi at which every sheet of a deck stays within MAX_SIDE pixels."""
+    width, height = settings.card_size_mm
+    columns = max(sheet.columns for sheet in sheets)
+    rows = max(sheet.rows for sheet in sheets)
+    fits = min(
+        MAX_SIDE * raster.MM_PER_INCH / (columns * width),
+        MAX_SIDE * raster.MM_PER_INCH / (rows * height),
+    )
+    return min(DPI, math.floor(fits))
+
+
+def tts(
+    documents: list[Document],
+    settings: PrintSettings,
+    base_url: str = "",
+    say: Callable[[str], None] = lambda _message: None,
+) -> dict[str, bytes]:
+    """Every file of the export (pictures and the saved object) by its name."""
+    files: dict[str, bytes] = {}
+    objects: list[dict[str, Any]] = []
+    key = 0
+    for document in documents:
+        stem = PurePosixPath(document.file).stem
+        for deck in dict.fromkeys(face.deck for face in document.faces):
+            say(f"{document.file}: deck {deck}")
+            first = {
+                (card, side): number
+                for (name, card, side), number in first_pages(document).items()
+                if name == deck
+            }
+            count = sum(side == FRONT for _card, side in first)
+            sheets = sheets_of(count)
+            dpi = resolution(settings, sheets)
+            pictures = raster.render(document.pdf, first.values(), dpi)
+            trimmed = {at: _trim(pictures[number], settings, dpi) for at, number in first.items()}
+            back = trimmed[0, BACK]
+            back_name = f"{stem}-{slug(deck)}-back.png"
+            files[back_name] = raster.png(back, dpi)
+            decks: dict[str, dict[str, Any]] = {}
+            slots: dict[int, int] = {}  # distinct card → its CardID
+            for index, sheet in enumerate(sheets, 1):
+                key += 1
+                name = f"{stem}-{slug(deck)}-{index}.png"
+                fronts = [trimmed[card, FRONT] for card in sheet.cards]
+                files[name] = raster.png(_sheet(sheet, fronts, back), dpi)
+                decks[str(key)] = {
+                    "FaceURL": base_url + name,
+                    "BackURL": base_url + back_name,
+                    "NumWidth": sheet.columns,
+                    "NumHeight": sheet.rows,
+                    "BackIsHidden": True,
+                    "UniqueBack": False,
+                    "Type": 0,  # a rectangular card
+                }
+                slots |= {card: key * 100 + slot for slot, card in enumerate(sheet.cards)}
+            fronts = [face for face in document.faces if face.deck == deck and face.side == FRONT]
+            objects.append(_deck(deck, decks, [(slots[f.card], f.name) for f in fronts]))
+    saved = {"SaveName": "", "ObjectStates": _placed(objects)}
+    files[SAVED_OBJECT] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode()
+    return files
+
+
+def _trim(image: Image.Image, settings: PrintSettings, dpi: float) -> Image.Image:
+    """The card without its bleed, in whole pixels that fit the sheet's grid."""
+    width, height = settings.card_size_mm
+    left = top = raster.pixels(settings.bleed_mm, dpi)
+    size = (
+        math.floor(width / raster.MM_PER_INCH * dpi),
+        math.floor(height / raster.MM_PER_INCH * dpi),
+    )
+    return image.crop((left, top, left + size[0], top + size[1]))
+
+
+def _sheet(sheet: Sheet, fronts: list[Image.Image], back: Image.Image) -> Image.Image:
+    """The fronts row by row from the top left; the back in the last, hidden, slot."""
+    width, height = back.size
+    picture = Image.new("RGB", (sheet.columns * width, sheet.rows * height), "white")
+    last = sheet.columns * sheet.rows - 1
+    for slot, image in [*enumerate(fronts), (last, back)]:
+        row, column = divmod(slot, sheet.columns)
+        picture.paste(image, (column * width, row * height))
+    return picture
+
+
+def _deck(
+    name: str, custom: dict[str, dict[str, Any]], cards: list[tuple[int, str]]
+) -> dict[str, Any]:
+    """One deck as Tabletop Simulator saves it: its sheets, then every card in order."""
+    contained = [
+        {
+            "Name": "Card",
+            "Nickname": nickname,
+            "CardID": card_id,
+            "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]},
+            "Transform": _transform(0),
+        }
+        for card_id, nickname in cards
+    ]
+    return {
+        "Name": "DeckCustom",
+        "Nickname": name,
+        "CustomDeck": custom,
+        "DeckIDs": [card_id for card_id, _nickname in cards],
+        "ContainedObjects": contained,
+    }
+
+
+def _placed(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The decks side by side, face down, as a user would lay them on the table."""
+    return [{**deck, "Transform": _transform(i * DECK_GAP)} for i, deck in enumerate(objects)]
+
+
+def _transform(x: float) -> dict[str, float]:
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }

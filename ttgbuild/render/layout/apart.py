@@ -1,0 +1,80 @@
+"""Each card of a layout file's decks on a page of its own, with a bleed all round.
+
+The kit prints cards on sheets (decks.py). A print shop wants each card
+alone: a page the size of the card plus its bleed on every side, the card's
+TrimBox and BleedBox set, its front followed by its back; a virtual table
+wants the same faces as pictures. Inside `apart()`, `draw_layout` hands its
+decks here instead of laying them out on sheets, so every face comes from
+the painter and the pack's parts the kit's own file uses: whichever renderer
+of a game calls `draw_layout` (a pack's cards, a data pack's decks) gives its
+cards this way without knowing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from ttgbuild.render.layout.decks import DECKS_APART, Card, Deck
+from ttgbuild.render.layout.faces import Kit
+from ttgbuild.render.sheet import Grid
+
+FRONT, BACK = "front", "back"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One page of a document drawn apart: which deck, which distinct card, which side."""
+
+    deck: str
+    card: int  # the deck's distinct cards counted from 0; a card's copies share its number
+    side: str  # FRONT or BACK
+    name: str  # what a player calls it: the record it shows, or the deck and its number
+
+
+@dataclass
+class Apart:
+    """The pages drawn apart so far, in order: every card's front, then its back."""
+
+    faces: list[Face] = field(default_factory=list)
+
+    def __call__(self, kit: Kit, decks: list[Deck], painter: Callable[..., None]) -> None:
+        """Every card of `decks` (copies too), front then back, on `kit`'s canvas.
+
+        The page is the card grown by the bleed on all four sides; its TrimBox is
+        the card and its BleedBox the page, as print shops' preflight reads them.
+        """
+        settings = kit.ctx.settings
+        width, height, bleed = settings.card_width, settings.card_height, settings.bleed
+        page = (width + 2 * bleed, height + 2 * bleed)
+        grid = Grid(page, 1, 1, width, height, bleed)
+        canvas = kit.canvas
+        canvas.setPageSize(page)
+        canvas.setTrimBox((bleed, bleed, bleed + width, bleed + height))
+        canvas.setBleedBox((0, 0, *page))
+        forms: set[str] = set()
+        for deck in decks:
+            numbers: dict[int, int] = {}  # copies are one Card object repeated
+            for card in deck.cards:
+                number = numbers.setdefault(id(card), len(numbers))
+                name = _name(deck, card, number)
+                for side, face in ((FRONT, card), (BACK, deck.back)):
+                    painter(kit, grid, 0, 0, face, 0.0, forms)
+                    canvas.showPage()
+                    self.faces.append(Face(deck.name, number, side, name))
+
+
+def _name(deck: Deck, card: Card, number: int) -> str:
+    return card.piece.record if card.piece is not None else f"{deck.name} {number + 1}"
+
+
+@contextmanager
+def apart() -> Iterator[Apart]:
+    """While inside, `draw_layout` draws each card apart and records its pages here."""
+    pages = Apart()
+    token = DECKS_APART.set(pages)
+    try:
+        yield pages
+    finally:
+        DECKS_APART.reset(token)
