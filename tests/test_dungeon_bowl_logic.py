@@ -1,0 +1,243 @@
+"""Dungeon Bowl's game logic against brute force: odds, table reach, the dungeon grid, rosters.
+
+Every exact chance is compared with an enumeration of every face
+combination; every reach problem with a walk over every modified roll.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement, product
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import REPO, Project, assert_no_crash, run_cli
+from ttgbuild.packs.dungeonbowl import dice, dungeon, roster, tables
+
+GAME = REPO / "games" / "dungeon-bowl"
+CONTENT = GAME / "content"
+
+
+def load(rel: str) -> dict:
+    return yaml.safe_load((CONTENT / rel).read_text(encoding="utf-8"))
+
+
+def shipped_tables() -> list[dict]:
+    return [load(f"tables/{p.name}") for p in sorted((CONTENT / "tables").glob("*.yaml"))]
+
+
+def brute(count: int, faces: int, modifier: int = 0) -> dict[int, Fraction]:
+    rolls = list(product(range(1, faces + 1), repeat=count))
+    out: dict[int, Fraction] = {}
+    for roll in rolls:
+        out[sum(roll) + modifier] = out.get(sum(roll) + modifier, Fraction(0)) + Fraction(
+            1, len(rolls)
+        )
+    return out
+
+
+@pytest.mark.parametrize(
+    ("written", "count", "faces"),
+    [("2D6", 2, 6), ("D6", 1, 6), ("D16", 1, 16), ("3D6", 3, 6), ("d8", 1, 8)],
+)
+@pytest.mark.parametrize("modifier", [-2, 0, 3])
+def test_a_distribution_is_exactly_the_enumeration(
+    written: str, count: int, faces: int, modifier: int
+) -> None:
+    assert dice.distribution(written, modifier) == brute(count, faces, modifier)
+
+
+def test_the_unmodified_injury_odds_are_the_digests() -> None:
+    injury = load("tables/injury.yaml")
+    assert tables.row_odds(injury) == [Fraction(21, 36), Fraction(9, 36), Fraction(6, 36)]
+    assert tables.row_odds(injury, 1) == [Fraction(15, 36), Fraction(11, 36), Fraction(10, 36)]
+
+
+def test_every_shipped_table_row_odds_match_brute_force_under_every_modifier() -> None:
+    for table in shipped_tables():
+        count, faces = dice.parse(table["dice"])
+        for modifier in tables.modifier_totals(table.get("modifiers", [])):
+            expected = [Fraction(0)] * len(table["rows"])
+            for roll, p in brute(count, faces, modifier).items():
+                hits = [
+                    i
+                    for i, row in enumerate(table["rows"])
+                    if (row["low"] is None or row["low"] <= roll)
+                    and (row["high"] is None or roll <= row["high"])
+                ]
+                assert len(hits) == 1, (table["id"], roll)
+                expected[hits[0]] += p
+            assert tables.row_odds(table, modifier) == expected
+            assert sum(expected) == 1
+
+
+def test_modifier_totals_are_every_sum_of_allowed_instances() -> None:
+    accuracy = load("tables/accuracy.yaml")
+    mods = accuracy["modifiers"]
+    brute_totals = {
+        sum(m["amount"] * k for m, k in zip(mods, ks, strict=True))
+        for ks in product(*[range(m["most"] + 1) for m in mods])
+    }
+    assert tables.modifier_totals(mods) == sorted(brute_totals) == [-5, -4, -3, -2, -1, 0]
+
+
+def test_the_d16_stand_in_is_an_even_d16_by_enumeration() -> None:
+    game = load("game.yaml")["d16"]
+    made = dice.stand_in(game["base"], game["switch"], game["high_from"], game["add"])
+    counts: dict[int, int] = {}
+    for d8, d6 in product(range(1, 9), range(1, 7)):
+        total = d8 + (8 if d6 >= 4 else 0)
+        counts[total] = counts.get(total, 0) + 1
+    assert made == {t: Fraction(n, 48) for t, n in counts.items()} == dice.distribution("D16")
+    assert dice.stand_in("D8", "D6", 5, 8) != dice.distribution("D16")
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_block_result_odds_match_every_roll_of_the_block_dice(count: int) -> None:
+    faces = tuple(load("game.yaml")["block"]["faces"])
+    for result in set(faces):
+        rolls = list(product(faces, repeat=count))
+        seen = Fraction(sum(result in roll for roll in rolls), len(rolls))
+        assert dice.at_least_one(faces, {result}, count) == seen
+
+
+def test_the_shipped_tables_reach_every_modified_roll() -> None:
+    assert [tables.reach_problems(t) for t in shipped_tables()] == [[]] * len(shipped_tables())
+
+
+def _rows(*spans: tuple[int | None, int | None]) -> list[dict]:
+    return [{"low": lo, "high": hi, "result": f"r{i}"} for i, (lo, hi) in enumerate(spans)]
+
+
+def test_a_gap_is_blamed_on_the_row_after_it_and_an_overlap_on_the_second_row() -> None:
+    gap = {"dice": "2D6", "rows": _rows((2, 6), (8, 9), (10, 12))}
+    assert tables.reach_problems(gap) == [(1, "a roll of 7 lands on no row")]
+    overlap = {"dice": "2D6", "rows": _rows((2, 7), (7, 9), (10, 12))}
+    assert tables.reach_problems(overlap) == [
+        (1, "a roll of 7 lands on this row and an earlier one")
+    ]
+
+
+def test_a_closed_end_that_modifiers_pass_is_blamed_on_the_end_row() -> None:
+    mods = [{"id": "n", "name": "n", "amount": 1, "most": 2}]
+    closed = {"dice": "2D6", "modifiers": mods, "rows": _rows((2, 7), (8, 9), (10, 12))}
+    assert tables.reach_problems(closed) == [(2, "a roll of 13 with its modifiers lands on no row")]
+    low = {"dice": "D6", "modifiers": [{**mods[0], "amount": -1}], "rows": _rows((1, 3), (4, None))}
+    assert tables.reach_problems(low) == [(0, "a roll of -1 with its modifiers lands on no row")]
+    opened = {"dice": "2D6", "modifiers": mods, "rows": _rows((2, 7), (8, 9), (10, None))}
+    assert tables.reach_problems(opened) == []
+
+
+def test_reach_problems_agree_with_a_walk_over_every_table_of_small_rows() -> None:
+    """Exhaustive: every split of D6 into rows of 1..6 with ends that may be off by one."""
+    for lows in combinations_with_replacement(range(0, 8), 3):
+        spans = [(lows[0], lows[1] - 1), (lows[1], lows[2] - 1), (lows[2], 6)]
+        table = {"dice": "D6", "rows": _rows(*spans)}
+        bad_rolls = [r for r in range(1, 7) if len(tables.row_of(table["rows"], r)) != 1]
+        assert bool(tables.reach_problems(table)) == bool(bad_rolls), spans
+
+
+SHIPPED_MAP = load("dungeon.yaml")["map"]
+
+
+def test_the_shipped_dungeon_has_no_problems() -> None:
+    assert dungeon.problems(SHIPPED_MAP, "D6") == []
+    assert sorted(SHIPPED_MAP[y][x] for x, y in dungeon.squares(SHIPPED_MAP, "123456")) == list(
+        "123456"
+    )
+
+
+def test_portals_must_be_the_die_faces_each_once() -> None:
+    doubled = [row.replace("4", "3") for row in SHIPPED_MAP]
+    found = dungeon.portal_problems(doubled, "D6")
+    assert (None, "no portal numbered 4: a D6 roll would lead nowhere") in found
+    assert any(text.startswith("portal 3 is on row") for _, text in found)
+    assert dungeon.portal_problems(SHIPPED_MAP, "D4")[0][1] == "portal 5 is no face of the D4"
+
+
+def test_the_grid_reports_cut_off_squares_boxed_chests_open_edges_and_ragged_rows() -> None:
+    cut = ["#######", "#a1.#b#", "#23C#.#", "#456###", "#######"]
+    found = dungeon.problems(cut, "D6")
+    assert (1, "column 6 cannot be reached from the rest") in found
+    boxed = ["########", "#a123b6#", "#45#####", "#####C##", "########"]
+    assert (3, "the chest at column 6 has no open square beside it") in dungeon.problems(
+        boxed, "D6"
+    )
+    assert dungeon.shape_problems(["###", "#..", "###"]) == [
+        (1, "row 2 is open on the dungeon's edge; the edge is wall")
+    ]
+    assert dungeon.shape_problems(["###", "#.##", "###"])[0] == (
+        1,
+        "row 2 is 4 squares wide; the first is 3",
+    )
+
+
+def test_the_flood_fill_matches_a_brute_force_closure() -> None:
+    open_squares = set(dungeon.squares(SHIPPED_MAP, "".join(dungeon.OPEN - {"C"})))
+    reached = {open_squares.__iter__().__next__()}
+    changed = True
+    while changed:
+        grown = {
+            n for sq in reached for n in dungeon.neighbours(sq, SHIPPED_MAP) if n in open_squares
+        }
+        changed = not grown <= reached
+        reached |= grown
+    assert reached == open_squares
+
+
+def test_the_cheapest_roster_is_the_cheapest_of_every_legal_roster() -> None:
+    team = load("teams/rustback-scrappers.yaml")
+    pool = [p["cost"] for p in team["positions"] for _ in range(p["most"])]
+    for size in range(1, 9):
+        assert roster.cheapest(team, size) == min(sum(c) for c in _combos(pool, size))
+    assert roster.cheapest({"positions": [{"cost": 5, "most": 1}]}, 2) is None
+
+
+def _combos(pool: list[int], size: int) -> list[tuple[int, ...]]:
+    """Every roster of `size` players from the pool of hireable players (each hired once)."""
+    return list(combinations(pool, size))
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Project:
+    shutil.copytree(GAME, tmp_path / "game", ignore=shutil.ignore_patterns("locales"))
+    return Project(tmp_path / "game")
+
+
+def test_the_odds_command_prints_exact_chances(game: Project) -> None:
+    result = run_cli(game.root, "dungeon-bowl", "odds", "--table", "injury")
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "58.33%" in result.stdout and "16.67%" in result.stdout and "27.78%" in result.stdout
+    as_json = run_cli(game.root, "dungeon-bowl", "odds", "--format", "json")
+    report = json.loads(as_json.stdout)
+    assert {entry["table"] for entry in report} == {
+        p.stem for p in (CONTENT / "tables").glob("*.yaml")
+    }
+    injury = next(e for e in report if e["table"] == "injury")
+    assert injury["rows"][0]["chances"] == {"0": "7/12", "1": "5/12", "2": "5/18", "3": "1/6"}
+
+
+def test_the_odds_command_names_the_row_of_a_closed_end_and_fails(game: Project) -> None:
+    game.replace("content/tables/injury.yaml", "{low: 10, high: null", "{low: 10, high: 12")
+    result = run_cli(game.root, "dungeon-bowl", "odds", "--table", "injury")
+    assert_no_crash(result)
+    assert result.exit_code == 1
+    assert "problem: row 3: a roll of 13 with its modifiers lands on no row" in result.stdout
+
+
+def test_the_odds_command_refuses_an_unknown_table_and_another_game(
+    game: Project, tmp_path: Path
+) -> None:
+    unknown = run_cli(game.root, "dungeon-bowl", "odds", "--table", "nope")
+    assert unknown.exit_code == 2 and "no table 'nope'" in unknown.stderr
+    other = tmp_path / "jugger"
+    shutil.copytree(REPO / "content", other / "content")
+    shutil.copy(REPO / "ttgbuild.toml", other / "ttgbuild.toml")
+    result = run_cli(other, "dungeon-bowl", "odds")
+    assert_no_crash(result)
+    assert result.exit_code == 2 and "is a jugger-ttg project" in result.stderr
