@@ -23,4 +23,5 @@ PACK = packaged(
     __name__,
     functions=Ref(_AT + "functions:FUNCTIONS"),
     drawings=Ref(_AT + "kit.art:DRAWINGS"),
+    commands=Ref(_AT + "commands:add_commands"),
 )
