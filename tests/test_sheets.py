@@ -350,3 +350,18 @@ def test_a_label_the_painters_need_missing_stops_the_build_located(
     result = _build_with_sheet(project, run, monkeypatch, "documents.sheet.yaml", change)
     (line,) = {row for row in result.stdout.splitlines() if " JT081: " in row}
     assert words in line and "sheets" in line.split(":")[0]
+
+
+def test_a_repeated_sections_heading_reads_its_item(tmp_path: Path) -> None:
+    """`each`/`as` on a section: its heading's params see the item, like its items do."""
+    (tmp_path / "rep.sheet.yaml").write_text(
+        "sections:\n"
+        "  - each: moves\n"
+        "    as: m\n"
+        "    heading: {msg: 'Move {name}', context: quickref heading, params: {name: m.id}}\n"
+        "    items:\n"
+        "      - prose: [{text: m.low}]\n",
+        "utf-8",
+    )
+    sections = _layout(tmp_path).sections("rep")
+    assert [section.title for section in sections] == ["Move walk", "Move run"]

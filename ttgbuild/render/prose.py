@@ -106,7 +106,7 @@ class SheetLayout:
         scope = {**engine_names(self.tr), **self.names}
         return [
             Section(
-                _translate(self.tr, spec["heading"], scope, sheet),
+                _translate(self.tr, spec["heading"], s, sheet),  # a repeated section's item too
                 [
                     self._item(sheet, item, inner)
                     for item, inner in _entries(sheet, spec["items"], s)
