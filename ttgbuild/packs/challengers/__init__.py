@@ -1,0 +1,27 @@
+"""Challengers! as a ttgbuild game pack: its record kinds, checks, layouts and sheets are data.
+
+`data/pack.yaml` declares the game (read by `ttgbuild.source.datapack.packaged`);
+this package adds only what data cannot say: the tournament schedules (built
+and proven in `schedule.py`), the rarity a card's copies give (`rarity.py`),
+the pictures the layouts draw by name (`drawings.py`), the kit files whose
+geometry is code (`kit.py`: tokens with secret backs, park mats, diagrams) and
+the `ttgbuild challengers` command (`commands.py`). The engine finds the pack
+through the entry point `challengers` and imports the rest on first use.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ttgbuild.pack import Ref
+from ttgbuild.source.datapack import packaged
+
+_AT = __name__ + "."
+
+PACK = packaged(
+    Path(__file__).resolve().parent / "data",
+    __name__,
+    (),
+    functions=Ref(_AT + "functions:FUNCTIONS"),
+    drawings=Ref(_AT + "drawings:DRAWINGS"),
+)

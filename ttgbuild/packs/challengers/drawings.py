@@ -1,0 +1,161 @@
+"""The pictures Challengers!'s layouts and page code draw by name (the pack's `drawings`).
+
+A set's or deck's symbol (content/sets/<id>.yaml `symbol`) marks its cards'
+corners and, for a starter deck, its player's tournament diagram, so the
+symbols are simple solid shapes that stay readable at 4 mm. Each is drawn in
+a unit square and scaled into the box it is given.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfgen.canvas import Canvas
+
+Box = tuple[float, float, float, float]
+
+
+def _polygon(canvas: Canvas, points: list[tuple[float, float]]) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _star(n: int, outer: float, inner: float, turn: float = 90) -> list[tuple[float, float]]:
+    points = []
+    for i in range(2 * n):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.radians(turn + i * 180 / n)
+        points.append((0.5 + radius * math.cos(angle), 0.5 + radius * math.sin(angle)))
+    return points
+
+
+def _sun(c: Canvas) -> None:
+    _polygon(c, _star(12, 0.5, 0.36))
+    c.circle(0.5, 0.5, 0.3, stroke=0, fill=1)
+
+
+def _moon(c: Canvas) -> None:
+    c.circle(0.5, 0.5, 0.45, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.circle(0.68, 0.6, 0.36, stroke=0, fill=1)
+
+
+def _star5(c: Canvas) -> None:
+    _polygon(c, _star(5, 0.5, 0.2))
+
+
+def _leaf(c: Canvas) -> None:
+    path = c.beginPath()
+    path.moveTo(0.1, 0.1)
+    path.curveTo(0.1, 0.8, 0.5, 0.95, 0.92, 0.92)
+    path.curveTo(0.95, 0.5, 0.8, 0.1, 0.1, 0.1)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _drop(c: Canvas) -> None:
+    c.circle(0.5, 0.36, 0.3, stroke=0, fill=1)
+    _polygon(c, [(0.22, 0.46), (0.5, 0.98), (0.78, 0.46)])
+
+
+def _bolt(c: Canvas) -> None:
+    _polygon(c, [(0.58, 1.0), (0.18, 0.45), (0.46, 0.45), (0.36, 0.0), (0.82, 0.58), (0.54, 0.58)])
+
+
+def _crown(c: Canvas) -> None:
+    _polygon(
+        c, [(0.08, 0.2), (0.08, 0.8), (0.3, 0.5), (0.5, 0.9), (0.7, 0.5), (0.92, 0.8), (0.92, 0.2)]
+    )
+
+
+def _key(c: Canvas) -> None:
+    c.circle(0.27, 0.5, 0.22, stroke=0, fill=1)
+    c.rect(0.4, 0.44, 0.56, 0.12, stroke=0, fill=1)
+    c.rect(0.74, 0.28, 0.08, 0.18, stroke=0, fill=1)
+    c.rect(0.86, 0.28, 0.08, 0.18, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.circle(0.27, 0.5, 0.09, stroke=0, fill=1)
+
+
+def _tower(c: Canvas) -> None:
+    c.rect(0.22, 0.05, 0.56, 0.7, stroke=0, fill=1)
+    for x in (0.14, 0.42, 0.7):
+        c.rect(x, 0.7, 0.16, 0.22, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.rect(0.42, 0.05, 0.16, 0.26, stroke=0, fill=1)
+
+
+def _planet(c: Canvas, tint: Color) -> None:
+    c.circle(0.5, 0.5, 0.28, stroke=0, fill=1)
+    c.setStrokeColor(tint)
+    c.setLineWidth(0.08)
+    c.ellipse(0.04, 0.36, 0.96, 0.64, stroke=1, fill=0)
+
+
+def _tent(c: Canvas) -> None:
+    _polygon(c, [(0.05, 0.1), (0.5, 0.85), (0.95, 0.1)])
+    c.rect(0.48, 0.85, 0.04, 0.12, stroke=0, fill=1)
+    c.setFillColor(white)
+    _polygon(c, [(0.38, 0.1), (0.5, 0.42), (0.62, 0.1)])
+
+
+def _gear(c: Canvas) -> None:
+    _polygon(c, _teeth())
+    c.setFillColor(white)
+    c.circle(0.5, 0.5, 0.14, stroke=0, fill=1)
+
+
+def _teeth() -> list[tuple[float, float]]:
+    """A gear's outline: eight square teeth around a round body."""
+    points = []
+    for i in range(8):
+        for angle, radius in ((-14, 0.36), (-9, 0.5), (9, 0.5), (14, 0.36)):
+            a = math.radians(i * 45 + angle)
+            points.append((0.5 + radius * math.cos(a), 0.5 + radius * math.sin(a)))
+    return points
+
+
+SHAPES: dict[str, Callable[[Canvas], None]] = {
+    "sun": _sun,
+    "moon": _moon,
+    "star": _star5,
+    "leaf": _leaf,
+    "drop": _drop,
+    "bolt": _bolt,
+    "crown": _crown,
+    "key": _key,
+    "tower": _tower,
+    "tent": _tent,
+    "gear": _gear,
+}
+
+
+def symbol(canvas: Canvas, box: Box, name: str, tint: str) -> None:
+    """The symbol `name` in colour `tint` ("#rrggbb"), centred in the largest square of `box`.
+
+    A name with no picture draws a plain disc, so new sets added as data print
+    (their symbol is still checked against the starter decks and diagrams).
+    """
+    x, y, w, h = box
+    side = min(w, h)
+    colour = HexColor(tint)
+    canvas.saveState()
+    canvas.translate(x + (w - side) / 2, y + (h - side) / 2)
+    canvas.scale(side, side)
+    canvas.setFillColor(colour)
+    if name == "planet":
+        _planet(canvas, colour)
+    elif name in SHAPES:
+        SHAPES[name](canvas)
+    else:
+        canvas.circle(0.5, 0.5, 0.4, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+DRAWINGS = {"symbol": symbol}

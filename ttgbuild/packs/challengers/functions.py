@@ -1,0 +1,13 @@
+"""The game logic Challengers!'s check files and layouts call by name (the pack's `functions`)."""
+
+from __future__ import annotations
+
+from ttgbuild.packs.challengers.rarity import rarity
+from ttgbuild.packs.challengers.schedule import meeting_problems, schedule_problems, seats_in_play
+
+FUNCTIONS = {
+    "rarity": rarity,
+    "schedule_problems": schedule_problems,
+    "meeting_problems": meeting_problems,
+    "seats_in_play": seats_in_play,
+}
