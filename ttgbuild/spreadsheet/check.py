@@ -48,7 +48,7 @@ def cell_of(diag: Diagnostic, locators: list[Locator]) -> str | None:
     parts = tuple(pointer_parts(diag.pointer))
     best: Locator | None = None
     for locator in locators:
-        if locator.file == diag.file and parts[: len(locator.parts)] == locator.parts:
-            if best is None or len(locator.parts) > len(best.parts):
-                best = locator
+        inside = locator.file == diag.file and parts[: len(locator.parts)] == locator.parts
+        if inside and (best is None or len(locator.parts) > len(best.parts)):
+            best = locator
     return best.cell if best else None

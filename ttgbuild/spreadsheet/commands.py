@@ -122,12 +122,12 @@ def import_(
             cell = cell_of(diag, plan.locators)
             console.out(f"{cell}: {diag.as_text()}" if cell else diag.as_text())
     if errors:
-        console.err(
-            f"sheet import: the content would have {len(errors)} error(s); nothing written"
-        )
+        console.err(f"sheet import: the content would have {len(errors)} error(s); nothing written")
         raise typer.Exit(EXIT_PROBLEMS)
     if dry_run:
-        console.err(f"sheet import: {len(plan.writes)} file(s) would change; --dry-run: none written")
+        console.err(
+            f"sheet import: {len(plan.writes)} file(s) would change; --dry-run: none written"
+        )
         return
     for shown, text in plan.writes.items():
         target = project / shown

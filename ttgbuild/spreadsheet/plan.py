@@ -218,7 +218,7 @@ class _Sheet:
 
     def _update(self, row: Row, columns: dict[int, Column], values: dict[str, Any], n: int) -> None:
         label = "" if self.table.folder else f"{row.key} "
-        for index, column in columns.items():
+        for column in columns.values():
             old, new = row.values[column.name], values[column.name]
             if _same(old, new):
                 continue

@@ -87,15 +87,12 @@ def tables_of(pack: Pack, loaded: Loaded) -> list[Table]:
     return tables
 
 
-def get_path(data: Any, path: tuple[str | int, ...]) -> Any:
-    """The value at a path of mappings and lists, or MISSING."""
+def get_path(data: Any, path: tuple[str, ...]) -> Any:
+    """The value at a path of mappings, or MISSING."""
     for part in path:
-        if isinstance(data, Mapping) and isinstance(part, str) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
-            data = data[part]
-        else:
+        if not isinstance(data, Mapping) or part not in data:
             return MISSING
+        data = data[part]
     return data
 
 
@@ -110,9 +107,7 @@ def computed_values(table: Table, record: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
-def _folder_table(
-    schemas: SchemaSet, pack: Pack, loaded: Loaded, folder: str, kind: str
-) -> Table:
+def _folder_table(schemas: SchemaSet, pack: Pack, loaded: Loaded, folder: str, kind: str) -> Table:
     root = schemas.texts[f"{kind}.schema.json"]
     columns = record_columns(schemas, root, root)
     table = Table(
@@ -129,7 +124,9 @@ def _folder_table(
             data = loaded.documents[shown].data
             if isinstance(data, Mapping):
                 key = data.get("id") if table.keyed else None
-                table.rows.append(_row(table, str(key or PurePosixPath(shown).stem), shown, (), data))
+                table.rows.append(
+                    _row(table, str(key or PurePosixPath(shown).stem), shown, (), data)
+                )
     return table
 
 
@@ -241,6 +238,8 @@ def resolved(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A schema node with every `$ref` on its way followed (a ref may lead to another)."""
     for _ in range(16):  # a cycle of refs is the schema's problem: stop, never hang
+        if not isinstance(node, dict):  # `true`, `false`: a schema that says nothing of shape
+            return {}, doc
         if "$ref" not in node:
             break
         node, doc = schemas.resolve(node, doc)

@@ -49,9 +49,7 @@ def grid_of(table: Table) -> list[list[Any]]:
     """The cells below the header."""
     if table.settings:
         row = table.rows[0]
-        return [
-            [c.name, to_cell(c, row.values[c.name]), c.description] for c in table.columns
-        ]
+        return [[c.name, to_cell(c, row.values[c.name]), c.description] for c in table.columns]
     grid = []
     for row in table.rows:
         cells = [to_cell(c, row.values[c.name]) for c in table.columns]
@@ -134,7 +132,9 @@ def _validate(sheet: Any, column: Column, where: str) -> None:
         kind = "whole" if column.kind == "integer" else "decimal"
         low, high = column.minimum, column.maximum
         if low is not None and high is not None:
-            rule = DataValidation(type=kind, operator="between", formula1=str(low), formula2=str(high))
+            rule = DataValidation(
+                type=kind, operator="between", formula1=str(low), formula2=str(high)
+            )
         elif low is not None:
             rule = DataValidation(type=kind, operator="greaterThanOrEqual", formula1=str(low))
         else:
@@ -154,7 +154,9 @@ def _bounds(column: Column) -> str:
         return "one of: " + ", ".join(column.choices)
     if column.kind == "boolean":
         return "TRUE or FALSE"
-    return f"{column.minimum if column.minimum is not None else '…'}..{column.maximum if column.maximum is not None else '…'}"
+    low = "" if column.minimum is None else column.minimum
+    high = "" if column.maximum is None else column.maximum
+    return f"a number in {low}..{high}"
 
 
 def write_csv(tables: list[Table], folder: Path) -> dict[Path, bytes]:

@@ -66,7 +66,7 @@ def set_path(data: Any, path: tuple[str | int, ...], value: Any, styled: bool = 
         if isinstance(target, list):
             target = target[part]  # type: ignore[index]
             continue
-        if not isinstance(target.get(part), Mapping):
+        if not isinstance(target.get(part), (Mapping, list)):
             target[part] = _new_map() if styled else {}
         target = target[part]
     if value is MISSING:
@@ -97,7 +97,7 @@ def same(a: Any, b: Any) -> bool:
 def reads_as(text: str, meant: Any) -> bool:
     """Whether the project's loader reads the text as the data meant."""
     try:
-        return same(yaml.load(text, Loader=_LOADER), meant)  # noqa: S506 - a safe loader
+        return same(yaml.load(text, Loader=_LOADER), meant)
     except yaml.YAMLError:
         return False
 
