@@ -223,7 +223,7 @@ def test_a_sheet_saved_by_libreoffice_imports_cleanly(tmp_path: Path) -> None:
             timeout=120,
         )
         book = saved / "edited.xlsx"
-    else:  # made once by the same steps (tests/fixtures/spreadsheet/README.md)
+    else:  # made once by these steps (tests/fixtures/spreadsheet/README.md)
         book = FIXTURES / "tidewrack-libreoffice.xlsx"
     result = run(root, "import", str(book))
     assert result.exit_code == 0, result.stdout + result.stderr
