@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Ref
+from ttgbuild.pack import Component, Ref
 from ttgbuild.source.datapack import packaged
 
 _AT = __name__ + "."
@@ -19,7 +19,18 @@ _AT = __name__ + "."
 PACK = packaged(
     Path(__file__).parent / "data",
     __name__,
-    (),
+    (
+        Component(
+            "dungeon.pdf",
+            "the dungeon on one sheet and tiled at full size, the dugout mats",
+            Ref(_AT + "render.board:render"),
+        ),
+        Component(
+            "tokens.pdf",
+            "fold-over player, portal, chest and marker tokens; block-die nets; range ruler",
+            Ref(_AT + "render.tokens:render"),
+        ),
+    ),
     functions=Ref(_AT + "functions:FUNCTIONS"),
     commands=Ref(_AT + "commands:add_commands"),
 )

@@ -125,6 +125,13 @@ def team_positions(teams: Sequence[Any]) -> list[dict[str, Any]]:
     return [{"team": team, "position": p} for team in teams for p in team["positions"]]
 
 
+def lost_points(player: Mapping[str, Any], game: Any) -> str:
+    """A roster line's lost characteristic points, like "\u22121 AV" (a dash for none)."""
+    shorts = {c["id"]: c["short"] for c in game["characteristics"]}
+    lost = player.get("reductions", {})
+    return ", ".join(f"\u2212{n} {shorts.get(k, k)}" for k, n in lost.items()) or "\u2013"
+
+
 def rows_of(all_tables: Sequence[Any]) -> list[Any]:
     """Every row of every table, in file order (each keeps its origin)."""
     return [row for table in all_tables for row in table["rows"]]
@@ -152,5 +159,6 @@ FUNCTIONS: dict[str, Any] = {
     "d16_rows": d16_rows,
     "skill_names": skill_names,
     "rows_of": rows_of,
+    "lost_points": lost_points,
     "team_positions": team_positions,
 }

@@ -1,0 +1,198 @@
+"""dungeon.pdf: the dungeon on one sheet, tiled at full size over pages, and the dugout mats.
+
+The map is content (content/dungeon.yaml): walls, floor, numbered portals,
+chests and the two end zones, one letter per square. Full size is
+game.kit.square_mm per square; each tile page holds whole squares and names
+its place in the grid, so the tiles are laid edge to edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.packs.dungeonbowl.render import paper
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.pdf import finish, new_canvas
+
+ZONE = {"a": paper.colour("#d9e6f2"), "b": paper.colour("#f2dcd9")}
+
+
+def render(ctx: RenderContext) -> bytes:
+    content = ctx.content
+    board = content.dungeon
+    tr = ctx.tr
+    title = tr.content("dungeon", "", "name", board["name"])
+    canvas, buffer = new_canvas(ctx.settings.page, "Dungeon Bowl", "dungeon", tr.locale)
+    where = (board.origin, "dungeon board", "map")
+    rows = list(board["map"])
+    width, height = ctx.settings.page
+    room_w, room_h = width - 2 * paper.MARGIN, height - 2 * paper.MARGIN - 30 * mm
+    # One sheet: the whole map scaled to the page.
+    paper.heading(ctx, canvas, title, where)
+    side = min(room_w / len(rows[0]), room_h / len(rows))
+    top = height - paper.MARGIN - 14 * mm
+    _squares(ctx, canvas, rows, (0, 0, len(rows[0]), len(rows)), paper.MARGIN, top, side, where)
+    _legend(ctx, canvas, top - side * len(rows) - 4 * mm, where)
+    paper.end_page(ctx, canvas)
+    # Full size, in tiles of whole squares.
+    square = content.game["kit"]["square_mm"] * mm
+    across = max(1, int(room_w // square))
+    down = max(1, int((height - 2 * paper.MARGIN - 22 * mm) // square))
+    tiles_y = -(-len(rows) // down)
+    tiles_x = -(-len(rows[0]) // across)
+    for ty in range(tiles_y):
+        for tx in range(tiles_x):
+            words = tr.pgettext(
+                "dungeon tile", "Tile: row {row} of {rows}, column {column} of {columns}"
+            )
+            words = tr.fill(
+                words, {"row": ty + 1, "column": tx + 1, "rows": tiles_y, "columns": tiles_x}
+            )
+            paper.heading(ctx, canvas, f"{title} · {words}", where)
+            span = (
+                tx * across,
+                ty * down,
+                min(len(rows[0]), (tx + 1) * across),
+                min(len(rows), (ty + 1) * down),
+            )
+            _squares(
+                ctx,
+                canvas,
+                rows,
+                span,
+                paper.MARGIN,
+                height - paper.MARGIN - 14 * mm,
+                square,
+                where,
+            )
+            paper.end_page(ctx, canvas)
+    for team in ("a", "b"):
+        _dugout(ctx, canvas, team)
+    return finish(canvas, buffer)
+
+
+def _squares(
+    ctx: RenderContext,
+    canvas: Canvas,
+    rows: Sequence[str],
+    span: tuple[int, int, int, int],
+    left: float,
+    top: float,
+    side: float,
+    where: tuple,
+) -> None:
+    """The squares of `span` (x0, y0, x1, y1) with their top-left corner at (left, top)."""
+    x0, y0, x1, y1 = span
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            letter = rows[y][x]
+            px, py = left + (x - x0) * side, top - (y - y0 + 1) * side
+            fill = paper.STONE if letter == "#" else ZONE.get(letter, paper.FLOOR)
+            canvas.setFillColor(fill)
+            canvas.setStrokeColor(paper.STONE)
+            canvas.setLineWidth(0.4)
+            canvas.rect(px, py, side, side, fill=1, stroke=1)
+            if letter.isdigit():
+                canvas.setFillColor(paper.TORCH)
+                canvas.circle(px + side / 2, py + side / 2, side * 0.42, fill=1, stroke=0)
+                box = (px, py + side * 0.2, side, side * 0.6)
+                paper.label(
+                    ctx,
+                    canvas,
+                    letter,
+                    box,
+                    (side / mm * 1.6, 4),
+                    where,
+                    bold=True,
+                    colour=paper.PAPER,
+                )
+            elif letter == "C":
+                canvas.setFillColor(paper.INK)
+                canvas.roundRect(
+                    px + side * 0.15,
+                    py + side * 0.25,
+                    side * 0.7,
+                    side * 0.5,
+                    side * 0.08,
+                    fill=1,
+                    stroke=0,
+                )
+    canvas.setStrokeColor(paper.INK)
+    canvas.setLineWidth(1)
+    canvas.rect(left, top - (y1 - y0) * side, (x1 - x0) * side, (y1 - y0) * side, fill=0, stroke=1)
+
+
+def _legend(ctx: RenderContext, canvas: Canvas, top: float, where: tuple) -> None:
+    tr = ctx.tr
+    entries = [
+        (paper.STONE, tr.pgettext("dungeon legend", "Wall")),
+        (
+            paper.TORCH,
+            tr.pgettext("dungeon legend", "Portal: roll the portal die to pick the exit"),
+        ),
+        (paper.INK, tr.pgettext("dungeon legend", "Chest: a chest token face down")),
+        (ZONE["a"], tr.pgettext("dungeon legend", "End zone of team A")),
+        (ZONE["b"], tr.pgettext("dungeon legend", "End zone of team B")),
+    ]
+    width = ctx.settings.page[0] - 2 * paper.MARGIN
+    for index, (fill, words) in enumerate(entries):
+        y = top - (index + 1) * 6 * mm
+        canvas.setFillColor(fill)
+        canvas.rect(paper.MARGIN, y + 1 * mm, 4 * mm, 4 * mm, fill=1, stroke=0)
+        box = (paper.MARGIN + 6 * mm, y, width - 6 * mm, 6 * mm)
+        paper.label(ctx, canvas, words, box, (9, 6), where, align="left")
+
+
+def _dugout(ctx: RenderContext, canvas: Canvas, team: str) -> None:
+    """A dugout mat: one labelled box per dugout box of the content, stacked."""
+    tr = ctx.tr
+    board = ctx.content.dungeon
+    where = (board.origin, "dugout mat", "boxes")
+    words = tr.pgettext("dugout mat", "Dugout of team {team}")
+    paper.heading(ctx, canvas, tr.fill(words, {"team": team.upper()}), where)
+    width, height = ctx.settings.page
+    boxes = board["dugout"]
+    room = height - 2 * paper.MARGIN - 30 * mm
+    each = room / len(boxes)
+    top = height - paper.MARGIN - 14 * mm
+    for index, box in enumerate(boxes):
+        y = top - (index + 1) * each
+        canvas.setFillColor(ZONE[team])
+        canvas.setStrokeColor(paper.INK)
+        canvas.setLineWidth(1)
+        canvas.roundRect(
+            paper.MARGIN,
+            y + 2 * mm,
+            width - 2 * paper.MARGIN,
+            each - 4 * mm,
+            3 * mm,
+            fill=1,
+            stroke=1,
+        )
+        place = (box.origin, "dugout mat", box["id"])
+        name = tr.content("dungeon", box["id"], "name", box["name"])
+        note = tr.content("dungeon", box["id"], "text", box["text"])
+        inner = width - 2 * paper.MARGIN - 8 * mm
+        paper.label(
+            ctx,
+            canvas,
+            name,
+            (paper.MARGIN + 4 * mm, y + each - 14 * mm, inner, 9 * mm),
+            (16, 10),
+            place,
+            bold=True,
+            align="left",
+        )
+        paper.label(
+            ctx,
+            canvas,
+            note,
+            (paper.MARGIN + 4 * mm, y + each - 21 * mm, inner, 6 * mm),
+            (9, 6),
+            place,
+            align="left",
+        )
+    paper.end_page(ctx, canvas)

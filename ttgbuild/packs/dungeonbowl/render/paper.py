@@ -1,0 +1,77 @@
+"""Drawing helpers the board and token pages share: fitted labels, pages, colours.
+
+Every word goes through `RenderContext.fit`, so a translation that does not
+fit its box is reported (JT901) at the content record it belongs to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.core.origin import Origin
+from ttgbuild.render import text
+from ttgbuild.render.context import RenderContext
+
+MARGIN = 12 * mm
+INK = HexColor("#3a2a1a")
+STONE = HexColor("#8a7f70")
+FLOOR = HexColor("#f4ecd8")
+TORCH = HexColor("#c8742a")
+PAPER = HexColor("#ffffff")
+DOWN = HexColor("#9a9a9a")  # the prone side of a token
+
+
+def label(
+    ctx: RenderContext,
+    canvas: Canvas,
+    words: str,
+    box: tuple[float, float, float, float],
+    sizes: tuple[float, float],
+    where: tuple[Origin, str, str],
+    *,
+    bold: bool = False,
+    colour: Color = INK,
+    align: str = "center",
+) -> None:
+    """`words` fitted into `box` (x, y, w, h; y at the bottom), centred vertically."""
+    x, y, w, h = box
+    fitted = ctx.fit([[text.Span(words, bold=bold)]], w, h, sizes[0], sizes[1], text.SANS, where)
+    top = y + (h + fitted.height) / 2
+    canvas.setFillColor(colour)
+    text.draw(canvas, fitted, x, top, text.SANS, ctx.icons.draw, align=align, box_width=w)
+
+
+def heading(ctx: RenderContext, canvas: Canvas, words: str, where: tuple[Origin, str, str]) -> None:
+    """A page's heading band at the top margin."""
+    width, height = ctx.settings.page
+    label(
+        ctx,
+        canvas,
+        words,
+        (MARGIN, height - MARGIN - 9 * mm, width - 2 * MARGIN, 9 * mm),
+        (15, 9),
+        where,
+        bold=True,
+        align="left",
+    )
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1)
+    canvas.line(MARGIN, height - MARGIN - 10 * mm, width - MARGIN, height - MARGIN - 10 * mm)
+
+
+def end_page(ctx: RenderContext, canvas: Canvas) -> None:
+    """The 100 % note and ruler, then the next page."""
+    ctx.furniture.on_margin_sheet(canvas, MARGIN)
+    canvas.showPage()
+
+
+def colour(value: str) -> Color:
+    return HexColor(value)
+
+
+def origin_of(record: Any) -> Origin:
+    return record.origin

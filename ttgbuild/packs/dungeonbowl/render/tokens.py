@@ -1,0 +1,315 @@
+"""tokens.pdf: fold-over player tokens, portal, chest and ball tokens, once-per-turn
+markers, block-die nets and the range ruler.
+
+A fold-over token is two squares side by side: cut the pair out, fold on the
+middle line, glue. A player's front is its standing side; its back is the
+prone side, with "stunned" printed upside down along the other edge, so the
+token is turned to show which. Chest tokens hide the ball or nothing on
+their back. Counts come from content: a team's tokens are its positions up
+to their limits (at most the roster's size), the markers game.kit.markers,
+the block dice game.kit.block_dice, the chests game.kit.chest_tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.packs.dungeonbowl.render import paper
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.pdf import finish, new_canvas
+
+TOKEN = 20 * mm  # one side of a player, portal or chest token
+GAP = 3 * mm
+MINUS = "\u2212"  # a printed minus sign, not a hyphen
+Side = Callable[[float, float], None]  # draws one side with its lower-left corner at (x, y)
+
+
+def render(ctx: RenderContext) -> bytes:
+    tr = ctx.tr
+    canvas, buffer = new_canvas(ctx.settings.page, "Dungeon Bowl", "tokens", tr.locale)
+    for team in ctx.content.teams:
+        title = tr.content("team", team["id"], "name", team["name"])
+        pairs = list(_player_pairs(ctx, canvas, team))
+        _pages(ctx, canvas, title, pairs, team.origin)
+    _pages(
+        ctx,
+        canvas,
+        tr.pgettext("token sheet", "Portals, chests and the ball"),
+        list(_dungeon_pairs(ctx, canvas)),
+        ctx.content.dungeon.origin,
+    )
+    _pages(
+        ctx,
+        canvas,
+        tr.pgettext("token sheet", "Once-per-turn markers"),
+        list(_marker_pairs(ctx, canvas)),
+        ctx.content.game.origin,
+    )
+    _dice_page(ctx, canvas)
+    return finish(canvas, buffer)
+
+
+def _pages(
+    ctx: RenderContext, canvas: Canvas, title: str, pairs: list[tuple[Side, Side]], origin: Any
+) -> None:
+    """Fold-over pairs in rows under a heading, as many pages as they need."""
+    width, height = ctx.settings.page
+    across = int((width - 2 * paper.MARGIN + GAP) // (2 * TOKEN + GAP))
+    down = int((height - 2 * paper.MARGIN - 30 * mm + GAP) // (TOKEN + GAP))
+    per_page = max(1, across * down)
+    for start in range(0, len(pairs), per_page):
+        paper.heading(ctx, canvas, title, (origin, "token sheet", "heading"))
+        top = height - paper.MARGIN - 14 * mm
+        for index, (front, back) in enumerate(pairs[start : start + per_page]):
+            row, column = divmod(index, across)
+            x = paper.MARGIN + column * (2 * TOKEN + GAP)
+            y = top - (row + 1) * TOKEN - row * GAP
+            front(x, y)
+            back(x + TOKEN, y)
+            canvas.setStrokeColor(paper.INK)
+            canvas.setLineWidth(0.5)
+            canvas.rect(x, y, 2 * TOKEN, TOKEN, fill=0, stroke=1)
+            canvas.setDash(2, 2)
+            canvas.line(x + TOKEN, y, x + TOKEN, y + TOKEN)
+            canvas.setDash()
+        paper.end_page(ctx, canvas)
+
+
+def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[tuple[Side, Side]]:
+    tr = ctx.tr
+    fill = paper.colour(team["colour"])
+    most = ctx.content.game["roster"]["max_players"]
+    prone = tr.pgettext("player token", "Prone")
+    stunned = tr.pgettext("player token", "Stunned")
+    for position in team["positions"]:
+        name = tr.content("team", team["id"], "name", position["name"])
+        where = (position.origin, "player token", "name")
+        stats = "  ".join(
+            f"{c['short']} {position[c['id']]}" for c in ctx.content.game["characteristics"][:2]
+        )
+        for _ in range(min(position["most"], most)):
+            yield (
+                _standing(ctx, canvas, fill, name, stats, where),
+                _down(ctx, canvas, name, prone, stunned, where),
+            )
+
+
+def _standing(
+    ctx: RenderContext, canvas: Canvas, fill: Any, name: str, stats: str, where: tuple
+) -> Side:
+    def side(x: float, y: float) -> None:
+        canvas.setFillColor(fill)
+        canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
+        canvas.setFillColor(paper.PAPER)
+        canvas.circle(x + TOKEN / 2, y + TOKEN * 0.55, TOKEN * 0.33, fill=1, stroke=0)
+        paper.label(
+            ctx,
+            canvas,
+            name,
+            (x + 1.5 * mm, y + TOKEN * 0.4, TOKEN - 3 * mm, 6 * mm),
+            (7, 4.5),
+            where,
+            bold=True,
+        )
+        paper.label(
+            ctx,
+            canvas,
+            stats,
+            (x + 1 * mm, y + 1 * mm, TOKEN - 2 * mm, 4 * mm),
+            (6, 4.5),
+            where,
+            colour=paper.PAPER,
+        )
+
+    return side
+
+
+def _down(
+    ctx: RenderContext, canvas: Canvas, name: str, prone: str, stunned: str, where: tuple
+) -> Side:
+    def side(x: float, y: float) -> None:
+        canvas.setFillColor(paper.DOWN)
+        canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
+        paper.label(
+            ctx,
+            canvas,
+            prone,
+            (x + 1 * mm, y + 1 * mm, TOKEN - 2 * mm, 4.5 * mm),
+            (7, 4.5),
+            where,
+            bold=True,
+            colour=paper.PAPER,
+        )
+        paper.label(
+            ctx,
+            canvas,
+            name,
+            (x + 1.5 * mm, y + TOKEN * 0.35, TOKEN - 3 * mm, 6 * mm),
+            (6.5, 4.5),
+            where,
+        )
+        canvas.saveState()
+        canvas.translate(x + TOKEN, y + TOKEN)
+        canvas.rotate(180)
+        paper.label(
+            ctx,
+            canvas,
+            stunned,
+            (1 * mm, 1 * mm, TOKEN - 2 * mm, 4.5 * mm),
+            (7, 4.5),
+            where,
+            bold=True,
+            colour=paper.INK,
+        )
+        canvas.restoreState()
+
+    return side
+
+
+def _dungeon_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[tuple[Side, Side]]:
+    tr = ctx.tr
+    board = ctx.content.dungeon
+    where = (board.origin, "portal token", "number")
+    numbers = sorted(c for row in board["map"] for c in row if c.isdigit())
+    for number in numbers:
+        face = _disc(ctx, canvas, paper.TORCH, number, where)
+        yield face, face
+    chest = tr.pgettext("chest token", "Chest")
+    inside = {
+        "ball": tr.pgettext("chest token", "The ball!"),
+        "nothing": tr.pgettext("chest token", "Empty: knock down"),
+    }
+    place = (ctx.content.game.origin, "chest token", "contents")
+    for token in ctx.content.game["kit"]["chest_tokens"]:
+        yield (
+            _disc(ctx, canvas, paper.INK, chest, place),
+            _disc(ctx, canvas, paper.STONE, inside[token["holds"]], place),
+        )
+    ball = tr.pgettext("chest token", "Ball")
+    yield _disc(ctx, canvas, paper.TORCH, ball, place), _disc(ctx, canvas, paper.TORCH, ball, place)
+
+
+def _disc(ctx: RenderContext, canvas: Canvas, fill: Any, words: str, where: tuple) -> Side:
+    def side(x: float, y: float) -> None:
+        canvas.setFillColor(fill)
+        canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
+        paper.label(
+            ctx,
+            canvas,
+            words,
+            (x + 1.5 * mm, y + 3 * mm, TOKEN - 3 * mm, TOKEN - 6 * mm),
+            (14, 5),
+            where,
+            bold=True,
+            colour=paper.PAPER,
+        )
+
+    return side
+
+
+def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[tuple[Side, Side]]:
+    tr = ctx.tr
+    actions = {a["id"]: a for a in ctx.content.procedures["actions"]}
+    used = tr.pgettext("marker", "Used")
+    for team in ("A", "B"):
+        for ident, count in ctx.content.game["kit"]["markers"].items():
+            action = actions.get(ident)
+            if action is None:
+                continue
+            name = tr.content("procedure", ident, "name", action["name"])
+            where = (action.origin, "once-per-turn marker", "name")
+            label = f"{name} · {team}"
+            for _ in range(count):
+                yield (
+                    _disc(ctx, canvas, paper.TORCH, label, where),
+                    _disc(ctx, canvas, paper.DOWN, f"{used} · {team}", where),
+                )
+
+
+def _dice_page(ctx: RenderContext, canvas: Canvas) -> None:
+    """Block-die nets (a cube's cross, one result per face) and the range ruler."""
+    tr = ctx.tr
+    game = ctx.content.game
+    names = {
+        r["id"]: tr.content("game", r["id"], "name", r["name"]) for r in game["block"]["results"]
+    }
+    where = (game.origin, "block die net", "faces")
+    paper.heading(ctx, canvas, tr.pgettext("dice page", "Block dice and range ruler"), where)
+    width, height = ctx.settings.page
+    face = 16 * mm
+    top = height - paper.MARGIN - 16 * mm
+    cross = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]  # the six squares of a cube's net
+    across = max(1, int((width - 2 * paper.MARGIN) // (4 * face + 4 * mm)))
+    for n in range(game["kit"]["block_dice"]):
+        row, column = divmod(n, across)
+        x0 = paper.MARGIN + column * (4 * face + 4 * mm)
+        y0 = top - (row + 1) * (3 * face + 4 * mm)
+        for (cx, cy), result in zip(cross, game["block"]["faces"], strict=False):
+            x, y = x0 + cx * face, y0 + (2 - cy) * face
+            canvas.setFillColor(paper.FLOOR)
+            canvas.setStrokeColor(paper.INK)
+            canvas.setLineWidth(0.6)
+            canvas.rect(x, y, face, face, fill=1, stroke=1)
+            paper.label(
+                ctx,
+                canvas,
+                names[result],
+                (x + 1 * mm, y + 1 * mm, face - 2 * mm, face - 2 * mm),
+                (8, 4.5),
+                where,
+                bold=True,
+            )
+    rows = -(-game["kit"]["block_dice"] // across)
+    _ruler(ctx, canvas, top - rows * (3 * face + 4 * mm) - 12 * mm)
+    paper.end_page(ctx, canvas)
+
+
+def _ruler(ctx: RenderContext, canvas: Canvas, y: float) -> None:
+    """The range ruler at full size: one segment per square, bands named, folded in two if long."""
+    tr = ctx.tr
+    game = ctx.content.game
+    square = game["kit"]["square_mm"] * mm
+    where = (game.origin, "range ruler", "bands")
+    width = ctx.settings.page[0] - 2 * paper.MARGIN
+    per_strip = int(width // square)
+    bands = game["range"]
+    last = max(b["high"] for b in bands)
+    title = tr.pgettext("range ruler", "Range ruler: squares from the thrower")
+    paper.label(
+        ctx,
+        canvas,
+        title,
+        (paper.MARGIN, y + 1 * mm, width, 5 * mm),
+        (9, 6),
+        where,
+        bold=True,
+        align="left",
+    )
+    for start in range(1, last + 1, per_strip):
+        y -= 14 * mm
+        for n in range(start, min(last, start + per_strip - 1) + 1):
+            band = next(b for b in bands if b["low"] <= n <= b["high"])
+            x = paper.MARGIN + (n - start) * square
+            shade = {0: paper.FLOOR, 1: paper.colour("#e8d9b5"), 2: paper.colour("#d8c08e")}.get(
+                bands.index(band) % 3
+            )
+            canvas.setFillColor(shade)
+            canvas.setStrokeColor(paper.INK)
+            canvas.rect(x, y, square, 12 * mm, fill=1, stroke=1)
+            name = tr.content("game", band["id"], "name", band["name"])
+            sign = f"{band['modifier']:+d}".replace("-", MINUS) if band["modifier"] else "±0"
+            paper.label(
+                ctx, canvas, str(n), (x, y + 6 * mm, square, 5 * mm), (9, 6), where, bold=True
+            )
+            paper.label(
+                ctx,
+                canvas,
+                f"{name} {sign}",
+                (x + 0.5 * mm, y + 1 * mm, square - 1 * mm, 4 * mm),
+                (6.5, 4),
+                where,
+            )
