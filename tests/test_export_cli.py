@@ -1,0 +1,103 @@
+"""`ttgbuild export` refusing what it cannot do: a clear message, a non-zero exit, nothing written.
+
+On the tidewrack example (a small deck, quick to draw). A refused export
+leaves the folder as it was: nothing new, the previous export whole.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, assert_no_crash, run_cli
+
+TIDEWRACK = REPO / "examples" / "tidewrack"
+
+
+@pytest.fixture
+def tidewrack(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(TIDEWRACK, tmp_path / "tidewrack"))
+
+
+def _export(project: Path, out: Path, *args: str):
+    result = run_cli(project, "export", *args, "--out", str(out))
+    assert_no_crash(result)
+    return result, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    ("size", "said"),
+    [
+        ("jumbo", ["'jumbo' is not one of", "poker-us", "mini-euro"]),  # no such preset
+        ("mini-euro", ["design does not fit 44 x 68 mm", "choose a larger size"]),  # too small
+    ],
+)
+def test_a_size_that_cannot_be_served_is_a_usage_error_saying_why(
+    tidewrack: Path, tmp_path: Path, size: str, said: list[str]
+) -> None:
+    out = tmp_path / "out"
+    result, output = _export(tidewrack, out, "print-shop", "--size", size)
+    assert result.exit_code == 2
+    assert all(text in output for text in said), output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["print-shop", "tts"])
+def test_a_folder_without_content_is_not_a_project(tmp_path: Path, command: str) -> None:
+    out = tmp_path / "out"
+    (tmp_path / "empty").mkdir()
+    result, output = _export(tmp_path / "empty", out, command)
+    assert result.exit_code == 2
+    assert "no content/ folder" in output
+    assert not out.exists()
+
+
+def test_an_unknown_locale_is_refused(tidewrack: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result, output = _export(tidewrack, out, "tts", "--locale", "fr")
+    assert result.exit_code == 2
+    assert "no catalog for locale(s) fr" in output
+    assert not out.exists()
+
+
+def test_content_errors_stop_the_export_located_and_keep_the_previous_one(
+    tidewrack: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    result, _output = _export(tidewrack, out, "tts")
+    assert result.exit_code == 0
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    critter = tidewrack / "content" / "critters" / "barnacle-brute.yaml"
+    critter.write_text(critter.read_text().replace("grip: 4", "grip: lots"), encoding="utf-8")
+    result, output = _export(tidewrack, out, "tts")
+    assert result.exit_code == 1
+    assert "content/critters/barnacle-brute.yaml:5:" in output
+    assert "nothing written (the previous export is kept)" in output
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_a_folder_an_export_did_not_write_is_left_alone(tidewrack: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    mine = out / "en" / "notes.txt"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("my own notes", encoding="utf-8")
+    result, output = _export(tidewrack, out, "print-shop")
+    assert result.exit_code == 2
+    assert "was not written by ttgbuild export" in output
+    assert [p.name for p in (out / "en").iterdir()] == ["notes.txt"]
+    assert [p.name for p in out.iterdir()] == ["en"]  # no temporary folder left behind
+
+
+def test_a_second_export_replaces_the_first_whole(tidewrack: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert _export(tidewrack, out, "print-shop", "--dpi", "100")[0].exit_code == 0
+    stale = out / "en" / "cards" / "critters" / "999-gone.png"
+    stale.write_bytes(b"left from an older export")
+    result, output = _export(tidewrack, out, "print-shop", "--dpi", "100")
+    assert result.exit_code == 0, output
+    assert "files written to" in output
+    assert not stale.exists()
+    assert [p.name for p in out.iterdir()] == ["en"]
