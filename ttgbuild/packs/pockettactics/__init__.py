@@ -13,14 +13,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Ref
+from ttgbuild.pack import Component, Ref
 from ttgbuild.source.datapack import packaged
 
 _AT = __name__ + "."
 
+# Kit files drawn on hex and token geometry, after the data ones (cards.pdf, guide.pdf).
+EXTRA = (
+    Component("reference.pdf", "two-page reference with odds", Ref(_AT + "kit.reference:render")),
+    Component("tiles.pdf", "hex terrain tiles and bases, with backs", Ref(_AT + "kit.pages:tiles")),
+    Component(
+        "tokens.pdf", "fold-over unit tokens in faction colours", Ref(_AT + "kit.pages:tokens")
+    ),
+    Component("mats.pdf", "reserve and captured mats, die nets", Ref(_AT + "kit.pages:mats")),
+)
+
 PACK = packaged(
     Path(__file__).resolve().parent / "data",
     __name__,
+    EXTRA,
     functions=Ref(_AT + "functions:FUNCTIONS"),
     drawings=Ref(_AT + "kit.art:DRAWINGS"),
     commands=Ref(_AT + "commands:add_commands"),

@@ -83,6 +83,19 @@ def tile_total(terrains: list[Mapping[str, Any]]) -> int:
     return sum(tile_count(terrain) for terrain in terrains)
 
 
+def largest_army(units: list[Mapping[str, Any]]) -> int:
+    """The most units any faction has: the slots a player's mat needs."""
+    counts: dict[str, int] = {}
+    for unit in units:
+        counts[unit["faction"]] = counts.get(unit["faction"], 0) + 1
+    return max(counts.values(), default=0)
+
+
+def named(table: list[Mapping[str, Any]], ident: str) -> str:
+    """The English name of `ident` in a table of {id, name} (the id itself if absent)."""
+    return next((str(row["name"]) for row in table if row["id"] == ident), ident)
+
+
 def defence_kinds(game: Mapping[str, Any]) -> list[str]:
     """The kinds a defending ability may be: melee, ballistic and each power kind."""
     fixed = [ability["id"] for ability in game["abilities"] if ability["id"] != "power"]
@@ -130,6 +143,8 @@ FUNCTIONS = {
     "tunnel_tiles": tunnel_tiles,
     "tile_count": tile_count,
     "tile_total": tile_total,
+    "largest_army": largest_army,
+    "named": named,
     "defence_kinds": defence_kinds,
     "text_params": text_params,
     "certain_tests": certain_tests,

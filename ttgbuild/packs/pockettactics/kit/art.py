@@ -14,6 +14,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.geometry.hexgrid import Facing
 from ttgbuild.render import fonts
 
 Box = tuple[float, float, float, float]
@@ -78,7 +79,7 @@ def hexagon(canvas: Canvas, cx: float, cy: float, radius: float, fill: int, stro
     canvas.drawPath(path, fill=fill, stroke=stroke)
 
 
-def symbol(canvas: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
+def symbol_of(canvas: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
     """A terrain's vector symbol, `size` wide, centred at (cx, cy)."""
     canvas.saveState()
     canvas.setStrokeColor(ink)
@@ -178,4 +179,131 @@ SYMBOLS = {
     "complex": _complex,
 }
 
-DRAWINGS = {"dice": dice, "faction_stripe": faction_stripe}
+GROOVE = HexColor("#5b4a3a")
+HAZARD = HexColor("#c0392b")
+PAPER = HexColor("#f6f1e4")
+SLOT = 15 * 2.8346  # a mat slot's largest circumradius: 15 mm, in points
+
+
+def _hex_frame(box: Box) -> tuple[float, float, float]:
+    """Centre and circumradius of the flat-topped hex filling a box as wide as its corners."""
+    x, y, w, h = box
+    return x + w / 2, y + h / 2, min(w / 2, h / math.sqrt(3))
+
+
+def edge_midpoint(cx: float, cy: float, radius: float, edge: str) -> tuple[float, float]:
+    """The middle of a named edge (N, NE, …) of a flat-topped hex, y up on the page."""
+    index = [facing.name for facing in Facing].index(edge)
+    angle = math.radians(90 - 60 * index)  # N is up, then clockwise
+    apothem = radius * math.sqrt(3) / 2
+    return cx + apothem * math.cos(angle), cy + apothem * math.sin(angle)
+
+
+def terrain_tile(
+    canvas: Canvas, box: Box, tint: str, symbol: str, grooves: list[str], hazard: bool
+) -> None:
+    """A terrain hex: its ground colour, its symbol, a red rim and badge if it is hazardous,
+    and a groove notched into each grooved edge (a tunnel tile)."""
+    cx, cy, radius = _hex_frame(box)
+    canvas.saveState()
+    canvas.setFillColor(HexColor(tint))
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    hexagon(canvas, cx, cy, radius, 1, 1)
+    for edge in grooves:  # a notch from the edge inwards: the groove a unit follows
+        ex, ey = edge_midpoint(cx, cy, radius, edge)
+        inner = (cx + (ex - cx) * 0.72, cy + (ey - cy) * 0.72)
+        canvas.setStrokeColor(GROOVE)
+        canvas.setLineWidth(radius * 0.24)
+        canvas.setLineCap(0)
+        canvas.line(ex, ey, *inner)
+        canvas.setStrokeColor(PAPER)
+        canvas.setLineWidth(radius * 0.06)
+        canvas.line(ex, ey, *inner)
+    if hazard:
+        canvas.setStrokeColor(HAZARD)
+        canvas.setLineWidth(2.2)
+        hexagon(canvas, cx, cy, radius * 0.9, 0, 1)
+        canvas.setFillColor(HAZARD)
+        corner = (cx - radius * 0.27, cy + radius * 0.46)
+        canvas.roundRect(*corner, radius * 0.54, radius * 0.2, 2, 0, 1)
+    canvas.restoreState()
+    symbol_ink = Color(0, 0, 0, alpha=0.45)
+    symbol_of(canvas, symbol, cx, cy + radius * 0.08, radius * 0.8, symbol_ink)
+
+
+def tile_back(canvas: Canvas, box: Box) -> None:
+    """The same back for every bag tile, so a drawn tile is a surprise: a dark hex, a gold ring."""
+    cx, cy, radius = _hex_frame(box)
+    canvas.saveState()
+    canvas.setFillColor(INK)
+    canvas.setStrokeColor(INK)
+    hexagon(canvas, cx, cy, radius, 1, 1)
+    canvas.setStrokeColor(HexColor("#e8c468"))
+    canvas.setLineWidth(1.2)
+    hexagon(canvas, cx, cy, radius * 0.55, 0, 1)
+    hexagon(canvas, cx, cy, radius * 0.3, 0, 1)
+    canvas.restoreState()
+
+
+def base_tile(canvas: Canvas, box: Box, defence: int) -> None:
+    """A player's base: a stone-grey hex with a keep, and its defence dice below."""
+    cx, cy, radius = _hex_frame(box)
+    canvas.saveState()
+    canvas.setFillColor(HexColor("#8d8a83"))
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    hexagon(canvas, cx, cy, radius, 1, 1)
+    canvas.setFillColor(INK)
+    keep = radius * 0.34
+    canvas.rect(cx - keep / 2, cy - keep * 0.55, keep, keep * 0.9, 0, 1)
+    for step in range(3):
+        canvas.rect(
+            cx - keep / 2 + step * keep * 0.4, cy + keep * 0.35, keep * 0.2, keep * 0.2, 0, 1
+        )
+    canvas.restoreState()
+    side = radius * 0.42
+    dice_box = (cx - radius * 0.8, cy - radius * 0.78, radius * 1.6, side)
+    dice(canvas, dice_box, {"dice": defence}, HexColor("#2f5f9e"))
+
+
+def token_disc(canvas: Canvas, box: Box, tint: str, ring: str) -> None:
+    """One side of a unit token: a rounded square in the faction's colour (or its tint)."""
+    x, y, w, h = box
+    canvas.saveState()
+    canvas.setFillColor(HexColor(tint))
+    canvas.setStrokeColor(HexColor(ring))
+    canvas.setLineWidth(1.2)
+    canvas.roundRect(x + 1, y + 1, w - 2, h - 2, min(w, h) * 0.18, 1, 1)
+    canvas.restoreState()
+
+
+def slots(canvas: Canvas, box: Box, count: int) -> None:
+    """Hex outlines for `count` tokens in rows, as large as fit the box."""
+    x, y, w, h = box
+    if count <= 0:
+        return
+    columns = max(1, math.ceil(math.sqrt(count * w / max(h, 1))))
+    rows = math.ceil(count / columns)
+    radius = min(w / columns / 2, h / rows / math.sqrt(3), SLOT) * 0.9
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor("#8d8a83"))
+    canvas.setDash(3, 2)
+    canvas.setLineWidth(0.8)
+    for index in range(count):
+        row, column = divmod(index, columns)
+        cx = x + (column + 0.5) * w / columns
+        cy = y + h - (row + 0.5) * h / rows
+        hexagon(canvas, cx, cy, radius, 0, 1)
+    canvas.restoreState()
+
+
+DRAWINGS = {
+    "dice": dice,
+    "faction_stripe": faction_stripe,
+    "terrain_tile": terrain_tile,
+    "tile_back": tile_back,
+    "base_tile": base_tile,
+    "token_disc": token_disc,
+    "slots": slots,
+}

@@ -1,0 +1,188 @@
+"""reference.pdf: two pages a player keeps at the table, from two sheet files.
+
+Page 1 (reference-turn) is setting up, the turn, random movement with the
+direction diagram, tunnels and line of sight; page 2 (reference-assault) is
+the assault procedure with the worked example, re-rolls, bases, hazards,
+ability tests and the exact odds. The words are data (data/sheets/); this
+module hands the sheets the odds computed by odds.py and draws the two
+figures and the page (title band, two columns, furniture).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.core.origin import Origin
+from ttgbuild.packs.pockettactics import PACK
+from ttgbuild.packs.pockettactics.functions import FUNCTIONS
+from ttgbuild.packs.pockettactics.kit.art import INK, edge_midpoint, hexagon
+from ttgbuild.packs.pockettactics.kit.parts import FOOT, MARGIN
+from ttgbuild.packs.pockettactics.matchup import pool_of
+from ttgbuild.packs.pockettactics.odds import Pool, ability_test_chance, hit_chance
+from ttgbuild.render import fonts, style, text
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.flow import Figure
+from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.prose import FigureMaker, SheetLayout, flow_page
+from ttgbuild.source.records import kinds
+from ttgbuild.source.sheetfile import pack_sheets
+
+PAGES = ("reference-turn", "reference-assault")
+TITLE = 10 * mm
+COLUMNS = 2
+LARGEST, SMALLEST = 9.5, 5.5
+RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")
+TEST_DICE = (1, 2, 3)
+TEST_TARGETS = (2, 3, 4, 5, 6)
+
+
+def render(ctx: RenderContext) -> bytes:
+    """Both pages, each under the game's title."""
+    if ctx.content_dir is None:
+        raise ValueError("the reference is drawn for a project (ctx.content_dir)")
+    sheets = pack_sheets(PACK, ctx.content_dir.parent)
+    layout = SheetLayout(sheets, ctx.tr, ctx.icons.names, names(ctx.content), figures(ctx), {})
+    canvas, buffer = new_canvas(ctx.settings.page, PACK.title, "reference", ctx.tr.locale)
+    for name in PAGES:
+        ctx.progress(f"reference: {name}")
+        _page(ctx, canvas, layout.sections(name), name)
+    return finish(canvas, buffer)
+
+
+def names(content: Any) -> dict[str, Any]:
+    """What the sheets' expressions read: the content's kinds, the pack's functions, the odds."""
+    game = content.game
+    unmatched = game["assault"]["unmatched"]
+    odds = [
+        {
+            "offence": _shown(pool_of(row["offence"])),
+            "defence": _shown(pool_of(row["defence"])),
+            "hit": hit_chance(pool_of(row["offence"]), pool_of(row["defence"]), unmatched),
+        }
+        for row in game["odds"]
+    ]
+    tests = [
+        {"dice": n, "chances": [ability_test_chance(Pool(n), t) for t in TEST_TARGETS]}
+        for n in TEST_DICE
+    ]
+    return {
+        **FUNCTIONS,
+        **kinds(content),
+        "odds": odds,
+        "test_odds": tests,
+        "test_targets": list(TEST_TARGETS),
+    }
+
+
+def _shown(pool: Pool) -> str:
+    return str(pool.dice) if pool.kicker is None else f"{pool.dice} ({pool.kicker})"
+
+
+def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
+    """The direction diagram (from content) and the worked example of an assault."""
+    directions = {int(row["face"]): str(row["edge"]) for row in ctx.content.game["directions"]}
+
+    def direction(labels: Mapping[str, str]) -> Figure:
+        del labels  # faces and edges only: no words
+        return Figure(34 * mm, lambda c, x, y, w, h: direction_diagram(c, x, y, w, h, directions))
+
+    def example(labels: Mapping[str, str]) -> Figure:
+        return Figure(30 * mm, lambda c, x, y, w, h: worked_example(c, x, y, w, h, labels))
+
+    return {"direction_diagram": direction, "worked_example": example}
+
+
+def direction_diagram(
+    canvas: Canvas, x: float, y: float, w: float, h: float, directions: Mapping[int, str]
+) -> None:
+    """A hex with each edge marked by the die face that sends a random move through it."""
+    radius = min(w / 2, h / 2) * 0.62
+    cx, cy = x + w / 2, y + h / 2
+    canvas.setFillColor(HexColor("#cfe3a8"))
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.8)
+    hexagon(canvas, cx, cy, radius, 1, 1)
+    side = radius * 0.36
+    for face, edge in sorted(directions.items()):
+        ex, ey = edge_midpoint(cx, cy, radius, edge)
+        dx, dy = (ex - cx), (ey - cy)
+        canvas.setStrokeColor(INK)
+        canvas.line(cx + dx * 0.2, cy + dy * 0.2, cx + dx * 0.8, cy + dy * 0.8)
+        _die(canvas, cx + dx * 1.35 - side / 2, cy + dy * 1.35 - side / 2, side, face, INK)
+    canvas.setFillColor(INK)
+    canvas.circle(cx, cy, radius * 0.08, 0, 1)
+
+
+def worked_example(
+    canvas: Canvas, x: float, y: float, w: float, h: float, labels: Mapping[str, str]
+) -> None:
+    """The rulebook's example as dice: offence 6 against defence 1 (a hit), then the
+    counter-attack 6, 4 against 6, 3 (the sixes tie, 4 beats 3): both units captured."""
+    side = min(h / 5.2, w / 11)
+    rows = [
+        (labels.get("attacker", ""), [6], RED, labels.get("defender", ""), [1], BLUE),
+        (labels.get("defender", ""), [6, 4], RED, labels.get("attacker", ""), [6, 3], BLUE),
+    ]
+    top = y + h
+    for index, (left_name, left, left_colour, right_name, right, right_colour) in enumerate(rows):
+        row_y = top - (index + 1) * (h / 2) + side * 0.5
+        _caption(canvas, x, row_y + side * 1.15, left_name, w * 0.45)
+        _caption(canvas, x + w * 0.55, row_y + side * 1.15, right_name, w * 0.45)
+        for k, (a, b) in enumerate(zip(left, right, strict=True)):
+            ax = x + k * side * 1.4
+            bx = x + w * 0.55 + k * side * 1.4
+            _die(canvas, ax, row_y, side, a, left_colour, filled=True)
+            _die(canvas, bx, row_y, side, b, right_colour, filled=True)
+            mark = labels.get("hit", "") if a > b else labels.get("tie", "")
+            canvas.setFillColor(style.INK)
+            canvas.setFont(fonts.REGULAR, side * 0.45)
+            canvas.drawCentredString(ax + side / 2, row_y - side * 0.55, mark)
+        canvas.setFont(fonts.BOLD, side * 0.7)
+        canvas.drawCentredString(x + w * 0.5, row_y + side * 0.25, "\u203a")  # a right angle quote
+    canvas.setFont(fonts.BOLD, side * 0.5)
+    canvas.drawRightString(x + w, y + side * 0.1, labels.get("captured", ""))
+
+
+def _caption(canvas: Canvas, x: float, y: float, words: str, width: float) -> None:
+    size = 7.0
+    while size > 4 and canvas.stringWidth(words, fonts.BOLD, size) > width:
+        size -= 0.5
+    canvas.setFillColor(style.INK)
+    canvas.setFont(fonts.BOLD, size)
+    canvas.drawString(x, y, words)
+
+
+def _die(
+    canvas: Canvas, x: float, y: float, side: float, face: int, colour: Any, filled: bool = False
+) -> None:
+    canvas.setStrokeColor(colour)
+    canvas.setFillColor(colour if filled else white)
+    canvas.setLineWidth(0.8)
+    canvas.roundRect(x, y, side, side, side * 0.2, 1, 1)
+    canvas.setFillColor(white if filled else colour)
+    canvas.setFont(fonts.BOLD, side * 0.62)
+    canvas.drawCentredString(x + side / 2, y + side * 0.28, str(face))
+
+
+def _page(ctx: RenderContext, canvas: Canvas, sections: list[Any], name: str) -> None:
+    """The title band, the sections in two columns, the furniture."""
+    page_w, page_h = ctx.settings.page
+    top = page_h - MARGIN
+    width = page_w - 2 * MARGIN
+    origin = Origin(f"ttgbuild/packs/pockettactics/data/sheets/{name}.sheet.yaml")
+    where = (origin, "reference sheet", "title")
+    title = ctx.fit([[text.Span(PACK.title, bold=True)]], width, TITLE, 16, 9, text.SANS, where)
+    canvas.setFillColor(INK)
+    text.draw(canvas, title, MARGIN, top - 1 * mm, text.SANS, ctx.icons.draw)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1.2)
+    canvas.line(MARGIN, top - TITLE + 1 * mm, page_w - MARGIN, top - TITLE + 1 * mm)
+    area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
+    canvas.setFillColor(style.INK)
+    flowed_where = (origin, "reference sheet", "columns")
+    flow_page(ctx, canvas, sections, area, COLUMNS, (LARGEST, SMALLEST), flowed_where, FOOT)
