@@ -11,18 +11,27 @@ import pytest
 from conftest import REPO
 from typer.testing import CliRunner
 
+from bench import replay
 from bench.floor_validate import main as floor_validate
 from bench.heroes import make_project
 from ttgbuild.cli import app
 
 ROWS = (
-    "full kit (en; ",
+    "full kit (en; 6 files) vs ReportLab replay floor, wall",
+    "full kit (en; 6 files) vs ReportLab replay floor, cpu",
     "full kit with catalog checks remembered",
     "rebuild, nothing changed",
-    "hero cards vs WeasyPrint peer",
+    "ttgbuild --help",
+    "validate the shipped project",
+    "9 hero cards vs plain ReportLab (replay)",
+    "9 hero cards vs fpdf2 (replay)",
+    "9 hero cards vs WeasyPrint (HTML and CSS)",
     "validate 20 generated heroes",
     "validate 100 generated heroes",
-    "time per hero, 100 vs 20 heroes",
+    "validate: time per hero, 100 vs 20 heroes",
+    "build en with 20 extra heroes",
+    "build en with 60 extra heroes",
+    "build: time per hero, 60 vs 20 heroes",
 )
 
 
@@ -51,20 +60,40 @@ def test_quick_run_reports_every_row(quick) -> None:
 
 def test_measurements_are_complete(quick) -> None:
     _, results = quick
-    rows = {r["name"].split(" (")[0].split(",")[0]: r for r in results["rows"]}
-    kit = rows["full kit"]
-    assert kit["ours"]["wall"] > 0 and kit["other"]["wall"] > 0 and kit["ratio"] > 0
-    assert kit["ours"]["peak_mib"] > 0 and kit["other"]["peak_mib"] > 0
-    assert rows["rebuild"]["ours"]["wall"] > 0
-    remembered = rows["full kit with catalog checks remembered"]
-    assert remembered["ours"]["wall"] > 0 and remembered["ratio"] > 0
-    peer = rows["hero cards vs WeasyPrint peer"]
-    # Without WeasyPrint the row stays, saying why it was not measured.
-    assert peer["ratio"] is not None or "WeasyPrint unavailable" in peer["note"]
+    rows = {row: r for row, r in zip(ROWS, results["rows"], strict=True)}
+    for name in ROWS[:2]:
+        kit = rows[name]
+        assert kit["ours"]["wall"] > 0 and kit["other"]["wall"] > 0 and kit["ratio"] > 0
+        assert kit["ours"]["peak_mib"] > 0 and kit["other"]["peak_mib"] > 0
+    # the floor drew what the kit drew: the same characters and path segments
+    assert "(the same)" in rows[ROWS[0]]["note"], rows[ROWS[0]]["note"]
+    for name in ("rebuild, nothing changed", "ttgbuild --help", "validate the shipped project"):
+        assert rows[name]["ours"]["wall"] > 0 and rows[name]["target"].startswith("<=")
+    for name in ROWS[6:9]:
+        peer = rows[name]
+        # Without a peer's library the row stays, saying why it was not measured.
+        assert peer["ratio"] is not None or "peer not run" in peer["note"]
     for size in (20, 100):
         row = rows[f"validate {size} generated heroes"]
         assert row["ours"]["wall"] > 0 and row["other"]["wall"] > 0
         assert row["extra"]["ms_per_hero"] > 0
+    for size in (20, 60):
+        assert rows[f"build en with {size} extra heroes"]["extra"]["kib_per_hero"] > 0
+
+
+def test_the_replay_floor_draws_what_the_kit_drew(tmp_path: Path) -> None:
+    """The floor's honesty: same characters and path segments, file by file."""
+    kit = tmp_path / "kit"
+    built = CliRunner().invoke(
+        app, ["build", "--project", str(REPO / "examples" / "tidewrack"), "--out", str(kit)]
+    )
+    assert built.exit_code == 0, built.stdout
+    replay.extract(kit, tmp_path / "ops")
+    for library in ("reportlab", "fpdf2"):
+        assert replay.main(["draw", library, str(tmp_path / "ops"), str(tmp_path / library)]) == 0
+        drawn = replay.counts(tmp_path / library)
+        assert drawn == replay.counts(kit) and len(drawn) == 4  # 2 files in en and es
+        assert all(characters > 0 and segments > 0 for characters, segments in drawn.values())
 
 
 def test_generated_heroes_are_valid_and_varied(tmp_path: Path) -> None:
@@ -76,9 +105,12 @@ def test_generated_heroes_are_valid_and_varied(tmp_path: Path) -> None:
     assert floor_validate(tmp_path / "p" / "content" / "heroes") == 0
 
 
-def test_validation_floor_counts_schema_errors(tmp_path: Path, capsys) -> None:
-    folder = tmp_path / "heroes"
-    folder.mkdir()
-    (folder / "bad.yaml").write_text("id: bad\ncost: lots\n", encoding="utf-8")
+def test_validation_floor_parses_every_file_and_fails_on_a_broken_one(tmp_path: Path, capsys):
+    folder = tmp_path / "content"
+    (folder / "heroes").mkdir(parents=True)
+    (folder / "heroes" / "a.yaml").write_text("id: a\ncost: 3\n", encoding="utf-8")
+    (folder / "game.yaml").write_text("name: x\n", encoding="utf-8")
+    assert floor_validate(folder) == 0
+    assert capsys.readouterr().out.strip() == "2 files parsed"
+    (folder / "heroes" / "b.yaml").write_text("id: [b\n", encoding="utf-8")
     assert floor_validate(folder) == 1
-    assert capsys.readouterr().out.split()[0] != "0"
