@@ -98,13 +98,14 @@ def schedule_problems(content: Any) -> list[Problem]:
 
     Counts, rounds and parks come from game.yaml. A count whose parks in use
     are not given (CH109 reports that) or a round a diagram lacks (CH110) is
-    left to those checks; a seat with no diagram is reported at game.yaml's
-    player count.
+    left to those checks, as is a count with a seat that has no diagram (CH112).
     """
     game = content.game
     if game is None:
         return []
     diagrams = {d.seat: d for d in content.diagrams}
+    if len(diagrams) != len(content.diagrams):
+        return []  # CH112: a seat has two diagrams
     park_ids = [park.id for park in game.parks]
     problems: list[Problem] = []
     for players in range(game.players.min, game.players.max + 1):
@@ -112,12 +113,8 @@ def schedule_problems(content: Any) -> list[Problem]:
             continue
         in_use = park_ids[: game.parks_by_players[players - 1]]
         seats = seats_in_play(players)
-        missing = [seat_name(s) for s in seats if s not in diagrams]
-        if missing:
-            where = game.origin.at("players", "max")
-            text = f"no tournament diagram for {', '.join(missing)}"
-            problems.append(Problem(where, players, 0, text))
-            continue
+        if any(seat not in diagrams for seat in seats):
+            continue  # CH112: a seat has no diagram
         for rnd in range(1, game.rounds + 1):
             problems += _round(diagrams, seats, players, rnd, in_use)
     return problems
@@ -167,6 +164,8 @@ def meeting_problems(content: Any) -> list[Problem]:
     problems: list[Problem] = []
     for players in range(game.players.min, game.players.max + 1):
         seats = seats_in_play(players)
+        if any(seat not in diagrams for seat in seats):
+            continue  # CH112: a seat has no diagram
         allowed = math.ceil(game.rounds / max(len(seats) - 1, 1))
         met: Counter[frozenset[int]] = Counter()
         for rnd in range(1, game.rounds + 1):
@@ -174,7 +173,7 @@ def meeting_problems(content: Any) -> list[Problem]:
                 met[pair] += 1
                 if met[pair] == allowed + 1:
                     names = " and ".join(seat_name(s) for s in sorted(pair))
-                    text = f"{names} meet more than {allowed} times"
+                    text = f"{names} meet more often than needed (at most {allowed})"
                     problems.append(Problem(spot, players, rnd, text))
     return problems
 
@@ -186,6 +185,8 @@ def _pairs(
     spots: dict[int, Origin] = {}
     for seat in seats:
         index, band = _band(diagrams[seat], rnd)
+        if band is None or len(band.parks) < players:
+            return []  # CH110: the diagram lacks the round or the count
         by_park.setdefault(band.parks[players - 1], []).append(seat)
         spots[seat] = diagrams[seat].origin.at("bands", index, "parks", players - 1)
     return [(frozenset(pair), spots[max(pair)]) for pair in by_park.values()]
