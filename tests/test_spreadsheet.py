@@ -259,7 +259,7 @@ def test_not_a_workbook_is_refused_in_one_line(jugger: Path) -> None:
             lambda book: book["rules.yaml"].cell(5, 1, "dice.sides"),
             "rules.yaml!A5: error: unknown field",
         ),
-        (lambda book: book["heroes"].cell(3, 15, "[a, b"), "heroes!O3: error: talents:"),
+        (lambda book: book["heroes"].cell(3, 15, "[a, b"), "heroes!O3: content/heroes/"),
     ],
     ids=[
         "unknown sheet",

@@ -77,18 +77,16 @@ def _looks_like_flow(text: str) -> bool:
 
 
 def _from_flow(cell: Any) -> Any:
+    """A list or mapping in flow form, or quoted text; text that does not read as YAML
+    (`[free] Pay nothing.`, an icon then words) is that text, for the schema to judge."""
     if not isinstance(cell, str):
         return _plain_number(cell)
     if not _looks_like_flow(cell):
         return cell
     try:
         return yaml.safe_load(cell)
-    except yaml.YAMLError as exc:
-        problem = getattr(exc, "problem", None) or "not readable"
-        raise CellError(
-            f"{_short(cell)} is not a value in YAML flow form ({problem}); "
-            'write a list as [a, b], a mapping as {key: value}, text in "quotes"'
-        ) from None
+    except yaml.YAMLError:
+        return cell
 
 
 def _string(cell: Any) -> str:
