@@ -18,3 +18,28 @@ ENGINE_COLOURS: Mapping[str, str] = {
     "header": "#2f3b4c",
     "cut": "#000000",
 }
+
+
+def relative_luminance(hex_colour: str) -> float:
+    """WCAG 2.x relative luminance of a `#rrggbb` colour, 0 (black) to 1 (white).
+
+    Printed colours are judged by the same measure as screen colours: the
+    kit's colours are sRGB values, and the ratio below is what accessibility
+    guidance (and a reader in poor light) cares about.
+    """
+    value = hex_colour.lstrip("#")
+    if len(value) != 6:
+        raise ValueError(f"not a #rrggbb colour: {hex_colour!r}")
+    channels = [int(value[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG contrast ratio of two `#rrggbb` colours, 1 (same) to 21 (black on white).
+
+    Text needs 4.5 against its background, icons and other graphics 3
+    (WCAG 2.1, 1.4.3 and 1.4.11); the order of the two colours does not matter.
+    """
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)

@@ -18,6 +18,7 @@ from ttgbuild.packs.jugger.model import (
     BonusDice,
     Choices,
     Content,
+    Emblem,
     Format,
     Hero,
     Kit,
@@ -48,7 +49,7 @@ def build(content: Content, valid: Mapping[str, list[Document]]) -> None:
     for doc in valid.get("teams", []):
         origin = Origin(doc.display)
         content.teams = [
-            Team(t["id"], t["name"], t["country"], origin.at("teams", i))
+            Team(t["id"], t["name"], t["country"], origin.at("teams", i), _emblem(t.get("emblem")))
             for i, t in enumerate(doc.data["teams"])
         ]
     for doc in valid.get("rules", []):
@@ -124,6 +125,14 @@ def _weapon(data: dict[str, Any], origin: Origin) -> Weapon:
         data.get("chain", False),
         origin,
     )
+
+
+def _emblem(data: dict[str, Any] | None) -> Emblem | None:
+    """A club's emblem fields (the schema's defaults filled in), or None without one."""
+    if data is None:
+        return None
+    division, charge = data.get("division", "plain"), data.get("charge", "none")
+    return Emblem(data["shape"], division, charge, tuple(data["colours"]))
 
 
 def _rules(data: dict[str, Any], origin: Origin) -> Rules:

@@ -101,11 +101,22 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Emblem:
+    """A club's emblem as content gives it; render/emblems.py draws it."""
+
+    shape: str
+    division: str
+    charge: str
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Team:
     id: str
     name: str
     country: str
     origin: Origin
+    emblem: Emblem | None = None
 
 
 @dataclass(frozen=True)

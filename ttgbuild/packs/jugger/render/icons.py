@@ -58,10 +58,17 @@ def free(canvas: Canvas, x: float, y: float, size: float) -> None:
 
 
 def light_foot(canvas: Canvas, x: float, y: float, size: float) -> None:
-    """One point of light feet: an orange winged sole."""
+    """One point of light feet: a dark orange winged sole on a paper disc.
+
+    The disc keeps the sole readable on any ground: the team colours of a field
+    token as much as the paper of a card's stat frame.
+    """
     r = size / 2
     cx, cy = x + r, y + r
-    canvas.setFillColor(theme.ORANGE)
+    canvas.setFillColor(style.PAPER)
+    canvas.circle(cx, cy, r, stroke=0, fill=1)
+    r *= 0.82
+    canvas.setFillColor(theme.LIGHT_FOOT)
     canvas.ellipse(cx - r * 0.35, cy - r * 0.9, cx + r * 0.35, cy + r * 0.5, stroke=0, fill=1)
     canvas.circle(cx, cy + r * 0.72, r * 0.26, stroke=0, fill=1)
     wing = [
@@ -70,7 +77,7 @@ def light_foot(canvas: Canvas, x: float, y: float, size: float) -> None:
         (cx + r * 0.9, cy + r * 0.1),
         (cx + r * 0.35, cy - r * 0.3),
     ]
-    polygon(canvas, wing, theme.ORANGE, None)
+    polygon(canvas, wing, theme.LIGHT_FOOT, None)
 
 
 def _eye(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
@@ -159,3 +166,14 @@ ICONS: dict[str, Painter] = {
     "jugg": jugg,
 }
 INLINE = InlineIcons(ICONS)
+# What each icon shows against the ground it is printed on: the colour of its outline
+# (what meets the ground) and of the figure drawn inside it, if any (tests/test_contrast.py
+# checks that the figure stands out from the outline, and the outline or the figure from
+# the ground: a focus disc on a focus counter shows by its star).
+ICON_COLOURS: dict[str, tuple[Color, Color | None]] = {
+    "focus": (theme.FOCUS, style.PAPER),
+    "stamina": (theme.STAMINA, style.PAPER),
+    "free": (theme.FREE, None),
+    "light_feet": (style.PAPER, theme.LIGHT_FOOT),
+    "jugg": (style.INK, style.PAPER),
+}

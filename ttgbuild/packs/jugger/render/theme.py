@@ -56,7 +56,10 @@ FOCUS = _THEME["focus"]
 STAMINA = _THEME["stamina"]
 GOLD = _THEME["gold"]
 EYE_RED = _THEME["eye-red"]
-FREE = HexColor("#8a8f99")
+# Icons stand out 3:1 from what they sit on (tests/test_contrast.py): the grey of a free
+# talent on the card's tint, the light foot (dark orange on a paper disc) on any ground.
+FREE = HexColor("#737884")
+LIGHT_FOOT = HexColor("#c25e00")
 ORANGE = HexColor("#ee8a1d")
 EYE_GREEN = HexColor("#35a853")
 PITCH = HexColor("#cfe5c4")
