@@ -172,19 +172,26 @@ def test_tts_saved_object_ids_match_the_deck(exports: dict[str, Path], name: str
 
 
 def test_a_big_deck_takes_several_sheets_each_keeping_the_hidden_slot_free() -> None:
-    sheets = sheets_of(150)
-    assert [len(sheet.cards) for sheet in sheets] == [PER_SHEET, PER_SHEET, 150 - 2 * PER_SHEET]
-    assert [card for sheet in sheets for card in sheet.cards] == list(range(150))
-    for sheet in sheets:
-        assert sheet.columns <= COLUMNS and sheet.rows <= ROWS
-        assert len(sheet.cards) < sheet.columns * sheet.rows
     for size in SIZES.values():
         settings = size.settings()
+        sheets = sheets_of(150, settings.card_size_mm)
+        assert [len(s.cards) for s in sheets] == [PER_SHEET, PER_SHEET, 150 - 2 * PER_SHEET]
+        assert [card for sheet in sheets for card in sheet.cards] == list(range(150))
+        for sheet in sheets:
+            assert sheet.columns <= COLUMNS and sheet.rows <= ROWS
+            assert len(sheet.cards) < sheet.columns * sheet.rows
         dpi = resolution(settings, sheets)
         width, height = settings.card_size_mm
         assert COLUMNS * int(width / MM_PER_INCH * dpi) <= MAX_SIDE
         assert ROWS * int(height / MM_PER_INCH * dpi) <= MAX_SIDE
-    assert resolution(PrintSettings(), sheets_of(3)) == 200  # small decks stay sharp
+
+
+def test_a_small_deck_gets_the_grid_that_keeps_it_sharp() -> None:
+    poker = PrintSettings().card_size_mm
+    (sheet,) = sheets_of(30, poker)  # 10 x 4 would allow only 165 dpi
+    assert (sheet.columns, sheet.rows) == (8, 4)
+    assert resolution(PrintSettings(), [sheet]) == 200
+    assert [(s.columns, s.rows) for s in sheets_of(3, poker)] == [(4, 1)]
 
 
 def _order(folder: Path) -> list[dict[str, str]]:

@@ -55,27 +55,36 @@ class Sheet:
     rows: int
 
 
-def sheets_of(count: int) -> list[Sheet]:
-    """`count` distinct cards on sheets of at most 10 x 7, the last slot of each left free."""
+def sheets_of(count: int, card: tuple[float, float]) -> list[Sheet]:
+    """`count` distinct cards of `card` size (mm) on sheets of at most 10 x 7, the last
+    slot of each left free; each sheet's grid is the one that allows the finest pictures
+    (a deck of 30 on 8 x 4 rather than 10 x 4), then the fewest empty slots, then the widest."""
     out = []
     for start in range(0, count, PER_SHEET):
         cards = list(range(start, min(start + PER_SHEET, count)))
         slots = len(cards) + 1
-        columns = min(COLUMNS, slots)
-        out.append(Sheet(cards, columns, math.ceil(slots / columns)))
+        grids = [(c, math.ceil(slots / c)) for c in range(1, COLUMNS + 1)]
+        columns, rows = max(
+            ((c, r) for c, r in grids if r <= ROWS),
+            key=lambda grid: (_fitting_dpi(card, *grid), -grid[0] * grid[1], grid[0]),
+        )
+        out.append(Sheet(cards, columns, rows))
     return out
 
 
-def resolution(settings: PrintSettings, sheets: list[Sheet]) -> float:
-    """The dpi at which every sheet of a deck stays within MAX_SIDE pixels."""
-    width, height = settings.card_size_mm
-    columns = max(sheet.columns for sheet in sheets)
-    rows = max(sheet.rows for sheet in sheets)
+def _fitting_dpi(card: tuple[float, float], columns: int, rows: int) -> int:
+    """The finest whole dpi, up to DPI, at which the grid stays within MAX_SIDE pixels."""
+    width, height = card
     fits = min(
         MAX_SIDE * raster.MM_PER_INCH / (columns * width),
         MAX_SIDE * raster.MM_PER_INCH / (rows * height),
     )
     return min(DPI, math.floor(fits))
+
+
+def resolution(settings: PrintSettings, sheets: list[Sheet]) -> int:
+    """The dpi at which every sheet of a deck stays within MAX_SIDE pixels."""
+    return min(_fitting_dpi(settings.card_size_mm, s.columns, s.rows) for s in sheets)
 
 
 def tts(
@@ -98,7 +107,7 @@ def tts(
                 if name == deck
             }
             count = sum(side == FRONT for _card, side in first)
-            sheets = sheets_of(count)
+            sheets = sheets_of(count, settings.card_size_mm)
             dpi = resolution(settings, sheets)
             pictures = raster.render(document.pdf, first.values(), dpi)
             trimmed = {at: _trim(pictures[number], settings, dpi) for at, number in first.items()}
