@@ -24,4 +24,5 @@ PACK = packaged(
     (),
     functions=Ref(_AT + "functions:FUNCTIONS"),
     drawings=Ref(_AT + "drawings:DRAWINGS"),
+    commands=Ref(_AT + "commands:add_commands"),
 )
