@@ -209,6 +209,23 @@ def test_removed_rows_are_reported_and_deleted_only_with_the_flag(tmp_path: Path
     assert "tide" in result.stdout
 
 
+def test_a_removed_row_deletes_its_file_only_with_the_flag(tmp_path: Path) -> None:
+    root = copy_project(TIDEWRACK, tmp_path / "tide")
+    out = tmp_path / "csv"
+    run(root, "export", "--out", str(out))
+    rows = (out / "critters.csv").read_text(encoding="utf-8").splitlines()
+    kept = [row for row in rows if not row.startswith("glass-shrimp,")]
+    (out / "critters.csv").write_text("\n".join(kept) + "\n", encoding="utf-8")
+    shrimp = root / "content/critters/glass-shrimp.yaml"
+    result = run(root, "import", str(out / "critters.csv"))
+    assert result.exit_code == 0 and shrimp.exists()
+    assert "content/critters/glass-shrimp.yaml: not in the sheet; kept" in result.stdout
+    result = run(root, "import", str(out / "critters.csv"), "--delete-missing")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "glass-shrimp.yaml: not in the sheet; deleted" in result.stdout
+    assert not shrimp.exists()
+
+
 def test_a_sheet_saved_by_libreoffice_imports_cleanly(tmp_path: Path) -> None:
     root = copy_project(TIDEWRACK, tmp_path / "tide")
     soffice = shutil.which("soffice")

@@ -76,7 +76,7 @@ def import_(
         typer.Option("--delete-missing", help="Delete records whose rows were removed."),
     ] = False,
 ) -> None:
-    """Write a sheet's edits back into the YAML, in place, after validating the result."""
+    """Write a sheet's edits into the YAML in place, once the result validates."""
     from ttgbuild.pack import PackError
     from ttgbuild.source.loader import load_content
     from ttgbuild.spreadsheet.check import cell_of, would_be_problems
@@ -129,11 +129,17 @@ def import_(
             f"sheet import: {len(plan.writes)} file(s) would change; --dry-run: none written"
         )
         return
+    written = 0
     for shown, text in plan.writes.items():
         target = project / shown
-        if text is None:
-            target.unlink(missing_ok=True)
-        else:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(target, text.encode("utf-8"))
-    console.err(f"sheet import: {len(plan.writes)} file(s) written")
+        try:
+            if text is None:
+                target.unlink(missing_ok=True)
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_atomically(target, text.encode("utf-8"))
+        except OSError as exc:  # a full disk, a read-only folder: say how far it got
+            console.err(f"sheet import: cannot write {shown}: {exc}; {written} file(s) written")
+            raise typer.Exit(EXIT_UNREADABLE) from None
+        written += 1
+    console.err(f"sheet import: {written} file(s) written")
