@@ -111,7 +111,9 @@ def combat_rows(unit: Mapping[str, Any], game: Mapping[str, Any]) -> list[dict[s
         kind = kinds.get(combat.get("kind", ""), "")
         rows.append(
             {
+                "id": ability["id"],
                 "name": ability["name"],
+                "kind_id": combat.get("kind", ""),
                 "kind": kind,
                 "offence": combat["offence"],
                 "defence": combat["defence"],
@@ -123,13 +125,12 @@ def combat_rows(unit: Mapping[str, Any], game: Mapping[str, Any]) -> list[dict[s
 def joined_names(ids: list[str], table: list[Mapping[str, Any]], label: str, translate: Any) -> str:
     """The names of `ids` from a table of {id, name} in the page's language, joined by ' · '.
 
-    `label` is the translators' context label: a folder kind's records are
-    translated by their id (`terrain`), the game file's lists by name (`game`).
+    `label` is the translators' context label: a folder kind's (`terrain`), or
+    for a list of content/game.yaml the list's name (`types`).
     """
     names = {row["id"]: row["name"] for row in table}
-    key = (lambda ident: ident) if label != "game" else (lambda ident: "")
     return " · ".join(
-        translate(label, key(ident), "name", names[ident]) for ident in ids if ident in names
+        translate(label, ident, "name", names[ident]) for ident in ids if ident in names
     )
 
 

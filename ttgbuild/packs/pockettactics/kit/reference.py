@@ -139,8 +139,9 @@ def worked_example(
             _die(canvas, ax, row_y, side, a, left_colour, filled=True)
             _die(canvas, bx, row_y, side, b, right_colour, filled=True)
             mark = labels.get("hit", "") if a > b else labels.get("tie", "")
+            size = _fitting(canvas, mark, fonts.REGULAR, side * 0.45, side * 1.3)
             canvas.setFillColor(style.INK)
-            canvas.setFont(fonts.REGULAR, side * 0.45)
+            canvas.setFont(fonts.REGULAR, size)
             canvas.drawCentredString(ax + side / 2, row_y - side * 0.55, mark)
         canvas.setFont(fonts.BOLD, side * 0.7)
         canvas.drawCentredString(x + w * 0.5, row_y + side * 0.25, "\u203a")  # a right angle quote
@@ -148,10 +149,16 @@ def worked_example(
     canvas.drawRightString(x + w, y + side * 0.1, labels.get("captured", ""))
 
 
+def _fitting(canvas: Canvas, words: str, font: str, largest: float, width: float) -> float:
+    """The largest size, down to half of `largest`, at which `words` fit `width`."""
+    size = largest
+    while size > largest / 2 and canvas.stringWidth(words, font, size) > width:
+        size -= 0.25
+    return size
+
+
 def _caption(canvas: Canvas, x: float, y: float, words: str, width: float) -> None:
-    size = 7.0
-    while size > 4 and canvas.stringWidth(words, fonts.BOLD, size) > width:
-        size -= 0.5
+    size = _fitting(canvas, words, fonts.BOLD, 7.0, width)
     canvas.setFillColor(style.INK)
     canvas.setFont(fonts.BOLD, size)
     canvas.drawString(x, y, words)
