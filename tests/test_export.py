@@ -22,7 +22,15 @@ from pypdf import PdfReader
 from tests.conftest import REPO, assert_no_crash, run_cli, shipped_copy
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.export.sizes import SIZES
-from ttgbuild.export.tts import COLUMNS, MAX_SIDE, PER_SHEET, ROWS, resolution, sheets_of
+from ttgbuild.export.tts import (
+    COLUMNS,
+    MAX_SIDE,
+    PER_SHEET,
+    ROWS,
+    deck_object,
+    resolution,
+    sheets_of,
+)
 
 MM_PER_INCH = 25.4
 PT_PER_MM = 72 / 25.4
@@ -192,6 +200,14 @@ def test_a_small_deck_gets_the_grid_that_keeps_it_sharp() -> None:
     assert (sheet.columns, sheet.rows) == (8, 4)
     assert resolution(PrintSettings(), [sheet]) == 200
     assert [(s.columns, s.rows) for s in sheets_of(3, poker)] == [(4, 1)]
+
+
+def test_a_deck_of_one_card_is_saved_as_that_card() -> None:
+    sheet = {"FaceURL": "f.png", "BackURL": "b.png", "NumWidth": 2, "NumHeight": 1}
+    alone = deck_object("relic", {"7": sheet}, [(700, "relic 1")])
+    assert (alone["Name"], alone["CardID"], alone["CustomDeck"]) == ("Card", 700, {"7": sheet})
+    pair = deck_object("relic", {"7": sheet}, [(700, "relic 1"), (700, "relic 1")])
+    assert (pair["Name"], pair["DeckIDs"]) == ("DeckCustom", [700, 700])
 
 
 def _order(folder: Path) -> list[dict[str, str]]:

@@ -13,7 +13,8 @@ is set. The saved object sets `BackIsHidden`, so a hidden card shows the
 deck's back, and the last slot of every sheet holds that back and never a
 card: unticking the option in the game still hides nothing behind a face.
 
-The saved object (`saved-object.json`) holds one `DeckCustom` per deck:
+The saved object (`saved-object.json`) holds one `DeckCustom` per deck (a deck of one
+card is saved as that `Card`):
 `CustomDeck` maps a key per sheet (1, 2, ... across the export) to its
 `FaceURL` and `BackURL` (the pictures' file names, or `--base-url` + name),
 `NumWidth`, `NumHeight`, `BackIsHidden` and `UniqueBack`; each card is a
@@ -132,7 +133,7 @@ def tts(
                 }
                 slots |= {card: key * 100 + slot for slot, card in enumerate(sheet.cards)}
             fronts = [face for face in document.faces if face.deck == deck and face.side == FRONT]
-            objects.append(_deck(deck, decks, [(slots[f.card], f.name) for f in fronts]))
+            objects.append(deck_object(deck, decks, [(slots[f.card], f.name) for f in fronts]))
     saved = {"SaveName": "", "ObjectStates": _placed(objects)}
     files[SAVED_OBJECT] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode()
     return files
@@ -160,10 +161,13 @@ def _sheet(sheet: Sheet, fronts: list[Image.Image], back: Image.Image) -> Image.
     return picture
 
 
-def _deck(
+def deck_object(
     name: str, custom: dict[str, dict[str, Any]], cards: list[tuple[int, str]]
 ) -> dict[str, Any]:
-    """One deck as Tabletop Simulator saves it: its sheets, then every card in order."""
+    """One deck as Tabletop Simulator saves it: its sheets, then every card in order.
+
+    A deck of one card is saved as that card: the table has no deck of one.
+    """
     contained = [
         {
             "Name": "Card",
@@ -174,6 +178,8 @@ def _deck(
         }
         for card_id, nickname in cards
     ]
+    if len(contained) == 1:
+        return contained[0]
     return {
         "Name": "DeckCustom",
         "Nickname": name,
