@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 
 from ttgbuild import buildplan, cli
 from ttgbuild.core import printing
-from ttgbuild.core.printing import Duplex, Paper, PrintSettings
+from ttgbuild.core.printing import Duplex, Ink, Paper, PrintSettings
 
 
 def test_points_are_the_floats_reportlab_gives() -> None:
@@ -56,6 +56,7 @@ def test_plain_strings_become_the_enums_and_unknown_ones_are_refused() -> None:
         {"bleed_mm": 2.0},
         {"duplex": Duplex.short},
         {"back_offset_mm": (0.5, 0.0)},
+        {"ink": Ink.saver},
     ],
 )
 def test_every_setting_keys_the_cache(change: dict[str, object]) -> None:
@@ -73,6 +74,7 @@ def test_the_cache_key_is_plain_json_with_the_pdf_date(monkeypatch) -> None:
         "bleed": 2.0,
         "duplex": "short",
         "back_offset": [0.0, 0.0],
+        "ink": "full",
         "source_date_epoch": "1700000000",
     }
 

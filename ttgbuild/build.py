@@ -41,6 +41,7 @@ from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.pack import Component, Pack
+from ttgbuild.render import ink
 from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.sheet import card_grid
@@ -244,7 +245,8 @@ def draw(job: Job, progress: Progress) -> Drawn:
     if job.placements:
         ctx.placements = []
     try:
-        data = job.part.render(ctx, **job.part.options)
+        with ink.using(job.settings.ink):  # every canvas of this file follows the ink setting
+            data = job.part.render(ctx, **job.part.options)
     except LocatedError as exc:  # data that fails on this content: a located error, no file
         return Drawn(job.locale, job.part.file, b"", tr.diagnostics, [], [], [exc.diagnostic])
     placed = ctx.placements or []

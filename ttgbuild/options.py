@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from ttgbuild.core import console
+from ttgbuild.core.printing import Ink
 from ttgbuild.pack import Pack, PackError
 from ttgbuild.source.datapack import pack_of
 
@@ -39,6 +40,21 @@ ProjectOption = Annotated[
     ),
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as failures.")]
+InkOption = Annotated[
+    Ink,
+    typer.Option(
+        "--ink",
+        help="full colour, or saver: the same kit without large fills "
+        "(written beside the full kit, in OUT/ink-saver/).",
+    ),
+]
+INK_SAVER_FOLDER = "ink-saver"
+
+
+def kit_folder(out: Path, ink: Ink) -> Path:
+    """Where a kit is written: the ink saver's in OUT/ink-saver/, so both kits coexist,
+    each with its own build cache (a switch between them redraws nothing)."""
+    return out / INK_SAVER_FOLDER if ink is Ink.saver else out
 
 
 def require_project(project: Path, command: str) -> Pack:

@@ -1,4 +1,4 @@
-"""The print settings a user chooses: paper, card size, bleed, duplex and back offset.
+"""The print settings a user chooses: paper, card size, bleed, duplex, back offset, ink.
 
 One shape from the command line through the build cache to every renderer.
 Lengths are kept in millimetres, as the user gave them, so they key the cache
@@ -30,6 +30,13 @@ class Duplex(StrEnum):
     short = "short"
 
 
+class Ink(StrEnum):
+    """Full colour, or the ink saver: the same kit with large fills drawn as pale tints."""
+
+    full = "full"
+    saver = "saver"
+
+
 PAGES = {  # points, as reportlab.lib.pagesizes has them
     Paper.a4: (210 * MM, 297 * MM),
     Paper.letter: (8.5 * INCH, 11 * INCH),
@@ -45,11 +52,13 @@ class PrintSettings:
     bleed_mm: float = 3.0
     duplex: Duplex = Duplex.long
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    ink: Ink = Ink.full
 
     def __post_init__(self) -> None:
         # Plain strings become the enums, so `settings.duplex is Duplex.long` holds either way.
         object.__setattr__(self, "paper", Paper(self.paper))
         object.__setattr__(self, "duplex", Duplex(self.duplex))
+        object.__setattr__(self, "ink", Ink(self.ink))
 
     @property
     def page(self) -> tuple[float, float]:
@@ -84,4 +93,5 @@ class PrintSettings:
             "bleed": self.bleed_mm,
             "duplex": self.duplex.value,
             "back_offset": list(self.back_offset_mm),
+            "ink": self.ink.value,
         }

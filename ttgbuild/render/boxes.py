@@ -13,9 +13,10 @@ smallest size: the mean advance of a mixed English, Spanish and German letter
 sample in the box's font. It is an estimate for translators (`i18n check`,
 JT824); the build measures the real text.
 
-Here are the box itself and the two boxes every page has (the print note and
-the ruler's label); a game pack declares its own boxes with `TextBox` and
-lists them, with `FURNITURE`, for its translators.
+Here are the box itself and the boxes the engine prints in (the print note
+and the ruler's label on every page, the alignment test's note on reading
+it); a game pack declares its own boxes with `TextBox` and lists them, with
+`FURNITURE`, for its translators.
 """
 
 from __future__ import annotations
@@ -126,4 +127,17 @@ RULER_LABEL = TextBox(
     smallest=4,
 )
 
-FURNITURE = (PAGE_NOTE, RULER_LABEL)
+# The duplex alignment test's back page: how to read the offset (render/layout/decks.py),
+# across a grid of three default cards less 8 mm each side.
+ALIGNMENT_HOW = TextBox(
+    "alignment-how",
+    "alignment how",
+    "the duplex alignment test's back page, under the first row of crosses: how to read "
+    "the offset and what to do with only the PDFs",
+    width=3 * DEFAULT.card_width - 16 * mm,
+    height=30 * mm,
+    largest=9,
+    smallest=6,
+)
+
+FURNITURE = (PAGE_NOTE, RULER_LABEL, ALIGNMENT_HOW)

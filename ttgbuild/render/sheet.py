@@ -1,15 +1,21 @@
 """Sheets of paper: sizes, card imposition, crop marks, duplex backs and the 100 % ruler.
 
-Cards sit edge to edge on shared cut lines with bleed around the whole grid
-only (print.md: separate bleeds no longer fit Letter). Crop marks sit outside
-the bleed, in line with every cut. Back pages mirror columns (long-edge
-duplex) or rows (short-edge) so each back lands behind its front.
+Cards sit edge to edge on shared cut lines with bleed around the cards only
+(print.md: separate bleeds no longer fit Letter). A crop mark stands beyond
+both ends of every cut, outside the bleed where the paper leaves room; home
+printers cannot print the outer 4-7 mm of a sheet, so nothing that matters
+comes nearer the edge than EDGE_CLEAR and no fill nearer than FILL_CLEAR.
+Where the margin is too narrow for a mark outside the bleed (the top and
+bottom of a Letter sheet of poker cards), the mark reaches into the bleed,
+which is cut away, on a white halo that keeps it visible on any colour.
+Back pages mirror columns (long-edge duplex) or rows (short-edge) so each
+back lands behind its front.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -17,16 +23,26 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.printing import Duplex, PrintSettings
 from ttgbuild.render import fonts, style, text
 
-MIN_MARGIN = 4 * mm  # what the grid keeps free beyond its bleed, for the crop marks
+EDGE_CLEAR = 5 * mm  # nothing that matters (marks, text, rulers) nearer the paper's edge
+FILL_CLEAR = 4 * mm  # bleed fill may come this near: it is cut away, a white strip is harmless
+MIN_MARGIN = FILL_CLEAR  # what the grid keeps free beyond its bleed
 MARK_GAP = 1 * mm  # crop marks start this far beyond the bleed ...
-MARK_LENGTH = 3 * mm  # ... and are this long
+MARK_LENGTH = 3 * mm  # ... and are this long where the paper leaves room
+MARK_SHORTEST = 1.5 * mm  # a mark pulled in from the paper's edge is never shorter
+TRIM_CLEAR = 1 * mm  # a mark reaching into the bleed stops this far from the cut
+MARK_WIDTH = 0.25  # points
+HALO_WIDTH = 1.2  # points: the white line under a mark
 RULER = 50 * mm
 RULER_LABEL_GAP = 1.2 * mm  # between the ruler's end and its label
 
 
 @dataclass(frozen=True)
 class Grid:
-    """A grid of equal cells centred on a page; row 0 is the top row."""
+    """A grid of equal cells centred on a page; row 0 is the top row.
+
+    `occupied` holds the cells a page fills, (row, column); None means all.
+    Bleed surrounds the occupied cells, and marks stand only at their cuts.
+    """
 
     page: tuple[float, float]
     columns: int
@@ -34,6 +50,16 @@ class Grid:
     cell_width: float
     cell_height: float
     bleed: float
+    occupied: frozenset[tuple[int, int]] | None = None
+
+    def holding(self, cells: Iterable[tuple[int, int]]) -> Grid:
+        """The same grid, with only `cells` filled."""
+        return replace(self, occupied=frozenset(cells))
+
+    def filled(self, row: int, column: int) -> bool:
+        """Whether (row, column) is a cell of the grid that holds a card on this page."""
+        inside = 0 <= row < self.rows and 0 <= column < self.columns
+        return inside and (self.occupied is None or (row, column) in self.occupied)
 
     @property
     def left(self) -> float:
@@ -72,14 +98,40 @@ class Grid:
     def bleed_box(
         self, row: int, column: int, extra: float = 0.0
     ) -> tuple[float, float, float, float]:
-        """A cell's drawing area: its trim box, grown by the bleed on the grid's outer edges."""
+        """A cell's drawing area: its trim box, grown by the bleed on every edge it shares
+        with no other filled cell (the grid's outer edges, and empty neighbours)."""
         x, y = self.origin(row, column)
         grow = self.bleed + extra
-        x0 = x - (grow if column == 0 else 0)
-        y0 = y - (grow if row == self.rows - 1 else 0)
-        x1 = x + self.cell_width + (grow if column == self.columns - 1 else 0)
-        y1 = y + self.cell_height + (grow if row == 0 else 0)
+        x0 = x - (0 if self.filled(row, column - 1) else grow)
+        y0 = y - (0 if self.filled(row + 1, column) else grow)
+        x1 = x + self.cell_width + (0 if self.filled(row, column + 1) else grow)
+        y1 = y + self.cell_height + (0 if self.filled(row - 1, column) else grow)
         return x0, y0, x1 - x0, y1 - y0
+
+    def trim_area(self) -> tuple[float, float, float, float]:
+        """The smallest rectangle around the filled cells: (x0, y0, x1, y1)."""
+        cells = [(r, c) for r in range(self.rows) for c in range(self.columns) if self.filled(r, c)]
+        rows = [r for r, _ in cells] or [0]
+        columns = [c for _, c in cells] or [0]
+        x0, y0 = self.origin(max(rows), min(columns))
+        x1, y1 = self.origin(min(rows), max(columns))
+        return x0, y0, x1 + self.cell_width, y1 + self.cell_height
+
+    @property
+    def furniture_side(self) -> str:
+        """Where the ruler and the 100 % note go: the wider margin, "bottom" or "left"."""
+        return "bottom" if self.bottom >= self.left else "left"
+
+    def back_clip(self) -> tuple[float, float, float, float]:
+        """What a back page may fill, (x0, y0, x1, y1): FILL_CLEAR inside the paper's edges,
+        and nothing beyond the front's bleed on the side of the ruler and note."""
+        width, height = self.page
+        x0, y0, x1, y1 = FILL_CLEAR, FILL_CLEAR, width - FILL_CLEAR, height - FILL_CLEAR
+        if self.furniture_side == "bottom":
+            y0 = max(y0, self.bottom - self.bleed)
+        else:
+            x0 = max(x0, self.left - self.bleed)
+        return x0, y0, x1, y1
 
     def cuts(self) -> tuple[list[float], list[float]]:
         """x positions of vertical cuts and y positions of horizontal cuts."""
@@ -89,9 +141,13 @@ class Grid:
 
 
 def card_grid(settings: PrintSettings) -> Grid:
-    """As many cards as fit the paper with room for bleed and crop marks (3 by 3 for poker)."""
+    """As many cards as fit the paper with room for bleed and crop marks (3 by 3 for poker).
+
+    Each margin keeps the bleed FILL_CLEAR from the paper's edge and room for a
+    mark of at least MARK_SHORTEST between EDGE_CLEAR and the cut.
+    """
     page_w, page_h = settings.page
-    room = 2 * (settings.bleed + MIN_MARGIN)
+    room = 2 * max(settings.bleed + MIN_MARGIN, EDGE_CLEAR + TRIM_CLEAR + MARK_SHORTEST)
     columns = int((page_w - room) // settings.card_width)
     rows = int((page_h - room) // settings.card_height)
     return Grid(
@@ -99,19 +155,77 @@ def card_grid(settings: PrintSettings) -> Grid:
     )
 
 
+Line = tuple[float, float, float, float]
+
+
+def mark_span(end: float, direction: int, paper: float, bleed: float) -> tuple[float, float]:
+    """Where a mark runs along its cut beyond the cut's `end` (one axis, `direction` ±1).
+
+    MARK_LENGTH long, MARK_GAP beyond the bleed; pulled in where that would
+    come nearer the paper's edge (0 or `paper`) than EDGE_CLEAR, into the bleed
+    but never nearer the cut than TRIM_CLEAR.
+    """
+    near = end + direction * (bleed + MARK_GAP)
+    far = near + direction * MARK_LENGTH
+    limit = paper - EDGE_CLEAR if direction > 0 else EDGE_CLEAR
+    if direction * (far - limit) > 0:
+        far = limit
+        near = far - direction * MARK_LENGTH
+        closest = end + direction * TRIM_CLEAR
+        if direction * (near - closest) < 0:
+            near = closest
+    return near, far
+
+
+def _runs(indices: list[int]) -> list[tuple[int, int]]:
+    """Consecutive runs of sorted whole numbers, as (first, last)."""
+    runs: list[tuple[int, int]] = []
+    for i in indices:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
+
+
+def mark_lines(grid: Grid) -> list[Line]:
+    """The crop marks of a grid's filled cells, (x0, y0, x1, y1): one beyond each end of
+    every stretch of cut that runs along a filled cell, none where no card is cut."""
+    width, height = grid.page
+    lines: list[Line] = []
+    xs, _ys = grid.cuts()
+    for i, x in enumerate(xs):
+        rows = [r for r in range(grid.rows) if grid.filled(r, i - 1) or grid.filled(r, i)]
+        for first, last in _runs(rows):
+            for end, direction in (
+                (grid.top - first * grid.cell_height, 1),
+                (grid.top - (last + 1) * grid.cell_height, -1),
+            ):
+                y0, y1 = mark_span(end, direction, height, grid.bleed)
+                lines.append((x, y0, x, y1))
+    for j in range(grid.rows + 1):
+        y = grid.top - j * grid.cell_height
+        columns = [c for c in range(grid.columns) if grid.filled(j - 1, c) or grid.filled(j, c)]
+        for first, last in _runs(columns):
+            for end, direction in (
+                (grid.left + first * grid.cell_width, -1),
+                (grid.left + (last + 1) * grid.cell_width, 1),
+            ):
+                x0, x1 = mark_span(end, direction, width, grid.bleed)
+                lines.append((x0, y, x1, y))
+    return lines
+
+
 def crop_marks(canvas: Canvas, grid: Grid) -> None:
-    """A short line outside the bleed in line with every cut, on all four sides."""
+    """The grid's crop marks (`mark_lines`), each on a white halo so it shows on the bleed."""
+    lines = mark_lines(grid)
     canvas.saveState()
-    canvas.setStrokeColor(style.CUT)
-    canvas.setLineWidth(0.25)
-    xs, ys = grid.cuts()
-    start = grid.bleed + MARK_GAP
-    for x in xs:
-        canvas.line(x, grid.top + start, x, grid.top + start + MARK_LENGTH)
-        canvas.line(x, grid.bottom - start, x, grid.bottom - start - MARK_LENGTH)
-    for y in ys:
-        canvas.line(grid.left - start, y, grid.left - start - MARK_LENGTH, y)
-        canvas.line(grid.right + start, y, grid.right + start + MARK_LENGTH, y)
+    canvas.setLineCap(0)
+    for colour, width in ((style.PAPER, HALO_WIDTH), (style.CUT, MARK_WIDTH)):
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(width)
+        for line in lines:
+            canvas.line(*line)
     canvas.restoreState()
 
 
@@ -177,7 +291,7 @@ class Furniture:
         bleed, away from the sheet edge that home printers cannot reach.
         """
         depth = MARK_GAP + 2.6 * mm
-        if grid.bottom >= grid.left:
+        if grid.furniture_side == "bottom":
             self._draw(
                 canvas, grid.left + 4 * mm, grid.bottom - grid.bleed - depth, 0, grid.cell_width
             )

@@ -19,11 +19,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
-from ttgbuild.render.boxes import TextBox
+from ttgbuild.render import ink
+from ttgbuild.render.boxes import ALIGNMENT_HOW, TextBox
 from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.layout.faces import FAMILIES, Drawing, Kit, engine_names, items, paint
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.sheet import Grid, card_grid, crop_marks, pages
+from ttgbuild.render.pdf import finish, new_canvas, page_boxes
+from ttgbuild.render.sheet import EDGE_CLEAR, Grid, card_grid, crop_marks, pages
 from ttgbuild.source.layoutfile import Layout, LayoutError
 
 BACK_BLEED_EXTRA = 2 * mm  # backs get more bleed: duplex printers drift
@@ -88,9 +89,11 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
         ctx.progress(f"{layout.name}: {deck.name}")
         for page in pages(len(deck.cards), grid.capacity):
             cells = [grid.cell(i - page.start) for i in page]
+            sheet = grid.holding(cells)
             for (row, column), index in zip(cells, page, strict=True):
-                _card(kit, grid, row, column, deck.cards[index], 0, forms)
-            crop_marks(canvas, grid)
+                _card(kit, sheet, row, column, deck.cards[index], 0, forms)
+            crop_marks(canvas, sheet)
+            _grid_boxes(canvas, sheet)
             ctx.furniture.on_grid_sheet(canvas, grid)
             canvas.showPage()
             _back_page(kit, grid, cells, deck.back, forms)
@@ -201,7 +204,7 @@ def _draw_card(
     if band:
         canvas.setFillColor(kit.colour(face.get("band_colour", "header")))
         canvas.rect(bx, y + h - band, bw, by + bh - (y + h - band), stroke=0, fill=1)
-    if card.form is None:
+    if card.form is None or ink.saving(canvas):  # the ink saver sees what text is drawn over
         paint(kit, face, (x, y, w, h), card.scope, card.where)
         return
     if card.form not in forms:
@@ -218,25 +221,64 @@ def _draw_card(
 def _back_page(
     kit: Kit, grid: Grid, cells: list[tuple[int, int]], back: Card, forms: set[str]
 ) -> None:
-    """Backs behind their fronts, shifted by the user's measured printer offset."""
+    """Backs behind their fronts, shifted by the user's measured printer offset.
+
+    Their wider bleed stops FILL_CLEAR from the paper's edge and at the front's
+    bleed on the side of the ruler and note (`Grid.back_clip`), offset or not.
+    """
     ctx, canvas = kit.ctx, kit.canvas
-    dx, dy = ctx.settings.back_offset
+    offset = ctx.settings.back_offset
+    backs = [grid.back_cell(row, column, ctx.settings.duplex) for row, column in cells]
+    sheet = grid.holding(backs)
+    x0, y0, x1, y1 = clip = grid.back_clip()
     canvas.saveState()
-    canvas.translate(dx, dy)
-    for row, column in cells:
-        back_row, back_column = grid.back_cell(row, column, ctx.settings.duplex)
-        _card(kit, grid, back_row, back_column, back, BACK_BLEED_EXTRA, forms)
+    area = canvas.beginPath()
+    area.rect(x0, y0, x1 - x0, y1 - y0)
+    canvas.clipPath(area, stroke=0, fill=0)
+    canvas.translate(*offset)
+    for row, column in backs:
+        _card(kit, sheet, row, column, back, BACK_BLEED_EXTRA, forms)
     canvas.restoreState()
+    _grid_boxes(canvas, sheet, BACK_BLEED_EXTRA, offset, clip)
     ctx.furniture.on_grid_sheet(canvas, grid)
     canvas.showPage()
 
 
+def _grid_boxes(
+    canvas: Canvas,
+    grid: Grid,
+    extra: float = 0.0,
+    offset: tuple[float, float] = (0.0, 0.0),
+    clip: tuple[float, float, float, float] | None = None,
+) -> None:
+    """The page's TrimBox (around its cards) and BleedBox (their bleed, within `clip`)."""
+    dx, dy = offset
+    x0, y0, x1, y1 = grid.trim_area()
+    trim = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    grow = grid.bleed + extra
+    bleed = (trim[0] - grow, trim[1] - grow, trim[2] + grow, trim[3] + grow)
+    if clip is not None:
+        bleed = (
+            max(bleed[0], clip[0]),
+            max(bleed[1], clip[1]),
+            min(bleed[2], clip[2]),
+            min(bleed[3], clip[3]),
+        )
+    page_boxes(canvas, grid.page, trim, bleed)
+
+
 def _alignment_test(kit: Kit, grid: Grid, spec: dict[str, Any]) -> None:
-    """Front and back pages with crosses at every cut crossing, to measure a printer's offset."""
+    """Front and back pages of crosses near every cut crossing, to measure a printer's offset.
+
+    The back's crosses carry a millimetre scale and sit where the front's are,
+    moved by the back offset the kit is built with, so what a user reads is
+    what to add to it; the back page says how to read it (`ALIGNMENT_HOW`).
+    """
     ctx, canvas = kit.ctx, kit.canvas
-    xs, ys = grid.cuts()
+    offset = ctx.settings.back_offset
+    xs, ys = _cross_places(grid, offset)
     for side in ("front", "back"):
-        dx, dy = ctx.settings.back_offset if side == "back" else (0.0, 0.0)
+        dx, dy = offset if side == "back" else (0.0, 0.0)
         colour = kit.colour(spec.get("back_colour", "ink") if side == "back" else "ink")
         canvas.saveState()
         canvas.translate(dx, dy)
@@ -261,5 +303,54 @@ def _alignment_test(kit: Kit, grid: Grid, spec: dict[str, Any]) -> None:
         ctx.label(canvas, heading, title, (left, top - title.height), width, where)
         where = ctx.kit_where("alignment test", "text")
         ctx.label(canvas, body, box, (left, top - 12 * mm - box.height), width, where)
+        if side == "back":
+            _how_to_read(kit, grid, top - 12 * mm - box.height)
         ctx.furniture.on_grid_sheet(canvas, grid)
+        page_boxes(canvas, grid.page)
         canvas.showPage()
+
+
+def _cross_places(grid: Grid, offset: tuple[float, float]) -> tuple[list[float], list[float]]:
+    """Where the crosses stand: the cut lines, pulled in where a cross, on the front or moved
+    by the back offset, would come nearer the paper's edge than EDGE_CLEAR."""
+    width, height = grid.page
+    xs, ys = grid.cuts()
+    reach = EDGE_CLEAR + CROSS
+
+    def inside(value: float, shift: float, paper: float) -> float:
+        return min(max(value, reach + max(0.0, -shift)), paper - reach - max(0.0, shift))
+
+    dx, dy = offset
+    return [inside(x, dx, width) for x in xs], [inside(y, dy, height) for y in ys]
+
+
+def _how_to_read(kit: Kit, grid: Grid, above: float) -> None:
+    """The engine's own note on the back page: the offset's sign, and what to do with only
+    the PDFs. It sits in the band under the first row of crosses (or under `above`)."""
+    ctx = kit.ctx
+    x, y = ctx.settings.back_offset_mm
+    tr = ctx.tr
+    # Translators: keep "--back-offset X,Y" as it is: it is what a user types. {x},{y} is the
+    # back offset this sheet was printed with, in mm (e.g. 0,0 or 1.5,-0.5).
+    note = tr.pgettext(
+        "alignment how",
+        "How to read it: hold the sheet against a light, this side towards you; each red tick "
+        "is 1 mm. Where the black cross shows to the right of the red one, X is that many mm, "
+        "to the left it is minus that many; above, Y is plus, below it is minus. Build the kit "
+        "again with --back-offset X,Y, adding what you read to the offset this sheet was "
+        "printed with, --back-offset {x},{y}. Only the PDFs? Use your printer's setting that "
+        "shifts the back side, if it has one, with the same signs; or print as it is: the "
+        "backs reach past the cuts, so a drift of up to 2 mm leaves no white edge.",
+    )
+    text = tr.fill(note, {"x": f"{x:g}", "y": f"{y:g}"})
+    top = grid.top - grid.cell_height - 8 * mm if grid.rows > 1 else above - 6 * mm
+    width = grid.cell_width * grid.columns - 16 * mm
+    corner = (grid.left + 8 * mm, top - ALIGNMENT_HOW.height)
+    ctx.label(
+        canvas=kit.canvas,
+        value=text,
+        box=ALIGNMENT_HOW,
+        corner=corner,
+        width=width,
+        where=ctx.kit_where("alignment test", "how to read it"),
+    )

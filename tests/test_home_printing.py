@@ -1,0 +1,253 @@
+"""Home printing, measured on built kits: nothing that matters near the paper's edge on A4
+and Letter, marks only at cuts, TrimBox and BleedBox on every page, a readable alignment
+test, and the ink saver."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pymupdf
+import pypdfium2
+import pytest
+from conftest import REPO, run_cli
+from reportlab.lib.units import mm
+
+from ttgbuild.core.printing import Paper, PrintSettings
+from ttgbuild.render.layout.decks import CROSS, _cross_places
+from ttgbuild.render.sheet import (
+    EDGE_CLEAR,
+    FILL_CLEAR,
+    MARK_LENGTH,
+    TRIM_CLEAR,
+    card_grid,
+    mark_lines,
+    mark_span,
+)
+
+TIDEWRACK = REPO / "examples" / "tidewrack"
+PAPERS = ("a4", "letter")
+TOLERANCE = 0.05 * mm
+KIT_FILES = {"tidewrack": ("cards.pdf", "reference.pdf"), "jugger": ("cards.pdf",)}
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Path]:
+    """Tidewrack's kit and Jugger's, in English, on A4 and on Letter: each locale folder."""
+    out = tmp_path_factory.mktemp("kits")
+    built = {}
+    for paper in PAPERS:
+        for game, root in (("tidewrack", TIDEWRACK), ("jugger", REPO)):
+            target = out / f"{game}-{paper}"
+            result = run_cli(
+                root, "build", "--out", str(target), "--locale", "en", "--paper", paper
+            )
+            assert result.exit_code == 0, result.output
+            built[game, paper] = target / "en"
+    return built
+
+
+def kit_pdfs(kits: dict[tuple[str, str], Path]) -> list[tuple[str, Path]]:
+    return [(paper, kits[game, paper] / name) for (game, paper) in kits for name in KIT_FILES[game]]
+
+
+def edge_distance(rect: pymupdf.Rect, page: pymupdf.Page) -> float:
+    width, height = page.rect.width, page.rect.height
+    return min(rect.x0, rect.y0, width - rect.x1, height - rect.y1)
+
+
+def strokes(page: pymupdf.Page) -> list[tuple[pymupdf.Point, pymupdf.Point, dict]]:
+    """Every straight stroked line of a page (top-down coordinates) with its drawing."""
+    found = []
+    for drawing in page.get_drawings():
+        if drawing["type"] not in ("s", "fs"):
+            continue
+        for item in drawing["items"]:
+            if item[0] == "l":
+                found.append((item[1], item[2], drawing))
+    return found
+
+
+def test_marks_lines_and_text_keep_5_mm_from_every_paper_edge(kits) -> None:
+    for paper, path in kit_pdfs(kits):
+        for page in pymupdf.open(path):
+            where = f"{paper} {path.parent.parent.name}/{path.name} page {page.number + 1}"
+            for a, b, _drawing in strokes(page):
+                near = edge_distance(pymupdf.Rect(a, b).normalize(), page)
+                assert near >= EDGE_CLEAR - TOLERANCE, (where, a, b, near / mm)
+            for block in page.get_text("dict")["blocks"]:
+                for line in block.get("lines", []):
+                    for span in line["spans"]:
+                        if span["text"].strip():
+                            near = edge_distance(pymupdf.Rect(span["bbox"]), page)
+                            assert near >= EDGE_CLEAR - TOLERANCE, (where, span["text"], near / mm)
+
+
+def test_nothing_is_printed_in_the_outer_4_mm(kits) -> None:
+    """Bleed fill may come within 4 mm of the edge, nothing nearer (rendered pixels)."""
+    for paper, path in kit_pdfs(kits):
+        pdf = pypdfium2.PdfDocument(path)
+        for index in range(len(pdf)):
+            image = pdf[index].render(scale=1).to_pil().convert("L")
+            band = math.floor(FILL_CLEAR - 0.3 * mm)  # pixels are points at scale 1
+            width, height = image.size
+            pixels = image.load()
+            dark = [
+                (x, y)
+                for y in range(height)
+                for x in (*range(band), *range(width - band, width))
+                if pixels[x, y] < 250
+            ] + [
+                (x, y)
+                for x in range(width)
+                for y in (*range(band), *range(height - band, height))
+                if pixels[x, y] < 250
+            ]
+            assert not dark, (paper, path.name, index + 1, dark[:3])
+
+
+def test_letter_marks_for_the_vertical_cuts_reach_into_the_bleed_not_the_edge() -> None:
+    grid = card_grid(PrintSettings(Paper.letter))
+    height = grid.page[1]
+    near, far = mark_span(grid.top, 1, height, grid.bleed)
+    assert far == pytest.approx(height - EDGE_CLEAR)
+    assert near == pytest.approx(grid.top + TRIM_CLEAR)  # 1.7 mm long, over the bleed
+    a4 = card_grid(PrintSettings(Paper.a4))
+    near, far = mark_span(a4.top, 1, a4.page[1], a4.bleed)
+    assert near == pytest.approx(a4.top + a4.bleed + 1 * mm)
+    assert far - near == pytest.approx(MARK_LENGTH)
+
+
+def cut_marks(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
+    """The crop marks of a page: short black hairlines, as (x0, y0, x1, y1) with y up."""
+    height = page.rect.height
+    found = []
+    for a, b, drawing in strokes(page):
+        black = drawing.get("color") and max(drawing["color"]) < 0.01
+        if black and math.dist(a, b) <= MARK_LENGTH + TOLERANCE and drawing["width"] < 0.3:
+            found.append((a.x, height - a.y, b.x, height - b.y))
+    return found
+
+
+def same_line(one, other) -> bool:
+    ends = [(one[0], one[1]), (one[2], one[3])]
+    return all(
+        any(math.dist(p, q) < TOLERANCE for q in ((other[0], other[1]), (other[2], other[3])))
+        for p in ends
+    )
+
+
+def filled_cells(page: pymupdf.Page, settings: PrintSettings) -> list[tuple[int, int]]:
+    """The grid cells that hold a card: those with text on them."""
+    grid = card_grid(settings)
+    height = page.rect.height
+    cells = []
+    for row in range(grid.rows):
+        for column in range(grid.columns):
+            x, y = grid.origin(row, column)
+            box = pymupdf.Rect(x, height - y - grid.cell_height, x + grid.cell_width, height - y)
+            if page.get_text(clip=box).strip():
+                cells.append((row, column))
+    return cells
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_marks_stand_only_at_cuts_a_page_makes(kits, paper) -> None:
+    settings = PrintSettings(Paper(paper))
+    grid = card_grid(settings)
+    doc = pymupdf.open(kits["tidewrack", paper] / "cards.pdf")
+    fronts = [doc[i] for i in range(0, len(doc), 2)]
+    last = fronts[-1]
+    cells = filled_cells(last, settings)
+    assert 0 < len(cells) < grid.capacity  # tidewrack's last sheet is part full
+    expected = mark_lines(grid.holding(cells))
+    found = cut_marks(last)
+    assert len(found) == len(expected) < len(mark_lines(grid))
+    assert all(any(same_line(f, e) for e in expected) for f in found)
+    full = cut_marks(fronts[0])
+    assert len(full) == len(mark_lines(grid)) == 2 * (grid.columns + 1 + grid.rows + 1)
+
+
+def test_every_page_has_a_trim_box_inside_its_bleed_box_inside_the_sheet(kits) -> None:
+    for (game, paper), folder in kits.items():
+        for path in sorted(folder.glob("*.pdf")):
+            doc = pymupdf.open(path)
+            for page in doc:
+                where = (game, paper, path.name, page.number + 1)
+                for key in ("TrimBox", "BleedBox"):
+                    assert doc.xref_get_key(page.xref, key)[0] == "array", (where, key)
+                trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
+                assert inside(bleed, media) and inside(trim, bleed), where
+
+
+def inside(inner: pymupdf.Rect, outer: pymupdf.Rect) -> bool:
+    """`inner` lies within `outer`, give or take the PDF's rounding (0.01 pt)."""
+    return (
+        inner.x0 >= outer.x0 - 0.01
+        and inner.y0 >= outer.y0 - 0.01
+        and inner.x1 <= outer.x1 + 0.01
+        and inner.y1 <= outer.y1 + 0.01
+    )
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_card_fronts_trim_box_is_its_cut_grid_and_bleed_box_its_bleed(kits, paper) -> None:
+    settings = PrintSettings(Paper(paper))
+    doc = pymupdf.open(kits["tidewrack", paper] / "cards.pdf")
+    for index in range(0, len(doc), 2):
+        page = doc[index]
+        grid = card_grid(settings).holding(filled_cells(page, settings))
+        x0, y0, x1, y1 = grid.trim_area()
+        height = page.rect.height
+        expected = pymupdf.Rect(x0, height - y1, x1, height - y0)
+        assert all(abs(a - b) < 0.01 for a, b in zip(page.trimbox, expected, strict=True))
+        b = grid.bleed
+        grown = pymupdf.Rect(expected.x0 - b, expected.y0 - b, expected.x1 + b, expected.y1 + b)
+        assert all(abs(a - b) < 0.01 for a, b in zip(page.bleedbox, grown, strict=True))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_backs_leave_the_ruler_and_the_print_note_on_white_paper(kits, paper) -> None:
+    path = kits["jugger", paper] / "cards.pdf"
+    doc = pymupdf.open(path)
+    pdf = pypdfium2.PdfDocument(path)
+    for index in range(1, len(doc) - 2, 2):  # back pages, before the alignment test
+        spans = [
+            span
+            for block in doc[index].get_text("dict")["blocks"]
+            for line in block.get("lines", [])
+            for span in line["spans"]
+            if "100" in span["text"] or "50 mm" in span["text"]
+        ]
+        assert len(spans) == 2, index
+        image = pdf[index].render(scale=2).to_pil().convert("L")
+        for span in spans:
+            box = [round(v * 2) for v in span["bbox"]]
+            crop = image.crop(box).tobytes()
+            white = sum(1 for v in crop if v > 240) / len(crop)
+            assert white > 0.5, (paper, index + 1, span["text"], white)
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (2.0, -1.5), (-10.0, 10.0)])
+@pytest.mark.parametrize("paper", PAPERS)
+def test_alignment_crosses_front_and_back_stay_clear_of_the_edge(paper, offset) -> None:
+    settings = PrintSettings(Paper(paper), back_offset_mm=offset)
+    grid = card_grid(settings)
+    dx, dy = settings.back_offset
+    xs, ys = _cross_places(grid, settings.back_offset)
+    width, height = grid.page
+    for x in xs:
+        for shift in (0.0, dx):
+            assert EDGE_CLEAR + CROSS - 0.01 <= x + shift <= width - EDGE_CLEAR - CROSS + 0.01
+    for y in ys:
+        for shift in (0.0, dy):
+            assert EDGE_CLEAR + CROSS - 0.01 <= y + shift <= height - EDGE_CLEAR - CROSS + 0.01
+    assert len(xs) == grid.columns + 1 and len(ys) == grid.rows + 1
+
+
+def test_the_alignment_test_says_how_to_read_the_offset_and_what_to_do_with_the_pdfs(kits):
+    page = pymupdf.open(kits["jugger", "a4"] / "cards.pdf")[-1]
+    words = " ".join(page.get_text().split())
+    assert "to the right of the red one, X is that many mm" in words
+    assert "--back-offset X,Y" in words and "--back-offset 0,0" in words
+    assert "Only the PDFs?" in words

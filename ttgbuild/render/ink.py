@@ -1,0 +1,281 @@
+"""Ink saver: the same kit without large fills, for every game without its pack's help.
+
+A build with `--ink saver` draws each file under `using(Ink.saver)`; every
+PDF is made by `pdf.new_canvas`, which then hands the painters an
+`InkSaverCanvas` instead of ReportLab's. That canvas draws any filled shape
+larger than LARGE (card backgrounds and bands, card backs, board fields) as
+a pale tint of its colour, and keeps what was visible visible: text, and
+small shapes (icons), that stood out from a large fill but would vanish on
+its tint are drawn in the fill's own colour, or in ink, instead. Small fills
+(icons, badges) and pictures are drawn as they are.
+
+Only what a painter draws through the canvas's shape and text methods is
+seen; a painter that writes raw PDF operators is drawn unchanged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import Color, toColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from ttgbuild.core.printing import Ink
+from ttgbuild.render import style
+
+LARGE = 150 * mm * mm  # a fill whose bounding box is larger than this (square points) is large
+TINT = 0.15  # a large fill keeps this share of its colour; the rest is paper
+TEXT_CONTRAST = 4.5  # WCAG's least contrast for text ...
+SHAPE_CONTRAST = 3.0  # ... and for icons and other shapes that carry meaning
+
+_SAVING: ContextVar[bool] = ContextVar("ink_saving", default=False)
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@contextlib.contextmanager
+def using(ink: Ink) -> Iterator[None]:
+    """Make every canvas `pdf.new_canvas` hands out inside the block follow `ink`."""
+    token = _SAVING.set(Ink(ink) is Ink.saver)
+    try:
+        yield
+    finally:
+        _SAVING.reset(token)
+
+
+def canvas_class() -> type[Canvas]:
+    """The canvas class for the ink setting in force (`using`)."""
+    return InkSaverCanvas if _SAVING.get() else Canvas
+
+
+def saving(canvas: Canvas) -> bool:
+    """Whether `canvas` draws without large fills (its painters may, e.g., avoid forms)."""
+    return isinstance(canvas, InkSaverCanvas)
+
+
+def luminance(colour: Color) -> float:
+    """WCAG relative luminance of an RGB colour."""
+
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(v) for v in colour.rgb())
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(one: Color, other: Color) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    a, b = sorted((luminance(one), luminance(other)))
+    return (b + 0.05) / (a + 0.05)
+
+
+def tint(colour: Color) -> Color:
+    """A pale version of `colour`: TINT of it, the rest white paper."""
+    red, green, blue = colour.rgb()
+    return Color(*(1 - TINT + TINT * v for v in (red, green, blue)))
+
+
+@dataclass(frozen=True)
+class _Fill:
+    """A filled area already drawn: where, in what colour, and its colour before tinting."""
+
+    box: Box
+    drawn: Color | None  # None: a picture, whose colours are not known
+    original: Color | None = None  # set when the fill was tinted
+
+
+class InkSaverCanvas(Canvas):
+    """ReportLab's canvas, drawing large fills as tints and keeping text and icons legible."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fills: list[_Fill] = []
+        self._outer: list[list[_Fill]] = []
+
+    # --- what was drawn where, in the page's (or form's) own coordinates
+
+    def _box(self, points: list[tuple[float, float]]) -> Box:
+        a, b, c, d, e, f = self._currentMatrix
+        xs = [a * x + c * y + e for x, y in points]
+        ys = [b * x + d * y + f for x, y in points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def _under(self, x: float, y: float) -> _Fill | None:
+        """The fill drawn last under the point (x, y) of user space."""
+        px, py, _, _ = self._box([(x, y)])
+        return self._under_page((px, py))
+
+    def _under_page(self, point: tuple[float, float]) -> _Fill | None:
+        """The fill drawn last under a point of the page's (or form's) own space."""
+        px, py = point
+        for fill in reversed(self._fills):
+            x0, y0, x1, y1 = fill.box
+            if x0 <= px <= x1 and y0 <= py <= y1:
+                return fill
+        return None
+
+    def _kept_visible(self, colour: Color, under: _Fill | None, least: float) -> Color:
+        """`colour`, or a colour that stands out from a tinted fill under it as it did before."""
+        if under is None or under.original is None or under.drawn is None:
+            return colour
+        if contrast(colour, under.drawn) >= least or contrast(colour, under.original) < least:
+            return colour  # still visible, or never was: leave it
+        if contrast(under.original, under.drawn) >= least:
+            return under.original
+        return toColor(style.INK)
+
+    def _filled(
+        self, draw: Callable[[], None], fill: int, points: list[tuple[float, float]]
+    ) -> None:
+        """Draw a shape; if filled, large ones as a tint and small ones kept visible."""
+        if not fill:
+            draw()
+            return
+        box = self._box(points)
+        colour = toColor(self._fillColorObj)
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        if area > LARGE:
+            drawn, original = tint(colour), colour
+        else:
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            under = self._under_page(centre)
+            drawn, original = self._kept_visible(colour, under, SHAPE_CONTRAST), None
+        if drawn is colour:
+            draw()
+        else:
+            self.saveState()
+            self.setFillColor(drawn)
+            draw()
+            self.restoreState()
+        self._fills.append(_Fill(box, drawn, original))
+
+    # --- ReportLab's drawing methods that fill
+
+    def rect(
+        self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0
+    ) -> None:
+        points = [(x, y), (x + width, y + height), (x, y + height), (x + width, y)]
+        self._filled(lambda: Canvas.rect(self, x, y, width, height, stroke, fill), fill, points)
+
+    def roundRect(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        radius: float,
+        stroke: int = 1,
+        fill: int = 0,
+    ) -> None:
+        points = [(x, y), (x + width, y + height), (x, y + height), (x + width, y)]
+        self._filled(
+            lambda: Canvas.roundRect(self, x, y, width, height, radius, stroke, fill),
+            fill,
+            points,
+        )
+
+    def ellipse(
+        self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1, fill: int = 0
+    ) -> None:
+        points = [(x1, y1), (x2, y2), (x1, y2), (x2, y1)]
+        self._filled(lambda: Canvas.ellipse(self, x1, y1, x2, y2, stroke, fill), fill, points)
+
+    def wedge(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        startAng: float,
+        extent: float,
+        stroke: int = 1,
+        fill: int = 0,
+    ) -> None:
+        points = [(x1, y1), (x2, y2), (x1, y2), (x2, y1)]
+        self._filled(
+            lambda: Canvas.wedge(self, x1, y1, x2, y2, startAng, extent, stroke, fill),
+            fill,
+            points,
+        )
+
+    def drawPath(
+        self, aPath: Any, stroke: int = 1, fill: int = 0, fillMode: int | None = None
+    ) -> None:
+        points = path_points(aPath) or [(0.0, 0.0)]
+        self._filled(lambda: Canvas.drawPath(self, aPath, stroke, fill, fillMode), fill, points)
+
+    def drawImage(
+        self,
+        image: Any,
+        x: float,
+        y: float,
+        width: float | None = None,
+        height: float | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        result = Canvas.drawImage(self, image, x, y, width, height, *args, **kwargs)
+        if width is not None and height is not None:
+            self._fills.append(_Fill(self._box([(x, y), (x + width, y + height)]), None))
+        return result
+
+    # --- text
+
+    def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> PDFTextObject:
+        text = Canvas.beginText(self, x, y, direction)
+        text.ink_origin = (x, y)  # where the text starts: what it is drawn over
+        return text
+
+    def drawText(self, aTextObject: PDFTextObject) -> None:
+        x, y = getattr(aTextObject, "ink_origin", (aTextObject._x0, aTextObject._y0))
+        under = self._under(x + 0.5, y + 0.3 * self._fontsize)
+        colour = toColor(self._fillColorObj)
+        kept = self._kept_visible(colour, under, TEXT_CONTRAST)
+        if kept is colour:
+            Canvas.drawText(self, aTextObject)
+            return
+        self.saveState()
+        self.setFillColor(kept)
+        Canvas.drawText(self, aTextObject)
+        self.restoreState()
+
+    # --- pages and forms start with nothing drawn
+
+    def showPage(self) -> None:
+        Canvas.showPage(self)
+        self._fills = []
+
+    def beginForm(self, *args: Any, **kwargs: Any) -> None:
+        self._outer.append(self._fills)
+        self._fills = []
+        Canvas.beginForm(self, *args, **kwargs)
+
+    def endForm(self, **extra: Any) -> None:
+        Canvas.endForm(self, **extra)
+        self._fills = self._outer.pop() if self._outer else []
+
+
+def path_points(path: Any) -> list[tuple[float, float]]:
+    """The points a ReportLab path object goes through (its control points too), read from
+    its PDF code ("x y m x y l ... x y w h re"): enough for the bounding box."""
+    points: list[tuple[float, float]] = []
+    numbers: list[float] = []
+    for token in path.getCode().split():
+        try:
+            numbers.append(float(token))
+            continue
+        except ValueError:
+            pass
+        if token == "re" and len(numbers) == 4:
+            x, y, w, h = numbers
+            points += [(x, y), (x + w, y + h)]
+        else:
+            points += list(zip(numbers[0::2], numbers[1::2], strict=False))
+        numbers = []
+    return points
