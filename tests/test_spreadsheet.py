@@ -185,6 +185,16 @@ def test_a_cell_of_the_wrong_type_is_located(jugger: Path) -> None:
     assert snapshot(jugger) == before
 
 
+def test_a_required_field_left_empty_is_shown_at_its_cell(jugger: Path) -> None:
+    book = export(jugger)
+    cell = edit(book, "heroes", "kirra-maddock", "cost", None)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 1
+    assert "content/heroes/kirra-maddock.yaml: cost 10 → (none)" in result.stdout
+    assert f"{cell}: content/heroes/kirra-maddock.yaml:" in result.stdout
+    assert "missing required field 'cost'" in result.stdout
+
+
 def test_dry_run_writes_nothing(jugger: Path) -> None:
     book = export(jugger)
     edit(book, "heroes", "kirra-maddock", "attack", 2)

@@ -44,11 +44,26 @@ def would_be_problems(project: Path, writes: Mapping[str, str | None]) -> list[D
 
 
 def cell_of(diag: Diagnostic, locators: list[Locator]) -> str | None:
-    """The cell a problem's value came from: the one naming the longest part of its path."""
+    """The cell a problem's value came from: the one naming the longest part of its path.
+
+    A problem of the record as a whole that names one of its fields in quotes (a
+    required field left empty: "missing required field 'cost'") is shown at that field.
+    """
     parts = tuple(pointer_parts(diag.pointer))
     best: Locator | None = None
     for locator in locators:
         inside = locator.file == diag.file and parts[: len(locator.parts)] == locator.parts
         if inside and (best is None or len(locator.parts) > len(best.parts)):
             best = locator
-    return best.cell if best else None
+    if best is None:
+        return None
+    for locator in locators:
+        named = locator.parts[len(best.parts) :]
+        if (
+            locator.file == best.file
+            and locator.parts[: len(best.parts)] == best.parts
+            and len(named) == 1
+            and f"'{named[0]}'" in diag.message
+        ):
+            return locator.cell
+    return best.cell
