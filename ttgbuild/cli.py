@@ -28,7 +28,7 @@ from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.diagnostics import LocatedError, has_failures, sort_key
 from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
-from ttgbuild.core.printing import Duplex, Paper, PrintSettings
+from ttgbuild.core.printing import Duplex, Ink, Paper, PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
 from ttgbuild.export.commands import export_app
 from ttgbuild.i18n_cli import i18n_app
@@ -39,8 +39,10 @@ from ttgbuild.options import (
     EXIT_USAGE,
     Format,
     FormatOption,
+    InkOption,
     ProjectOption,
     StrictOption,
+    kit_folder,
     project_pack,
     require_project,
 )
@@ -299,6 +301,7 @@ def build_kit(
             "--back-offset", help="Shift of printed backs, X,Y in mm (see the test page)."
         ),
     ] = "0,0",
+    ink: InkOption = Ink.full,
     force: Annotated[
         bool,
         typer.Option("--force", help="Draw every locale again, even those already up to date."),
@@ -321,7 +324,9 @@ def build_kit(
         bleed_mm=bleed,
         duplex=duplex,
         back_offset_mm=_back_offset(back_offset),
+        ink=ink,
     )
+    target = kit_folder(target, ink)
     try:
         result = None
         if not force:  # the up-to-date check needs neither validator nor renderer
