@@ -31,6 +31,7 @@ def test_games_as_json_names_every_file_of_the_kit(tmp_path: Path) -> None:
         "cards.pdf",
         "tokens.pdf",
         "board.pdf",
+        "board-print-shop.pdf",
         "guide.pdf",
     ]
 

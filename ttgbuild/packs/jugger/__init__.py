@@ -44,8 +44,17 @@ PACK = Pack(
         Component("rules.pdf", "rules of play", Ref(_AT + "render.rulebook:render")),
         Component("cards.pdf", "hero, weapon and position cards", Ref(_AT + "render.cards:render")),
         Component("tokens.pdf", "field tokens, counters, dice", Ref(_AT + "render.tokens:render")),
-        Component("board.pdf", "the hex board in tiles", Ref(_AT + "render.board:render")),
-        Component("guide.pdf", "assembly guide", Ref(_AT + "render.guide:render")),
+        Component(
+            "board.pdf", "the hex board in tiles, player mats", Ref(_AT + "render.board:render")
+        ),
+        Component(
+            "board-print-shop.pdf",
+            "the hex board on one poster sheet with bleed, for a print shop",
+            Ref(_AT + "render.board:render_print_shop"),
+        ),
+        Component(  # its print plan counts the pages of the files drawn before it
+            "guide.pdf", "assembly guide", Ref(_AT + "render.guide:render"), after_kit=True
+        ),
     ),
     references={"hero": ("talents", "talent")},
     listings=(

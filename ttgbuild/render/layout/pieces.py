@@ -6,6 +6,8 @@ which knows the sheet's geometry. The faces themselves stay data: the code
 asks for a face by name, for one record, and says where it goes; the texts it
 prints outside any face (section headings, notes) are the file's `messages`,
 so every printed word still comes from the layout file and its catalogs.
+The file's `settings` (numbers such as a slot's clearance) are names its
+faces read and values the page code asks for, so they too live in data.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,7 +31,22 @@ class Pieces:
     def __init__(
         self, ctx: RenderContext, canvas: Canvas, layout: Layout, parts: PackParts
     ) -> None:
-        self.kit, self.names = parts.kit(ctx, canvas, layout)
+        self.kit, names = parts.kit(ctx, canvas, layout)
+        self.names = {**names, **layout.data.get("settings", {})}
+
+    def setting(self, name: str) -> float:
+        """The file's setting `name` (a number from its `settings`)."""
+        settings = self.kit.layout.data.get("settings", {})
+        if name not in settings:
+            known = ", ".join(sorted(settings)) or "none"
+            message = f"no setting {name!r} (settings: {known})"
+            raise LayoutError(self.kit.layout.problem("JT073", self.kit.layout.data, message))
+        return float(settings[name])
+
+    def background(self, card: Card) -> Color | None:
+        """The face's `background` colour, which a page code paints into the bleed, or None."""
+        name = card.face.get("background")
+        return None if name is None else self.kit.colour(name)
 
     def face(self, name: str, **names: Any) -> Card:
         """The face `name` bound to these names (its record, a side, a flag)."""

@@ -1,9 +1,13 @@
-"""board.pdf: the 20 by 11 hex field tiled across home-printer pages, an assembly map,
-a one-sheet version at full size for print shops, and player mats for the off-field zones.
+"""board.pdf: the hex field tiled across home-printer pages, an assembly map and a player
+mat per player; board-print-shop.pdf: the whole field on one poster sheet for a print shop.
 
 Tiles overlap by more than any home printer's unprintable margin; each tile
 is labelled (row letter, column number) and carries alignment crosses where
-it overlaps its neighbours.
+it overlaps its neighbours. The print shop's file is a standard poster size
+(ISO A for an A4 kit, US sizes for a Letter kit), the smallest that holds
+the field at 100 % (its hexes must match the bases), the frame's colour
+running to the edge of the sheet and into the bleed, with TrimBox and
+BleedBox set so the shop knows where to cut.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.printing import Paper
 from ttgbuild.geometry.hexgrid import HexLayout, neighbours
 from ttgbuild.packs.jugger.model import Board
 from ttgbuild.packs.jugger.render import boxes, icons, layouts, theme
@@ -31,8 +36,23 @@ from ttgbuild.render import fonts, shapes, style
 from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.sheet import RULER
 
 ZONE_TINT: dict[str, Color] = {"red": HexColor("#f0c9c4"), "blue": HexColor("#c8d6ee")}
+# Standard poster sheets (name, width, height in mm, landscape), smallest first: ISO 216
+# for kits printed on A4, US sizes (tabloid, ARCH C, ARCH D, ARCH E) for Letter.
+POSTERS: dict[Paper, tuple[tuple[str, float, float], ...]] = {
+    Paper.a4: (("A3", 420, 297), ("A2", 594, 420), ("A1", 841, 594), ("A0", 1189, 841)),
+    Paper.letter: (
+        ("11 x 17 in", 431.8, 279.4),
+        ("18 x 24 in", 609.6, 457.2),
+        ("24 x 36 in", 914.4, 609.6),
+        ("36 x 48 in", 1219.2, 914.4),
+    ),
+}
+MAT_EDGE = 8 * mm  # a mat's side and top margins: clear of what home printers cannot reach
+MAT_GAP = 3 * mm  # between card slots
+MAT_TITLE = 8 * mm  # the band above the slots that names the mat's team
 
 
 def tile_name(row: int, column: int) -> str:
@@ -55,14 +75,53 @@ def render(ctx: RenderContext) -> bytes:
     for row in range(tiles.rows):
         for column in range(tiles.columns):
             _tile(ctx, pieces, canvas, board, tiles, (row, column), goal)
-    ctx.progress("board: one sheet")
-    canvas.setPageSize((size[0] + 2 * MARGIN, size[1] + 2 * MARGIN))
-    _draw_board(ctx, canvas, board, MARGIN, size[1] + MARGIN, goal)
+    ctx.progress("board: player mats")
+    mat_page = landscape(ctx.settings.page)
+    canvas.setPageSize(mat_page)
+    canvas.setTrimBox((0, 0, *mat_page))  # a mat is the whole sheet, as the tiles' pages are
+    canvas.setBleedBox((0, 0, *mat_page))
+    for side in board.goals:  # one mat per team, in content's order
+        _mat(ctx, pieces, canvas, side)
+    return finish(canvas, buffer)
+
+
+def poster(size: tuple[float, float], paper: Paper) -> tuple[str, tuple[float, float]]:
+    """The smallest standard poster of the kit's paper family that holds `size` (points)."""
+    sheets = POSTERS[paper]
+    for name, width, height in sheets:
+        if width * mm >= size[0] + 2 * MARGIN and height * mm >= size[1] + 2 * MARGIN:
+            return name, (width * mm, height * mm)
+    name, width, height = sheets[-1]
+    return name, (width * mm, height * mm)
+
+
+def render_print_shop(ctx: RenderContext) -> bytes:
+    """board-print-shop.pdf: one poster page, the field centred at 100 %, bleed all round."""
+    board = ctx.content.board
+    tr = ctx.tr
+    assert board is not None
+    size = board_size(board)
+    _name, trim = poster(size, ctx.settings.paper)
+    title = sheet_label(tr, "document_title", "board")
+    canvas, buffer = new_canvas(trim, title, "board-print-shop", tr.locale)
+    pieces = layouts.pieces(ctx, canvas, "board")
+    bleed = pieces.setting("print_shop_bleed") * mm
+    page = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)
+    canvas.setPageSize(page)
+    canvas.setBleedBox((0, 0, *page))
+    canvas.setTrimBox((bleed, bleed, bleed + trim[0], bleed + trim[1]))
+    ctx.progress("board: print-shop sheet")
+    canvas.setFillColor(style.HEADER)  # the frame's colour, to the sheet's edge and beyond
+    canvas.rect(0, 0, *page, stroke=0, fill=1)
+    left, top = (page[0] - size[0]) / 2, (page[1] + size[1]) / 2
+    _draw_board(ctx, canvas, board, left, top, pieces.message("goal"))
+    ctx.place_item(canvas, Piece("tile", "print shop", board.origin), (left, top - size[1], *size))
+    canvas.translate(bleed, bleed)  # the furniture on a paper label inside the trim
+    canvas.setFillColor(style.PAPER)
+    plate = 2 * (RULER + 12 * mm) - 2 * mm  # the ruler's room and the note's (sheet.py)
+    canvas.roundRect(MARGIN - 3 * mm, MARGIN - 8 * mm, plate, 7 * mm, 1.5 * mm, stroke=0, fill=1)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
     canvas.showPage()
-    ctx.progress("board: player mats")
-    canvas.setPageSize(landscape(ctx.settings.page))
-    _mats(ctx, pieces, canvas)
     return finish(canvas, buffer)
 
 
@@ -287,13 +346,15 @@ def _assembly_map(
     canvas.showPage()
 
 
-def _mats(ctx: RenderContext, pieces: Pieces, canvas: Canvas) -> None:
-    """Player mats for the zones beside the field: in play, reserve, score and time, tokens.
+def _mat(ctx: RenderContext, pieces: Pieces, canvas: Canvas, side: str) -> None:
+    """One player's mat on one landscape page: in play, reserve, score and time, tokens.
 
-    One row of card-sized slots per landscape page (two rows of cards do not
-    fit with the margins a home printer needs); each zone's name heads its
-    first slot, and the room left at the end of the last row holds tokens. The
-    slots are the layout's faces (data/layouts/board.layout.yaml).
+    Card-sized slots sit in as many rows and columns as the page holds (two
+    rows of four poker cards on A4 and Letter, inside 8 mm side margins). When
+    the reserve's slots do not all fit, the reserve is one slot its cards
+    stack in; room left after the last slot holds the tokens. A mat with more
+    slots than a page holds goes on over pages. The slots are the layout's
+    faces (data/layouts/board.layout.yaml); counts come from rules.yaml.
     """
     rules = ctx.content.rules
     longest = max((f.team_size for f in rules.formats.values()), default=8) if rules else 8
@@ -301,25 +362,52 @@ def _mats(ctx: RenderContext, pieces: Pieces, canvas: Canvas) -> None:
     card_w, card_h = ctx.settings.card_width, ctx.settings.card_height
     card_inner = (card_w - 2 * ctx.settings.safe) / mm
     page_w, page_h = landscape(ctx.settings.page)
-    gap = 4 * mm
-    per_row = max(1, int((page_w - 2 * MARGIN + gap) // (card_w + gap)))
+    top = page_h - MAT_EDGE - MAT_TITLE
+    columns = max(1, int((page_w - 2 * MAT_EDGE + MAT_GAP) // (card_w + MAT_GAP)))
+    rows = max(1, int((top - MARGIN + MAT_GAP) // (card_h + MAT_GAP)))
+    reserve = longest - in_play
+    if in_play + reserve + 2 > columns * rows:
+        reserve = min(reserve, 1)  # the reserve's cards stack in one slot
     slots = [("in play", "slot-in-play")] * in_play  # (zone, face)
-    slots += [("reserve", "slot-reserve")] * (longest - in_play)
+    slots += [("reserve", "slot-reserve")] * reserve
     slots += [("score", "slot-stones"), ("score", "slot-points")]
-    top = page_h - MARGIN - 8 * mm
-    for start in range(0, len(slots), per_row):
-        row = slots[start : start + per_row]
-        for i, (zone, face) in enumerate(row):
-            x = MARGIN + i * (card_w + gap)
-            heading = i == 0 or slots[start + i - 1][0] != zone
+    left = (page_w - (columns * (card_w + MAT_GAP) - MAT_GAP)) / 2
+    per_page = columns * rows
+    for number, start in enumerate(range(0, len(slots), per_page), start=1):
+        _mat_title(ctx, pieces, canvas, side, page_w, page_h)
+        page = slots[start : start + per_page]
+        for i, (zone, face) in enumerate(page):
+            row, column = divmod(i, columns)
+            x = left + column * (card_w + MAT_GAP)
+            y = top - (row + 1) * card_h - row * MAT_GAP
+            heading = i == 0 or page[i - 1][0] != zone
             card = pieces.face(face, heading=heading, card_inner=card_inner)
-            pieces.draw(card, (x, top - card_h, card_w, card_h))
-        if start + per_row >= len(slots):
-            used = MARGIN + len(row) * (card_w + gap)
-            if page_w - MARGIN - used >= card_w / 2:
-                card = pieces.face("slot-tokens", heading=True, card_inner=card_inner)
-                pieces.draw(card, (used, top - card_h, page_w - MARGIN - used, card_h))
+            pieces.draw(card, (x, y, card_w, card_h))
+        free = per_page - len(page)
+        if free and start + per_page >= len(slots):  # the last row's rest holds tokens
+            row, column = divmod(len(page), columns)
+            x = left + column * (card_w + MAT_GAP)
+            y = top - (row + 1) * card_h - row * MAT_GAP
+            width = (columns - column) * (card_w + MAT_GAP) - MAT_GAP
+            card = pieces.face("slot-tokens", heading=True, card_inner=card_inner)
+            pieces.draw(card, (x, y, width, card_h))
         ctx.furniture.on_margin_sheet(canvas, MARGIN)
-        piece = Piece("mat", str(start // per_row + 1), ctx.place)
+        piece = Piece("mat", f"{side} {number}", ctx.place)
         ctx.place_item(canvas, piece, (0, 0, page_w, page_h))
         canvas.showPage()
+
+
+def _mat_title(
+    ctx: RenderContext, pieces: Pieces, canvas: Canvas, side: str, page_w: float, page_h: float
+) -> None:
+    """The mat's team at the top, in its colour, over a rule of that colour."""
+    colour = theme.TEAM_COLOURS.get(side, style.INK)
+    box = boxes.MAT_ZONE
+    width = page_w - 2 * MAT_EDGE
+    corner = (MAT_EDGE, page_h - MAT_EDGE - box.height)
+    where = ctx.kit_where("player mat", "title")
+    ctx.label(canvas, pieces.message(f"{side}-mat"), box, corner, width, where, colour)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(1.2)
+    rule = page_h - MAT_EDGE - MAT_TITLE + 2 * mm
+    canvas.line(MAT_EDGE, rule, page_w - MAT_EDGE, rule)

@@ -1,12 +1,15 @@
 """tokens.pdf: fold-over field tokens, every counter, fold-up bases and paper dice.
 
-The faces of tokens, counters and bases, and every word the sheets print, are
-data (data/layouts/tokens.layout.yaml), drawn by the engine's layouts. This
-module is the sheet's geometry: items are packed in rows on pages under
-section headings, a field token's faces are folded into a strip, and the
-paper dice are nets of jugg pips. Two-sided counters get a back page whose
-positions mirror the front for long-edge duplex (rows for short-edge), like
-the card backs.
+The faces of tokens, counters and bases, every word the sheets print and the
+settings of their making (a base slot's clearance, when a two-sided counter
+folds over) are data (data/layouts/tokens.layout.yaml), drawn by the
+engine's layouts. This module is the sheet's geometry: items are packed in
+rows on pages under section headings, a field token's faces are folded into
+a strip, and the paper dice are nets with glue tabs (dicenet.py). Counters
+with a `background` are squares on shared cut lines (render/layout/cutsheet.py);
+others (the hex crouch templates) are cut one by one. A two-sided counter
+printed a few times folds over; printed more often, its backs go on a back
+page whose positions mirror the front, like the card backs.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.printing import Duplex
 from ttgbuild.packs.jugger.model import Hero, Rules
-from ttgbuild.packs.jugger.render import boxes, dienote, icons, layouts
+from ttgbuild.packs.jugger.render import boxes, dicenet, dienote, icons, layouts
 from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import Piece, RenderContext
+from ttgbuild.render.layout import cutsheet
 from ttgbuild.render.layout.decks import Card
 from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
@@ -31,7 +35,6 @@ MARGIN = 13 * mm
 GAP = 3 * mm
 HEADING = 9 * mm
 STANDEE_TAB = 8 * mm  # a field token's foot, folded under into its base
-DIE_FACE = 15 * mm
 NOTE = 8 * mm  # height of the die-faces note above the dice
 
 Paint = Callable[[Canvas, float, float], None]
@@ -61,10 +64,11 @@ class Packer:
         self.x, self.y, self.row_h = MARGIN, self.page_h - MARGIN, 0.0
 
     def section(self, title: str, items: list[Item], own_page: bool = False) -> None:
-        if own_page or self.y - HEADING - (items[0].height if items else 0) < MARGIN:
+        top = self.y if self.fresh else self.y - self.row_h - GAP  # below the last row
+        if own_page or top - HEADING - (items[0].height if items else 0) < MARGIN:
             self.new_page()
         elif not self.fresh:
-            self.y -= self.row_h + GAP
+            self.y = top
             self.x, self.row_h = MARGIN, 0.0
         box = boxes.TOKENS_HEADING  # its first line's baseline 5 mm below the row's top
         corner = (MARGIN, box.bottom(self.y - 5 * mm))
@@ -93,6 +97,12 @@ class Packer:
             self.backs.append((item, left, bottom))
         self.x += item.width + GAP
         self.row_h = max(self.row_h, item.height)
+
+    def room(self) -> float:
+        """The height left on this page for a section started now, below its heading."""
+        if self.fresh:
+            return self.page_h - 2 * MARGIN - HEADING
+        return self.y - self.row_h - GAP - HEADING - MARGIN
 
     def new_page(self) -> None:
         if not self.fresh:
@@ -136,20 +146,28 @@ def render(ctx: RenderContext) -> bytes:
         packer.section(title, items, own_page=True)
     ctx.progress("tokens: counters")
     counters = kit.counters if kit else {}
-    one_sided = [(name, n) for name, n in counters.items() if name not in BACKS]
-    items = [item for name, n in one_sided for item in [_counter(pieces, name)] * n]
-    packer.section(pieces.message("counters"), items, own_page=True)
-    two_sided = [
-        _counter(pieces, name) for name, n in counters.items() if name in BACKS for _ in range(n)
-    ]
-    if two_sided:
-        packer.section(pieces.message("two-sided"), two_sided, own_page=True)
-        packer.new_page()
-    bases = kit.bases if kit else {}
+    one_sided = {name: n for name, n in counters.items() if name not in BACKS}
     packer.section(
-        pieces.message("bases"),
-        [_base(pieces, side) for side, n in bases.items() for _ in range(n)],
+        pieces.message("counters"), _counters(ctx, pieces, packer, one_sided), own_page=True
     )
+    limit = pieces.setting("fold_over_at_most")
+    two_sided = {name: n for name, n in counters.items() if name in BACKS}
+    folded = {name: n for name, n in two_sided.items() if n <= limit}
+    if folded:
+        items = _counters(ctx, pieces, packer, folded, fold=True, first=packer.room())
+        packer.section(pieces.message("fold-over"), items)
+    duplex = {name: n for name, n in two_sided.items() if n > limit}
+    if duplex:
+        items = _counters(ctx, pieces, packer, duplex)
+        packer.section(pieces.message("two-sided"), items, own_page=True)
+        packer.new_page()
+    bases = kit.bases if kit and heroes else {}  # a base holds a field token: none, none
+    if bases:
+        standee = pieces.face("standee", record=heroes[0], side="red", front=True)
+        packer.section(
+            pieces.message("bases"),
+            [_base(pieces, side, standee) for side, n in bases.items() for _ in range(n)],
+        )
     if content.rules is not None and kit is not None:
         ctx.progress("tokens: dice")
         faces = content.rules.faces
@@ -202,16 +220,65 @@ def _standee(pieces: Pieces, hero: Hero, side: str) -> Item:
 BACKS = {"chain_ready": "chain_thrown"}  # two-sided counters: the face printed behind
 
 
-def _counter(pieces: Pieces, name: str) -> Item:
-    """A counter: the layout's face `counter-<name>`, and its back if it has one."""
-    front = pieces.face(f"counter-{name}", counter=name)
-    back = pieces.face(f"counter-{BACKS[name]}", counter=name) if name in BACKS else None
-    return _token(pieces, front, back)
+def _counters(
+    ctx: RenderContext,
+    pieces: Pieces,
+    packer: Packer,
+    counts: dict[str, int],
+    fold: bool = False,
+    first: float | None = None,
+) -> list[Item]:
+    """Counters in content's counts: faces with a background on shared cuts, the rest one by one.
+
+    Counters of one face size share blocks, each as high as a page allows (the
+    first as high as `first`, the room left where the section starts); shaped
+    counters, cut along their own outlines, come after the blocks.
+    """
+    width = packer.page_w - 2 * MARGIN
+    heights = [packer.page_h - 2 * MARGIN - HEADING if first is None else first]
+    heights.append(packer.page_h - 2 * MARGIN)
+    by_size: dict[tuple[float, float], list[cutsheet.Cell]] = {}
+    shaped: list[Item] = []
+    for name, count in counts.items():
+        front = pieces.face(f"counter-{name}", counter=name)
+        back = pieces.face(f"counter-{BACKS[name]}", counter=name) if name in BACKS else None
+        if pieces.background(front) is None:
+            shaped += [_token(pieces, front, back)] * count
+        else:
+            by_size.setdefault(pieces.size(front), []).extend([cutsheet.Cell(front, back)] * count)
+    items: list[Item] = []
+    for size, cells in by_size.items():
+        if heights[0] < size[1] + 2 * cutsheet.ROOM:  # not a row's room left: a new page
+            heights[0] = packer.page_h - 2 * MARGIN - HEADING
+        for block in cutsheet.blocks(cells, size, width, heights, fold):
+            items.append(_block_item(ctx, pieces, block))
+            heights = heights[1:] or heights  # later blocks start where a page does
+    return items + shaped
 
 
-def _base(pieces: Pieces, side: str) -> Item:
-    """A hex base to glue on card stock; the token's feet go through the slot."""
-    return _token(pieces, pieces.face(f"base-{side}", side=side))
+def _block_item(ctx: RenderContext, pieces: Pieces, block: cutsheet.Block) -> Item:
+    """A block of counters on shared cuts, its backs on the back page unless it folds."""
+
+    def paint(_canvas: Canvas, x: float, y: float) -> None:
+        cutsheet.paint(ctx, pieces, block, x, y)
+
+    def back(_canvas: Canvas, x: float, y: float) -> None:
+        cutsheet.paint_backs(pieces, block, x, y, ctx.settings.duplex)
+
+    two_sided = not block.fold and any(cell.back for cell in block.cells)
+    return Item(block.width, block.height, paint, back if two_sided else None)
+
+
+def _base(pieces: Pieces, side: str, standee: Card) -> Item:
+    """A hex base to glue on card stock; the token's feet go through the slot.
+
+    The slot is the field token's width and two layers of card (its feet),
+    plus the layout's clearance: the face reads `token_width` and `token_thickness`.
+    """
+    width, _height = pieces.size(standee)
+    thickness = 2 * pieces.setting("card_thickness")
+    face = pieces.face(f"base-{side}", side=side, token_width=width / mm, token_thickness=thickness)
+    return _token(pieces, face)
 
 
 def _token(pieces: Pieces, front: Card, back: Card | None = None) -> Item:
@@ -251,31 +318,12 @@ def _faces_note(ctx: RenderContext, packer: Packer, rules: Rules) -> Item:
 
 
 def _die_net(faces: tuple[int, ...]) -> Item:
-    """A cube net in a cross: four faces in a column, one either side of the second."""
-    cells = [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3)]
-    width, height = 3 * DIE_FACE, 4 * DIE_FACE
+    """A paper die: a cube net with glue tabs (dicenet.py)."""
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
-        canvas.setStrokeColor(style.CUT)
-        canvas.setLineWidth(0.3)
-        for (cx, cy), value in zip(cells, faces, strict=False):
-            fx, fy = x + cx * DIE_FACE, y + height - (cy + 1) * DIE_FACE
-            canvas.setFillColor(style.PAPER)
-            canvas.rect(fx, fy, DIE_FACE, DIE_FACE, stroke=1, fill=1)
-            _jugg_pips(canvas, fx, fy, value)
+        dicenet.draw(canvas, x, y, faces)
 
-    return Item(width, height, paint)
-
-
-def _jugg_pips(canvas: Canvas, x: float, y: float, count: int) -> None:
-    """`count` jugg icons centred on a die face; a blank face stays blank."""
-    if count <= 0:
-        return
-    size = DIE_FACE * (0.55 if count == 1 else 0.38)
-    spacing = size * 1.1
-    start = x + (DIE_FACE - spacing * (count - 1) - size) / 2
-    for i in range(count):
-        icons.jugg(canvas, start + i * spacing, y + (DIE_FACE - size) / 2, size)
+    return Item(dicenet.WIDTH, dicenet.HEIGHT, paint)
 
 
 def _d6_table(ctx: RenderContext, pieces: Pieces, faces: tuple[int, ...]) -> Item:

@@ -1,0 +1,246 @@
+"""Parts built for scissors and glue (issue 20): measured in the kit a user builds.
+
+Counters are squares on shared cut lines, a few two-sided counters fold over,
+paper dice have glue tabs, base slots have clearance, each player has a mat
+page, and the print shop's board is a file of its own at a standard poster
+size with bleed. Counts and sizes come from the content and the layout files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pymupdf
+import pytest
+import yaml
+from reportlab.lib.units import mm
+
+from tests.conftest import REPO, run_cli
+from ttgbuild.packs.jugger.render import dicenet, layouts, tokens
+from ttgbuild.render import style
+from ttgbuild.render.layout import cutsheet
+
+TOLERANCE = 0.05 * mm
+POSTERS = {"a4": (594, 420), "letter": (609.6, 457.2)}  # A2; 18 x 24 in (ARCH C)
+
+
+def build(root: Path, *args: str) -> Path:
+    result = run_cli(root, "build", "--locale", "en", "--strict", "--out", str(root / "out"), *args)
+    assert result.exit_code == 0, result.output
+    return root / "out" / "en"
+
+
+def new_project(root: Path) -> Path:
+    shutil.copytree(REPO / "content", root / "content")
+    (root / "ttgbuild.toml").write_text('game = "jugger-ttg"\n', encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def kit(request, tmp_path_factory) -> tuple[str, Path]:
+    """The English kit on each paper, built once for the module (strict: no overflow)."""
+    root = new_project(tmp_path_factory.mktemp(f"parts-{request.param}"))
+    return request.param, build(root, "--paper", request.param)
+
+
+def kit_counts() -> dict[str, int]:
+    return yaml.safe_load((REPO / "content" / "kit.yaml").read_text(encoding="utf-8"))["counters"]
+
+
+def close(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE
+
+
+def cut_rects(page: pymupdf.Page, width: float, height: float) -> list[pymupdf.Rect]:
+    """The stroked rectangles of `width` x `height` points on the page (cut outlines)."""
+    return [
+        d["rect"]
+        for d in page.get_drawings()
+        if d["type"] == "s"
+        and [item[0] for item in d["items"]] == ["re"]
+        and close(d["rect"].width, width)
+        and close(d["rect"].height, height)
+    ]
+
+
+def test_counters_are_squares_whose_neighbours_share_their_cut_lines(kit):
+    _paper, out = kit
+    layout = layouts.layout("tokens")
+    side = layout.faces["counter"]["width"] * mm
+    squares = {
+        name: n
+        for name, n in kit_counts().items()
+        if name not in tokens.BACKS
+        and layout.faces[f"counter-{name}"].get("background")
+        and layout.faces[f"counter-{name}"].get("width") == layout.faces["counter"]["width"]
+    }
+    assert sum(squares.values()) > 200  # the focus, stamina, crouch count ... counters
+    found = 0
+    edges: list[pymupdf.Rect] = []
+    for page in pymupdf.open(out / "tokens.pdf"):
+        cells = cut_rects(page, side, side)
+        found += len(cells)
+        corners = {(round(r.x0, 1), round(r.y0, 1)) for r in cells}
+        for r in cells:
+            right = (round(r.x1, 1), round(r.y0, 1)) in corners  # its right edge is shared
+            below = (round(r.x0, 1), round(r.y1, 1)) in corners  # so is its bottom edge
+            edges += [r] * (right + below)
+        alone = [
+            r
+            for r in cells
+            if not any(
+                (round(x, 1), round(y, 1)) in corners
+                for x, y in ((r.x1, r.y0), (r.x0, r.y1), (r.x0 - side, r.y0), (r.x0, r.y0 - side))
+            )
+        ]
+        assert not alone  # every counter shares a cut with a neighbour
+    assert found == sum(squares.values())
+    assert len(edges) > 1.5 * found  # a grid: most counters share two cuts
+
+
+def test_two_sided_counters_fold_over_with_both_faces_and_a_fold_line(kit):
+    _paper, out = kit
+    layout = layouts.layout("tokens")
+    limit = layout.data["settings"]["fold_over_at_most"]
+    count = kit_counts()["chain_ready"]
+    assert 0 < count <= limit
+    side = layout.faces["counter"]["width"] * mm
+    pairs = []
+    for page in pymupdf.open(out / "tokens.pdf"):
+        for rect in cut_rects(page, 2 * side, side):
+            folds = [
+                d
+                for d in page.get_drawings()
+                if d["type"] == "s"
+                and d["dashes"] not in (None, "[] 0")
+                and close(d["rect"].x0, rect.x0 + side)
+                and close(d["rect"].x1, rect.x0 + side)
+                and close(d["rect"].y0, rect.y0)
+                and close(d["rect"].y1, rect.y1)
+            ]
+            front = page.get_textbox(pymupdf.Rect(rect.x0, rect.y0, rect.x0 + side, rect.y1))
+            back = page.get_textbox(pymupdf.Rect(rect.x0 + side, rect.y0, rect.x1, rect.y1))
+            pairs.append((len(folds), " ".join(front.split()), " ".join(back.split())))
+    assert pairs == [(1, "Chain ready", "Chain thrown")] * count
+
+
+def test_many_two_sided_counters_get_a_mirrored_back_page_instead(tmp_path):
+    root = new_project(tmp_path)
+    kit_file = root / "content" / "kit.yaml"
+    text = kit_file.read_text(encoding="utf-8")
+    limit = layouts.layout("tokens").data["settings"]["fold_over_at_most"]
+    kit_file.write_text(
+        text.replace("chain_ready: 2", f"chain_ready: {limit + 1}"), encoding="utf-8"
+    )
+    doc = pymupdf.open(build(root) / "tokens.pdf")
+    texts = [" ".join(page.get_text().split()) for page in doc]
+    (front,) = [i for i, t in enumerate(texts) if "Two-sided counters (print both sides)" in t]
+    assert texts[front].count("Chain ready") == limit + 1
+    assert texts[front + 1].count("Chain thrown") == limit + 1  # the page behind it
+    assert not any("fold it on the dashed line" in t for t in texts)
+
+
+def test_every_pair_of_die_edges_that_meet_has_exactly_one_glue_tab():
+    """Roll a cube over the net: each square's edges become cube edges; glue pairs match."""
+    opposite = {"N": "S", "S": "N", "W": "E", "E": "W"}
+    start = dicenet.CELLS[0]
+    faces = {start: {"down": "D", "up": "U", "N": "n", "S": "s", "W": "w", "E": "e"}}
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        for side, (dx, dy) in dicenet.STEP.items():
+            nxt = (cell[0] + dx, cell[1] + dy)
+            if nxt in dicenet.CELLS and nxt not in faces:
+                old, back = faces[cell], opposite[side]
+                new = dict(old)
+                new.update(down=old[side], up=old[back], **{back: old["down"], side: old["up"]})
+                faces[nxt] = new
+                todo.append(nxt)
+    assert len({f["down"] for f in faces.values()}) == 6  # the net folds into a cube
+    free: dict[frozenset[str], list[tuple[int, int, str]]] = {}
+    for (column, row), f in faces.items():
+        for side, (dx, dy) in dicenet.STEP.items():
+            if (column + dx, row + dy) not in dicenet.CELLS:
+                free.setdefault(frozenset((f["down"], f[side])), []).append((column, row, side))
+    assert len(free) == 7 and all(len(edges) == 2 for edges in free.values())
+    for edges in free.values():
+        assert sum(edge in dicenet.TABS for edge in edges) == 1, edges
+
+
+def test_dice_nets_are_printed_with_their_glue_tabs(kit):
+    _paper, out = kit
+    dice = yaml.safe_load((REPO / "content" / "kit.yaml").read_text(encoding="utf-8"))["dice"]
+    tint = tuple(round(c, 2) for c in style.CARD_TINT.rgb())
+    tabs = 0
+    for page in pymupdf.open(out / "tokens.pdf"):
+        for d in page.get_drawings():
+            items = [item[0] for item in d["items"]]
+            fill = tuple(round(c, 2) for c in d["fill"]) if d.get("fill") else None
+            if fill == tint and items == ["l", "l", "l"] and d["type"] == "fs":
+                tabs += 1
+    assert tabs == len(dicenet.TABS) * dice
+
+
+def test_base_slots_are_the_token_foot_plus_the_clearance(kit):
+    _paper, out = kit
+    layout = layouts.layout("tokens")
+    settings = layout.data["settings"]
+    width = (layout.faces["standee"]["width"] + settings["slot_clearance"]) * mm
+    thickness = (2 * settings["card_thickness"] + settings["slot_clearance"]) * mm
+    bases = sum(yaml.safe_load((REPO / "content" / "kit.yaml").read_text())["bases"].values())
+    slots = 0
+    for page in pymupdf.open(out / "tokens.pdf"):
+        slots += len(
+            [
+                d
+                for d in page.get_drawings()
+                if d["type"] == "fs"
+                and close(d["rect"].width, width)
+                and close(d["rect"].height, thickness)
+            ]
+        )
+    assert slots == bases
+    assert settings["slot_clearance"] > 0
+
+
+def test_each_player_has_one_mat_page_with_every_hero_in_play(kit):
+    _paper, out = kit
+    rules = yaml.safe_load((REPO / "content" / "rules.yaml").read_text(encoding="utf-8"))
+    in_play = max(f["in_play"] for f in rules["formats"].values())
+    texts = [" ".join(page.get_text().split()) for page in pymupdf.open(out / "board.pdf")]
+    for side in ("red", "blue"):
+        (mat,) = [t for t in texts if f"Player mat, {side} team" in t]
+        assert mat.count("hero in play") == in_play
+        for zone in ("Reserve", "Score and time", "stone cards", "point cards"):
+            assert zone in mat, (side, zone)
+
+
+def test_the_print_shop_board_is_its_own_poster_file_with_bleed(kit):
+    paper, out = kit
+    bleed = layouts.layout("board").data["settings"]["print_shop_bleed"] * mm
+    (page,) = pymupdf.open(out / "board-print-shop.pdf")
+    trim, box, media = page.trimbox, page.bleedbox, page.mediabox
+    width, height = POSTERS[paper]
+    assert close(trim.width, width * mm) and close(trim.height, height * mm)
+    assert close(box.width, trim.width + 2 * bleed) and close(box.height, trim.height + 2 * bleed)
+    assert box == media
+    corner = page.get_pixmap(dpi=20).pixel(0, 0)  # the frame's colour runs into the bleed
+    header = [c * 255 for c in style.HEADER.rgb()]
+    assert all(abs(a - b) <= 2 for a, b in zip(corner, header, strict=True)), corner
+    assert "Print at 100 %" in page.get_text()
+    size = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}[paper]
+    for tile in pymupdf.open(out / "board.pdf"):
+        assert sorted((tile.rect.width, tile.rect.height)) == pytest.approx(sorted(size), abs=0.1)
+
+
+def test_a_shared_cut_block_knows_its_outer_edges():
+    """The bleed goes only where a counter has no neighbour (a short last row included)."""
+    block = cutsheet.Block(tuple([None] * 7), 3, (10.0, 10.0))  # type: ignore[list-item]
+    assert block.rows == 3
+    assert block.outer(0) == (True, False, False, True)  # top left
+    assert block.outer(1) == (False, False, False, True)  # top row, neighbours all round
+    assert block.outer(3) == (True, False, False, False)  # the last row's counter below it
+    assert block.outer(4) == (False, True, False, False)  # nothing below it
+    assert block.outer(5) == (False, True, True, False)  # nothing below it, at the right end
+    assert block.outer(6) == (True, True, True, False)  # the last row's only counter
