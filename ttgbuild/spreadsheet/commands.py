@@ -49,7 +49,7 @@ def export(
     try:
         if target.suffix.lower() == ".xlsx":
             target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(target, write_xlsx(tables, target))
+            write_atomically(target, write_xlsx(tables))
         else:
             target.mkdir(parents=True, exist_ok=True)
             for path, data in write_csv(tables, target).items():

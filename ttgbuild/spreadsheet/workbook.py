@@ -72,7 +72,7 @@ def _record_of(table: Table, values: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def write_xlsx(tables: list[Table], path: Path) -> bytes:
+def write_xlsx(tables: list[Table]) -> bytes:
     """The workbook's bytes (the caller writes them atomically)."""
     from openpyxl import Workbook
     from openpyxl.comments import Comment
