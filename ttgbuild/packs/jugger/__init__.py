@@ -52,9 +52,7 @@ PACK = Pack(
             "the hex board on one poster sheet with bleed, for a print shop",
             Ref(_AT + "render.board:render_print_shop"),
         ),
-        Component(  # its print plan counts the pages of the files drawn before it
-            "guide.pdf", "assembly guide", Ref(_AT + "render.guide:render"), after_kit=True
-        ),
+        Component("guide.pdf", "assembly guide", Ref(_AT + "render.guide:render")),
     ),
     references={"hero": ("talents", "talent")},
     listings=(
