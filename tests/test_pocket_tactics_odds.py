@@ -14,11 +14,11 @@ from tests.conftest import assert_no_crash, run_cli
 from ttgbuild.packs.pockettactics.odds import (
     Pool,
     Side,
+    ability_test_chance,
     assault,
     brute_force,
     hit_chance,
     hits,
-    ability_test_chance,
 )
 
 GAME = Path(__file__).resolve().parents[1] / "games" / "pocket-tactics"

@@ -43,7 +43,7 @@ def tiles(ctx: RenderContext) -> bytes:
     ]
     cards += [kit.face("base") for _ in range(int(ctx.content.game["players"]))]
     back = kit.face("tile-back")
-    spots = list(_honeycomb(ctx))
+    spots = list(honeycomb(ctx))
     page_w = ctx.settings.page[0]
     for start in range(0, len(cards), len(spots)):
         chunk = cards[start : start + len(spots)]
@@ -69,7 +69,7 @@ def tile_patterns(terrain: Any) -> list[tuple[str, ...]]:
     return out
 
 
-def _honeycomb(ctx: RenderContext) -> Iterator[tuple[float, float]]:
+def honeycomb(ctx: RenderContext) -> Iterator[tuple[float, float]]:
     """Lower-left corners of the hexes' boxes on one page, column by column (flat tops:
     columns 3/4 of a hex apart, every other one half a hex lower)."""
     page_w, page_h = ctx.settings.page
