@@ -12,6 +12,11 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO, assert_no_crash, run_cli
+from ttgbuild.buildplan import UsageError
+from ttgbuild.core.origin import Origin
+from ttgbuild.export.faces import refuse_unfit
+from ttgbuild.export.sizes import SIZES
+from ttgbuild.render.context import PrintProblem
 
 TIDEWRACK = REPO / "examples" / "tidewrack"
 
@@ -101,3 +106,19 @@ def test_a_second_export_replaces_the_first_whole(tidewrack: Path, tmp_path: Pat
     assert "files written to" in output
     assert not stale.exists()
     assert [p.name for p in out.iterdir()] == ["en"]
+
+
+def test_a_size_whose_text_overflows_where_the_design_size_fits_is_refused() -> None:
+    def overflow(name: str, box: str) -> PrintProblem:
+        origin = Origin(f"content/critters/{name}.yaml", "/trick")
+        return PrintProblem("JT901", origin, f"critter card {name!r}", box, "by 2 mm")
+
+    at_design = [overflow("ink-lurker", "trick")]  # a warning the kit has anyway
+    bridge = SIZES["bridge"].settings()
+    refuse_unfit(bridge, at_design, at_design)
+    with pytest.raises(UsageError) as refused:
+        refuse_unfit(bridge, [*at_design, overflow("glass-shrimp", "trick")], at_design)
+    assert str(refused.value) == (
+        "the cards' design does not fit 57 x 89 mm: text that fits at 63 x 88 mm overflows "
+        "in 1 box(es): critter card 'glass-shrimp', trick; choose a larger size"
+    )

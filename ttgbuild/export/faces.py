@@ -6,8 +6,9 @@ a build would refuse. Then each file of the kit is drawn with its decks
 handed to `ttgbuild.render.layout.apart`: whichever of a game's files print
 decks of cards (Jugger's cards.pdf, a data pack's layout decks) give one PDF
 each, one card a page, front then back. A size other than the one layouts
-are designed at is refused when text that fits at the design size no longer
-fits, naming the first boxes that overflow.
+are designed at is refused when it is much smaller (`sizes.too_small`) or
+when text that fits at the design size no longer fits, naming the first
+boxes that overflow.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def draw_apart(
         files = {document.file for document in documents}
         again = [replace(job, settings=replace(settings, card_size_mm=DESIGN)) for job in jobs]
         _, designed, _ = _documents([job for job in again if job.part.file in files], say)
-        _refuse_unfit(settings, problems, designed)
+        refuse_unfit(settings, problems, designed)
     located = [_text_problem(loaded, locale, problem) for problem in problems]
     result.documents = documents
     result.diagnostics = sorted(result.diagnostics + list(dict.fromkeys(located)), key=sort_key)
@@ -108,11 +109,10 @@ def _documents(
     for job in jobs:
         with apart() as pages:
             drawn = draw(job, say)
-        if not pages.faces and not drawn.errors:
-            continue
-        errors += drawn.errors
-        problems += drawn.problems
-        documents.append(Document(job.part.file, drawn.data, pages.faces))
+        errors += drawn.errors  # data that fails on this content stops a build too
+        if pages.faces:
+            problems += drawn.problems
+            documents.append(Document(job.part.file, drawn.data, pages.faces))
     return documents, problems, errors
 
 
@@ -121,7 +121,7 @@ def _key(problem: PrintProblem) -> tuple[str, ...]:
     return (problem.code, origin.file, str(origin.pointer), problem.component, problem.box)
 
 
-def _refuse_unfit(
+def refuse_unfit(
     settings: PrintSettings, problems: list[PrintProblem], designed: list[PrintProblem]
 ) -> None:
     """A UsageError naming the boxes whose text fits at the design size but not at this one."""
