@@ -39,10 +39,8 @@ def render(ctx: RenderContext) -> bytes:
     paper.end_page(ctx, canvas)
     # Full size, in tiles of whole squares.
     square = content.game["kit"]["square_mm"] * mm
-    across = max(1, int(room_w // square))
-    down = max(1, int((height - 2 * paper.MARGIN - 22 * mm) // square))
-    tiles_y = -(-len(rows) // down)
-    tiles_x = -(-len(rows[0]) // across)
+    across, down = tile_squares(ctx.settings.page, square)
+    tiles_x, tiles_y = -(-len(rows[0]) // across), -(-len(rows) // down)
     for ty in range(tiles_y):
         for tx in range(tiles_x):
             words = tr.pgettext(
@@ -72,6 +70,14 @@ def render(ctx: RenderContext) -> bytes:
     for team in ("a", "b"):
         _dugout(ctx, canvas, team)
     return finish(canvas, buffer)
+
+
+def tile_squares(page: tuple[float, float], square: float) -> tuple[int, int]:
+    """How many whole squares a full-size tile page holds across and down."""
+    width, height = page
+    across = max(1, int((width - 2 * paper.MARGIN) // square))
+    down = max(1, int((height - 2 * paper.MARGIN - 22 * mm) // square))
+    return across, down
 
 
 def _squares(
@@ -173,8 +179,8 @@ def _dugout(ctx: RenderContext, canvas: Canvas, team: str) -> None:
             stroke=1,
         )
         place = (box.origin, "dugout mat", box["id"])
-        name = tr.content("dungeon", box["id"], "name", box["name"])
-        note = tr.content("dungeon", box["id"], "text", box["text"])
+        name = tr.content("dugout", box["id"], "name", box["name"])
+        note = tr.content("dugout", box["id"], "text", box["text"])
         inner = width - 2 * paper.MARGIN - 8 * mm
         paper.label(
             ctx,

@@ -86,7 +86,7 @@ def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[tup
     prone = tr.pgettext("player token", "Prone")
     stunned = tr.pgettext("player token", "Stunned")
     for position in team["positions"]:
-        name = tr.content("team", team["id"], "name", position["name"])
+        name = tr.content("positions", position["id"], "name", position["name"])
         where = (position.origin, "player token", "name")
         stats = "  ".join(
             f"{c['short']} {position[c['id']]}" for c in ctx.content.game["characteristics"][:2]
@@ -220,7 +220,7 @@ def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[tuple[Side, Si
             action = actions.get(ident)
             if action is None:
                 continue
-            name = tr.content("procedure", ident, "name", action["name"])
+            name = tr.content("actions", ident, "name", action["name"])
             where = (action.origin, "once-per-turn marker", "name")
             label = f"{name} · {team}"
             for _ in range(count):
@@ -235,7 +235,7 @@ def _dice_page(ctx: RenderContext, canvas: Canvas) -> None:
     tr = ctx.tr
     game = ctx.content.game
     names = {
-        r["id"]: tr.content("game", r["id"], "name", r["name"]) for r in game["block"]["results"]
+        r["id"]: tr.content("block", r["id"], "name", r["name"]) for r in game["block"]["results"]
     }
     where = (game.origin, "block die net", "faces")
     paper.heading(ctx, canvas, tr.pgettext("dice page", "Block dice and range ruler"), where)
@@ -300,7 +300,7 @@ def _ruler(ctx: RenderContext, canvas: Canvas, y: float) -> None:
             canvas.setFillColor(shade)
             canvas.setStrokeColor(paper.INK)
             canvas.rect(x, y, square, 12 * mm, fill=1, stroke=1)
-            name = tr.content("game", band["id"], "name", band["name"])
+            name = tr.content("range", band["id"], "name", band["name"])
             sign = f"{band['modifier']:+d}".replace("-", MINUS) if band["modifier"] else "±0"
             paper.label(
                 ctx, canvas, str(n), (x, y + 6 * mm, square, 5 * mm), (9, 6), where, bold=True

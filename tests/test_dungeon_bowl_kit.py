@@ -1,0 +1,98 @@
+"""Dungeon Bowl's kit, built once for this module as a user builds it: its files, its
+page counts worked out from the content, no text that does not fit, exact odds printed."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from reportlab.lib.units import mm
+
+from tests.conftest import REPO, assert_no_crash, run_cli
+from ttgbuild.core.printing import PrintSettings
+from ttgbuild.pack import installed
+from ttgbuild.packs.dungeonbowl.render.board import tile_squares
+from ttgbuild.render.sheet import card_grid
+
+GAME = REPO / "games" / "dungeon-bowl"
+PACK = installed().packs["dungeon-bowl"]
+LOCALE = "de"  # the longest words of the three
+
+
+def content(rel: str) -> dict:
+    return yaml.safe_load((GAME / "content" / rel).read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("dungeon-bowl")
+    shutil.copytree(GAME, root / "game")
+    out = root / "kit"
+    result = run_cli(root / "game", "build", "--locale", LOCALE, "--strict", "--out", str(out))
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "no problems found" in result.stdout + result.stderr  # no JT901 overflow, no JT902
+    return out / LOCALE
+
+
+def pages(path: Path) -> int:
+    return len(pdfium.PdfDocument(str(path)))
+
+
+def words(path: Path) -> str:
+    doc = pdfium.PdfDocument(str(path))
+    return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
+
+
+def test_the_kit_holds_every_file_the_pack_lists(kit: Path) -> None:
+    listed = sorted(part.file for part in PACK.components)
+    assert sorted(p.name for p in kit.iterdir()) == listed
+    assert {"dungeon.pdf", "tokens.pdf", "players.pdf", "injury.pdf"} <= set(listed)
+
+
+def test_every_locale_of_the_project_is_catalogued() -> None:
+    catalogs = sorted(p.parent.parent.name for p in (GAME / "locales").glob("*/LC_MESSAGES/*.po"))
+    assert catalogs == ["de", "es"]
+
+
+def test_each_reference_sheet_is_one_page(kit: Path) -> None:
+    for sheet in ("match", "block", "injury", "rosters", "guide"):
+        assert pages(kit / f"{sheet}.pdf") == 1, sheet
+
+
+def test_player_cards_are_one_per_position_with_backs(kit: Path) -> None:
+    positions = sum(
+        len(content(f"teams/{t.name}")["positions"]) for t in (GAME / "content" / "teams").iterdir()
+    )
+    capacity = card_grid(PrintSettings()).capacity
+    assert pages(kit / "players.pdf") == 2 * math.ceil(positions / capacity)
+
+
+def test_the_dungeon_is_one_sheet_then_its_tiles_then_two_dugout_mats(kit: Path) -> None:
+    rows = content("dungeon.yaml")["map"]
+    across, down = tile_squares(PrintSettings().page, content("game.yaml")["kit"]["square_mm"] * mm)
+    tiles = math.ceil(len(rows[0]) / across) * math.ceil(len(rows) / down)
+    assert pages(kit / "dungeon.pdf") == 1 + tiles + 2
+    text = words(kit / "dungeon.pdf")
+    assert text.count("Ersatzbank von Team") == 2 and "Kachel: Zeile 1 von" in text
+
+
+def test_the_odds_printed_are_the_exact_ones(kit: Path) -> None:
+    text = words(kit / "injury.pdf")
+    # Injury table, 2D6: 2-7 is 21/36 = 58 %, with one niggling injury 15/36 = 42 %.
+    assert "58 42 28 17" in text
+    assert "Verletzungstabelle (W16)" not in text and "(D16)" in text
+
+
+def test_tokens_cover_every_position_marker_and_chest(kit: Path) -> None:
+    text = words(kit / "tokens.pdf")
+    game = content("game.yaml")
+    assert text.count("Der Ball!") == sum(t["holds"] == "ball" for t in game["kit"]["chest_tokens"])
+    assert text.count("Leer: umwerfen") == sum(
+        t["holds"] == "nothing" for t in game["kit"]["chest_tokens"]
+    )
+    assert text.count("Benutzt") == 2 * sum(game["kit"]["markers"].values())
