@@ -171,6 +171,9 @@ class _Sheet:
         columns = self._columns()
         if columns is None:
             return
+        if self.table.file and self.table.list_key:  # a problem of the list as a whole
+            whole = Locator(self.table.file, (self.table.list_key,), self.sheet.name)
+            self.plan.locators.append(whole)
         existing = {row.key: row for row in self.table.rows}
         matched: set[str] = set()
         position = 0
