@@ -6,6 +6,7 @@ leaves the folder as it was: nothing new, the previous export whole.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -82,6 +83,10 @@ def test_content_errors_stop_the_export_located_and_keep_the_previous_one(
     assert "nothing written (the previous export is kept)" in output
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
+    result, _output = _export(tidewrack, out, "tts", "--format", "json")
+    assert result.exit_code == 1
+    (problem,) = [d for d in json.loads(result.stdout) if d["severity"] == "error"]
+    assert (problem["file"], problem["line"]) == ("content/critters/barnacle-brute.yaml", 5)
 
 
 def test_a_folder_an_export_did_not_write_is_left_alone(tidewrack: Path, tmp_path: Path) -> None:

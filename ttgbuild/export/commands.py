@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
 
 import typer
 
@@ -22,7 +22,14 @@ from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate
 from ttgbuild.export.sizes import SIZES
-from ttgbuild.options import EXIT_PROBLEMS, EXIT_USAGE, ProjectOption, require_project
+from ttgbuild.options import (
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    Format,
+    FormatOption,
+    ProjectOption,
+    require_project,
+)
 
 if TYPE_CHECKING:  # imported when a command runs: the renderer takes a while to load
     from ttgbuild.export.faces import Document
@@ -36,6 +43,17 @@ export_app = typer.Typer(
 # The presets as choices Typer checks: a size it does not know is a usage error (exit 2).
 SizeName = StrEnum("SizeName", {name: name for name in SIZES})
 SIZE_HELP = "Card size: " + ", ".join(size.described() for size in SIZES.values()) + "."
+
+
+class Request(NamedTuple):
+    """What the user asked for: which project, in which locale, into which folder."""
+
+    project: Path
+    locale: str
+    out: Path  # the export folder; OUT/LOCALE is replaced
+    fmt: Format  # of the diagnostics
+
+
 LocaleOption = Annotated[
     str, typer.Option("--locale", help="The locale of the cards (one the project has).")
 ]
@@ -55,6 +73,7 @@ def print_shop(
     ] = 300,
     locale: LocaleOption = "en",
     out: Annotated[Path | None, _out("print-shop")] = None,
+    fmt: FormatOption = Format.text,
     project: ProjectOption = Path("."),
 ) -> None:
     """Each card alone with its bleed: a PNG per face and a PDF, one card a page (TrimBox set).
@@ -67,9 +86,7 @@ def print_shop(
     chosen = SIZES[size.value]
     _export(
         "export print-shop",
-        project,
-        locale,
-        out if out is not None else project / "output" / "print-shop",
+        Request(project, locale, out or project / "output" / "print-shop", fmt),
         chosen.settings(),
         lambda documents: files_of(documents, dpi, console.progress),
     )
@@ -87,6 +104,7 @@ def tts(
     ] = "",
     locale: LocaleOption = "en",
     out: Annotated[Path | None, _out("tts")] = None,
+    fmt: FormatOption = Format.text,
     project: ProjectOption = Path("."),
 ) -> None:
     """Tabletop Simulator decks: sheets of up to 10 x 7 cards, a back each, a saved object.
@@ -101,9 +119,7 @@ def tts(
     settings = PrintSettings()
     _export(
         "export tts",
-        project,
-        locale,
-        out if out is not None else project / "output" / "tts",
+        Request(project, locale, out or project / "output" / "tts", fmt),
         settings,
         lambda documents: files_of(documents, settings, base_url, console.progress),
     )
@@ -111,9 +127,7 @@ def tts(
 
 def _export(
     command: str,
-    project: Path,
-    locale: str,
-    out: Path,
+    request: Request,
     settings: PrintSettings,
     files_of: Callable[[list[Document]], dict[str, bytes]],
 ) -> None:
@@ -123,23 +137,28 @@ def _export(
     from ttgbuild.export.output import NotOurs, replace_folder
 
     started = time.perf_counter()
+    project, locale, out, fmt = request
     require_project(project, command)
     target = out / locale
     try:
         drawn = draw_apart(project, locale, settings, console.progress)
         if drawn.failed:
-            _stop(command, drawn.diagnostics, EXIT_PROBLEMS)
+            _stop(command, fmt, EXIT_PROBLEMS, drawn.diagnostics)
         files = files_of(drawn.documents)
-        console.progress("writing")
+    except (UsageError, InvalidSourceDate) as exc:
+        _stop(command, fmt, EXIT_USAGE, reason=str(exc))
+    except LocatedError as exc:  # a game's data that fails on this content, located
+        _stop(command, fmt, EXIT_PROBLEMS, [exc.diagnostic])
+    console.progress("writing")
+    try:
         replace_folder(target, files)
-    except (UsageError, InvalidSourceDate, NotOurs) as exc:
-        _stop(command, [], EXIT_USAGE, str(exc))
-    except LocatedError as exc:
-        _stop(command, [exc.diagnostic], EXIT_PROBLEMS)
+    except NotOurs as exc:
+        _stop(command, fmt, EXIT_USAGE, reason=str(exc))
     except OSError as exc:
-        _stop(command, [], EXIT_USAGE, f"cannot write {exc.filename or target}: {exc.strerror}")
+        reason = f"cannot write {exc.filename or target}: {exc.strerror}"
+        _stop(command, fmt, EXIT_USAGE, reason=reason)
     console.progress_done()
-    console.diagnostics(drawn.diagnostics, "text")
+    console.diagnostics(drawn.diagnostics, fmt.value)
     cards = sum(len(d.faces) // 2 for d in drawn.documents)
     seconds = time.perf_counter() - started
     console.err(
@@ -148,11 +167,17 @@ def _export(
     )
 
 
-def _stop(command: str, diagnostics: list[Diagnostic], code: int, reason: str = "") -> NoReturn:
-    """Say why nothing was written, and exit with `code`."""
+def _stop(
+    command: str,
+    fmt: Format,
+    code: int,
+    diagnostics: list[Diagnostic] | None = None,
+    reason: str = "",
+) -> NoReturn:
+    """Say why nothing was written (the problems, or the reason), and exit with `code`."""
     console.progress_done()
-    console.diagnostics(diagnostics, "text")
     if diagnostics:
+        console.diagnostics(diagnostics, fmt.value)
         console.summary(diagnostics, command)
     why = f"{reason}; " if reason else ""
     console.err(f"{command}: {why}nothing written (the previous export is kept)")
