@@ -73,6 +73,17 @@ def require_project(project: Path, command: str) -> Pack:
     return project_pack(project, command)
 
 
+def require_game(project: Path, command: str, game: str) -> Pack:
+    """`require_project`, and a usage error unless the project is of `game`: a pack's own
+    command (a team file, a die) only means something in its own game."""
+    pack = require_project(project, command)
+    if pack.name != game:
+        where = os.path.abspath(project)
+        console.err(f"{command}: a {game} command; {where} is a {pack.name} project")
+        raise typer.Exit(EXIT_USAGE)
+    return pack
+
+
 def project_pack(project: Path, command: str) -> Pack:
     """The game pack `project` names (or the one installed); a usage error (JT012) if none.
 

@@ -17,8 +17,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.origin import Origin
@@ -28,6 +29,7 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import Pack
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.flow import Section
 from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import SheetLayout, flow_page
@@ -58,20 +60,31 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     layout = _sheet_layout(path, pack, root, tr, ctx.content, ctx.icons.names)
     sections = layout.sections(_name(path))
     canvas, buffer = new_canvas(ctx.settings.page, title, _name(path), tr.locale)
+    origin = Origin(display_path(path.resolve(), shown_from(pack, path.parent, root)))
+    ink = HexColor(theme["ink"]) if "ink" in theme else style.HEADER
+    titled_page(ctx, canvas, title, sections, origin, ink)
+    return finish(canvas, buffer)
+
+
+def titled_page(
+    ctx: RenderContext,
+    canvas: Canvas,
+    title: str,
+    sections: list[Section],
+    origin: Origin,
+    ink: Color,
+) -> None:
+    """One reference page: `title` in a band ruled in `ink`, the sections flowed into
+    two columns at the largest type size that fits, the furniture; problems at `origin`.
+
+    A pack whose sheets need figures lays its sections out itself and draws each
+    page with this, so every game's reference page looks alike.
+    """
     page_w, page_h = ctx.settings.page
     top = page_h - MARGIN
     width = page_w - 2 * MARGIN
-    origin = Origin(display_path(path.resolve(), shown_from(pack, path.parent, root)))
-    heading = ctx.fit(
-        [[text.Span(title, bold=True)]],
-        width,
-        TITLE,
-        16,
-        9,
-        text.SANS,
-        (origin, "reference sheet", "title"),
-    )
-    ink = HexColor(theme["ink"]) if "ink" in theme else style.HEADER
+    where = (origin, "reference sheet", "title")
+    heading = ctx.fit([[text.Span(title, bold=True)]], width, TITLE, 16, 9, text.SANS, where)
     canvas.setFillColor(ink)
     text.draw(canvas, heading, MARGIN, top - 1 * mm, text.SANS, ctx.icons.draw)
     canvas.setStrokeColor(ink)
@@ -79,9 +92,8 @@ def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) 
     canvas.line(MARGIN, top - TITLE + 1 * mm, page_w - MARGIN, top - TITLE + 1 * mm)
     area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
     canvas.setFillColor(style.INK)
-    where = (origin, "reference sheet", "columns")
-    flow_page(ctx, canvas, sections, area, COLUMNS, (LARGEST, SMALLEST), where, FOOT)
-    return finish(canvas, buffer)
+    columns = (origin, "reference sheet", "columns")
+    flow_page(ctx, canvas, sections, area, COLUMNS, (LARGEST, SMALLEST), columns, FOOT)
 
 
 def deck(ctx: RenderContext, layout: str, title: str, theme: Mapping[str, str]) -> bytes:

@@ -7,7 +7,6 @@ not clash.)
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -20,7 +19,7 @@ from ttgbuild.options import (
     Format,
     FormatOption,
     ProjectOption,
-    require_project,
+    require_game,
 )
 
 GAME = "pocket-tactics"
@@ -49,12 +48,7 @@ def assault_odds(
     from ttgbuild.packs.pockettactics.odds import assault
     from ttgbuild.validate.project import validate_project
 
-    pack = require_project(project, "assault-odds")
-    if pack.name != GAME:
-        console.err(
-            f"assault-odds: a {GAME} command; {os.path.abspath(project)} is a {pack.name} project"
-        )
-        raise typer.Exit(EXIT_USAGE)
+    require_game(project, "assault-odds", GAME)
     loaded, diags = validate_project(project)
     errors = [d for d in diags if d.severity == "error"]
     if errors:

@@ -18,24 +18,23 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
+from ttgbuild.core.paths import display_path
 from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.functions import FUNCTIONS
 from ttgbuild.packs.pockettactics.kit.art import INK, edge_midpoint, hexagon
-from ttgbuild.packs.pockettactics.kit.parts import FOOT, MARGIN
 from ttgbuild.packs.pockettactics.matchup import pool_of
 from ttgbuild.packs.pockettactics.odds import Pool, ability_test_chance, hit_chance
-from ttgbuild.render import fonts, style, text
+from ttgbuild.render import fonts, style
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.datakit import titled_page
 from ttgbuild.render.flow import Figure
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.prose import FigureMaker, SheetLayout, flow_page
+from ttgbuild.render.prose import FigureMaker, SheetLayout
+from ttgbuild.source.datafile import shown_from
 from ttgbuild.source.records import kinds
 from ttgbuild.source.sheetfile import pack_sheets
 
 PAGES = ("reference-turn", "reference-assault")
-TITLE = 10 * mm
-COLUMNS = 2
-LARGEST, SMALLEST = 9.5, 5.5
 RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")
 TEST_DICE = (1, 2, 3)
 TEST_TARGETS = (2, 3, 4, 5, 6)
@@ -177,19 +176,10 @@ def _die(
 
 
 def _page(ctx: RenderContext, canvas: Canvas, sections: list[Any], name: str) -> None:
-    """The title band, the sections in two columns, the furniture."""
-    page_w, page_h = ctx.settings.page
-    top = page_h - MARGIN
-    width = page_w - 2 * MARGIN
-    origin = Origin(f"ttgbuild/packs/pockettactics/data/sheets/{name}.sheet.yaml")
-    where = (origin, "reference sheet", "title")
-    title = ctx.fit([[text.Span(PACK.title, bold=True)]], width, TITLE, 16, 9, text.SANS, where)
-    canvas.setFillColor(INK)
-    text.draw(canvas, title, MARGIN, top - 1 * mm, text.SANS, ctx.icons.draw)
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(1.2)
-    canvas.line(MARGIN, top - TITLE + 1 * mm, page_w - MARGIN, top - TITLE + 1 * mm)
-    area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
-    canvas.setFillColor(style.INK)
-    flowed_where = (origin, "reference sheet", "columns")
-    flow_page(ctx, canvas, sections, area, COLUMNS, (LARGEST, SMALLEST), flowed_where, FOOT)
+    """One page of the reference under the game's title, like every data pack's sheets."""
+    sheets = PACK.sheets
+    if sheets is None or ctx.content_dir is None:
+        raise ValueError("the reference needs the pack's sheets and a project")
+    shown = shown_from(PACK, sheets, ctx.content_dir.parent)
+    origin = Origin(display_path((sheets / f"{name}.sheet.yaml").resolve(), shown))
+    titled_page(ctx, canvas, PACK.title, sections, origin, INK)
