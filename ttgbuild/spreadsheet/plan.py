@@ -145,10 +145,9 @@ class _Sheet:
             self.problem(1, 1, "the first row must name the columns (the header is missing)")
             return None
         columns: dict[int, Column] = {}
-        computed = {t + COMPUTED for t in self.table.computed}
         for index, title in enumerate(header, 1):
             name = str(title).strip()
-            if name.endswith(COMPUTED) or name in computed:
+            if name.endswith(COMPUTED):  # the pack's read-only columns
                 continue
             if not name:
                 if any(_filled(cells, index) for _, cells in self.sheet.rows):
