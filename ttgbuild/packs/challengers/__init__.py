@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Ref
+from ttgbuild.pack import Component, Ref
 from ttgbuild.source.datapack import packaged
 
 _AT = __name__ + "."
@@ -21,7 +21,13 @@ _AT = __name__ + "."
 PACK = packaged(
     Path(__file__).resolve().parent / "data",
     __name__,
-    (),
+    (
+        Component("diagrams.pdf", "the nine tournament diagrams", Ref(_AT + "kit:diagrams")),
+        Component("parks.pdf", "the four park mats", Ref(_AT + "kit:parks")),
+        Component(
+            "tokens.pdf", "trophies with secret backs, fan tokens, flags", Ref(_AT + "kit:tokens")
+        ),
+    ),
     functions=Ref(_AT + "functions:FUNCTIONS"),
     drawings=Ref(_AT + "drawings:DRAWINGS"),
     commands=Ref(_AT + "commands:add_commands"),

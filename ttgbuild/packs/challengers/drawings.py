@@ -158,4 +158,28 @@ def symbol(canvas: Canvas, box: Box, name: str, tint: str) -> None:
     canvas.restoreState()
 
 
-DRAWINGS = {"symbol": symbol}
+def trophy(canvas: Canvas, box: Box, tint: str) -> None:
+    """A trophy cup in colour `tint`, centred in the largest square of `box` (trophy fronts)."""
+    x, y, w, h = box
+    side = min(w, h)
+    canvas.saveState()
+    canvas.translate(x + (w - side) / 2, y + (h - side) / 2)
+    canvas.scale(side, side)
+    canvas.setFillColor(HexColor(tint))
+    canvas.setStrokeColor(HexColor(tint))
+    canvas.setLineWidth(0.08)
+    path = canvas.beginPath()
+    path.moveTo(0.2, 0.95)
+    path.lineTo(0.8, 0.95)
+    path.curveTo(0.8, 0.55, 0.65, 0.42, 0.5, 0.42)
+    path.curveTo(0.35, 0.42, 0.2, 0.55, 0.2, 0.95)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.circle(0.17, 0.78, 0.1, stroke=1, fill=0)
+    canvas.circle(0.83, 0.78, 0.1, stroke=1, fill=0)
+    canvas.rect(0.45, 0.18, 0.1, 0.26, stroke=0, fill=1)
+    canvas.rect(0.28, 0.05, 0.44, 0.14, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+DRAWINGS = {"symbol": symbol, "trophy": trophy}
