@@ -11,9 +11,11 @@ import pymupdf
 import pypdfium2
 import pytest
 from conftest import REPO, run_cli
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 
 from ttgbuild.core.printing import Paper, PrintSettings
+from ttgbuild.render.ink import LARGE, TEXT_CONTRAST, contrast, luminance
 from ttgbuild.render.layout.decks import CROSS, _cross_places
 from ttgbuild.render.sheet import (
     EDGE_CLEAR,
@@ -251,3 +253,68 @@ def test_the_alignment_test_says_how_to_read_the_offset_and_what_to_do_with_the_
     assert "to the right of the red one, X is that many mm" in words
     assert "--back-offset X,Y" in words and "--back-offset 0,0" in words
     assert "Only the PDFs?" in words
+
+
+# --- ink saver -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def saver(kits) -> dict[str, tuple[Path, Path]]:
+    """Each game's A4 kit built again with --ink saver into the same folder: (full, saver)."""
+    built = {}
+    for game, root in (("tidewrack", TIDEWRACK), ("jugger", REPO)):
+        target = kits[game, "a4"].parent
+        result = run_cli(root, "build", "--out", str(target), "--locale", "en", "--ink", "saver")
+        assert result.exit_code == 0, result.output
+        assert "ink-saver" in result.output
+        built[game] = (target / "en", target / "ink-saver" / "en")
+    return built
+
+
+def ink_coverage(path: Path) -> float:
+    """The mean share of ink over a PDF's pages (0 white, 1 black), from 36 dpi pixels."""
+    pdf = pypdfium2.PdfDocument(path)
+    total = 0.0
+    for index in range(len(pdf)):
+        data = pdf[index].render(scale=0.5).to_pil().convert("L").tobytes()
+        total += sum(255 - v for v in data) / (255 * len(data))
+    return total / len(pdf)
+
+
+def low_contrast_spans(path: Path) -> int:
+    """How many text spans stand out from the fill drawn under them by less than 4.5:1."""
+    count = 0
+    for page in pymupdf.open(path):
+        fills = [d for d in page.get_drawings() if d.get("fill") is not None]
+        for span in page.get_texttrace():
+            if not span["chars"]:
+                continue
+            x0, y0, x1, y1 = span["bbox"]
+            centre = pymupdf.Point((x0 + x1) / 2, (y0 + y1) / 2)
+            under = [d for d in fills if d["seqno"] < span["seqno"] and d["rect"].contains(centre)]
+            back = Color(*under[-1]["fill"]) if under else Color(1, 1, 1)
+            colour = span["color"]
+            fore = Color(*colour[:3]) if len(colour) >= 3 else Color(*(colour[0],) * 3)
+            count += contrast(fore, back) < TEXT_CONTRAST
+    return count
+
+
+def test_both_kits_live_side_by_side_each_with_its_cache(saver) -> None:
+    full, saved = saver["tidewrack"]
+    assert sorted(p.name for p in full.iterdir()) == sorted(p.name for p in saved.iterdir())
+    again = run_cli(TIDEWRACK, "build", "--out", str(full.parent), "--locale", "en")
+    assert again.exit_code == 0 and "up to date" in again.output, again.output
+
+
+@pytest.mark.parametrize("game", ["tidewrack", "jugger"])
+def test_ink_saver_prints_the_same_kit_without_large_fills(saver, game) -> None:
+    full, saved = saver[game]
+    for name in KIT_FILES[game]:
+        assert len(pymupdf.open(saved / name)) == len(pymupdf.open(full / name))
+        for page in pymupdf.open(saved / name):
+            for drawing in page.get_drawings():
+                rect, fill = drawing["rect"], drawing.get("fill")
+                if fill is not None and rect.width * rect.height > LARGE:
+                    assert luminance(Color(*fill)) > 0.6, (name, page.number + 1, fill)
+        assert ink_coverage(saved / name) < 0.5 * ink_coverage(full / name), name
+        assert low_contrast_spans(saved / name) <= low_contrast_spans(full / name), name

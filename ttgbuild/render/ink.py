@@ -4,10 +4,11 @@ A build with `--ink saver` draws each file under `using(Ink.saver)`; every
 PDF is made by `pdf.new_canvas`, which then hands the painters an
 `InkSaverCanvas` instead of ReportLab's. That canvas draws any filled shape
 larger than LARGE (card backgrounds and bands, card backs, board fields) as
-a pale tint of its colour, and keeps what was visible visible: text, and
-small shapes (icons), that stood out from a large fill but would vanish on
-its tint are drawn in the fill's own colour, or in ink, instead. Small fills
-(icons, badges) and pictures are drawn as they are.
+a pale tint of its colour, and keeps text legible: text that stood out from
+a large fill but would not on its tint (white on a dark band) is drawn in
+the fill's own colour, or in ink, instead. Small fills (icons, badges) and
+pictures are drawn as they are: recolouring a badge would hide the number
+printed on it.
 
 Only what a painter draws through the canvas's shape and text methods is
 seen; a painter that writes raw PDF operators is drawn unchanged.
@@ -16,6 +17,8 @@ seen; a painter that writes raw PDF operators is drawn unchanged.
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -31,8 +34,7 @@ from ttgbuild.render import style
 
 LARGE = 150 * mm * mm  # a fill whose bounding box is larger than this (square points) is large
 TINT = 0.15  # a large fill keeps this share of its colour; the rest is paper
-TEXT_CONTRAST = 4.5  # WCAG's least contrast for text ...
-SHAPE_CONTRAST = 3.0  # ... and for icons and other shapes that carry meaning
+TEXT_CONTRAST = 4.5  # WCAG's least contrast for text
 
 _SAVING: ContextVar[bool] = ContextVar("ink_saving", default=False)
 
@@ -81,6 +83,33 @@ def tint(colour: Color) -> Color:
     return Color(*(1 - TINT + TINT * v for v in (red, green, blue)))
 
 
+def _corners(x: float, y: float, width: float, height: float) -> list[tuple[float, float]]:
+    """The four corners of a box: under a rotation the bounding box needs them all."""
+    return [(x, y), (x + width, y), (x, y + height), (x + width, y + height)]
+
+
+def _between(x1: float, y1: float, x2: float, y2: float) -> list[tuple[float, float]]:
+    """The corners of the box between two opposite corners (an ellipse's, a wedge's)."""
+    return _corners(x1, y1, x2 - x1, y2 - y1)
+
+
+def _filling(name: str, points: Callable[[dict[str, Any]], list[tuple[float, float]]]) -> Any:
+    """A canvas method that draws like ReportLab's `name`, through `InkSaverCanvas._filled`:
+    `points` reads the shape's extent from the call's arguments (by ReportLab's names)."""
+    original = getattr(Canvas, name)
+    signature = inspect.signature(original)
+
+    def method(self: InkSaverCanvas, *args: Any, **kwargs: Any) -> None:
+        call = signature.bind(self, *args, **kwargs)
+        call.apply_defaults()
+        draw = functools.partial(original, self, *args, **kwargs)
+        self._filled(draw, call.arguments["fill"], points(call.arguments))
+
+    method.__name__ = name
+    method.__doc__ = original.__doc__
+    return method
+
+
 @dataclass(frozen=True)
 class _Fill:
     """A filled area already drawn: where, in what colour, and its colour before tinting."""
@@ -109,23 +138,19 @@ class InkSaverCanvas(Canvas):
     def _under(self, x: float, y: float) -> _Fill | None:
         """The fill drawn last under the point (x, y) of user space."""
         px, py, _, _ = self._box([(x, y)])
-        return self._under_page((px, py))
-
-    def _under_page(self, point: tuple[float, float]) -> _Fill | None:
-        """The fill drawn last under a point of the page's (or form's) own space."""
-        px, py = point
         for fill in reversed(self._fills):
             x0, y0, x1, y1 = fill.box
             if x0 <= px <= x1 and y0 <= py <= y1:
                 return fill
         return None
 
-    def _kept_visible(self, colour: Color, under: _Fill | None, least: float) -> Color:
+    def _legible(self, colour: Color, under: _Fill | None) -> Color:
         """`colour`, or a colour that stands out from a tinted fill under it as it did before."""
         if under is None or under.original is None or under.drawn is None:
             return colour
+        least = TEXT_CONTRAST
         if contrast(colour, under.drawn) >= least or contrast(colour, under.original) < least:
-            return colour  # still visible, or never was: leave it
+            return colour  # still legible, or never was: leave it
         if contrast(under.original, under.drawn) >= least:
             return under.original
         return toColor(style.INK)
@@ -133,82 +158,31 @@ class InkSaverCanvas(Canvas):
     def _filled(
         self, draw: Callable[[], None], fill: int, points: list[tuple[float, float]]
     ) -> None:
-        """Draw a shape; if filled, large ones as a tint and small ones kept visible."""
+        """Draw a shape; a large filled one as a tint, remembered for the text drawn on it."""
         if not fill:
             draw()
             return
         box = self._box(points)
         colour = toColor(self._fillColorObj)
         area = (box[2] - box[0]) * (box[3] - box[1])
-        if area > LARGE:
-            drawn, original = tint(colour), colour
-        else:
-            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-            under = self._under_page(centre)
-            drawn, original = self._kept_visible(colour, under, SHAPE_CONTRAST), None
-        if drawn is colour:
+        if area <= LARGE:
             draw()
-        else:
-            self.saveState()
-            self.setFillColor(drawn)
-            draw()
-            self.restoreState()
-        self._fills.append(_Fill(box, drawn, original))
+            self._fills.append(_Fill(box, colour))
+            return
+        drawn = tint(colour)
+        self.saveState()
+        self.setFillColor(drawn)
+        draw()
+        self.restoreState()
+        self._fills.append(_Fill(box, drawn, colour))
 
-    # --- ReportLab's drawing methods that fill
+    # --- ReportLab's drawing methods that fill (`_filling`, below the class)
 
-    def rect(
-        self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0
-    ) -> None:
-        points = [(x, y), (x + width, y + height), (x, y + height), (x + width, y)]
-        self._filled(lambda: Canvas.rect(self, x, y, width, height, stroke, fill), fill, points)
-
-    def roundRect(
-        self,
-        x: float,
-        y: float,
-        width: float,
-        height: float,
-        radius: float,
-        stroke: int = 1,
-        fill: int = 0,
-    ) -> None:
-        points = [(x, y), (x + width, y + height), (x, y + height), (x + width, y)]
-        self._filled(
-            lambda: Canvas.roundRect(self, x, y, width, height, radius, stroke, fill),
-            fill,
-            points,
-        )
-
-    def ellipse(
-        self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1, fill: int = 0
-    ) -> None:
-        points = [(x1, y1), (x2, y2), (x1, y2), (x2, y1)]
-        self._filled(lambda: Canvas.ellipse(self, x1, y1, x2, y2, stroke, fill), fill, points)
-
-    def wedge(
-        self,
-        x1: float,
-        y1: float,
-        x2: float,
-        y2: float,
-        startAng: float,
-        extent: float,
-        stroke: int = 1,
-        fill: int = 0,
-    ) -> None:
-        points = [(x1, y1), (x2, y2), (x1, y2), (x2, y1)]
-        self._filled(
-            lambda: Canvas.wedge(self, x1, y1, x2, y2, startAng, extent, stroke, fill),
-            fill,
-            points,
-        )
-
-    def drawPath(
-        self, aPath: Any, stroke: int = 1, fill: int = 0, fillMode: int | None = None
-    ) -> None:
-        points = path_points(aPath) or [(0.0, 0.0)]
-        self._filled(lambda: Canvas.drawPath(self, aPath, stroke, fill, fillMode), fill, points)
+    rect = _filling("rect", lambda a: _corners(a["x"], a["y"], a["width"], a["height"]))
+    roundRect = _filling("roundRect", lambda a: _corners(a["x"], a["y"], a["width"], a["height"]))
+    ellipse = _filling("ellipse", lambda a: _between(a["x1"], a["y1"], a["x2"], a["y2"]))
+    wedge = _filling("wedge", lambda a: _between(a["x1"], a["y1"], a["x2"], a["y2"]))
+    drawPath = _filling("drawPath", lambda a: path_points(a["aPath"]) or [(0.0, 0.0)])
 
     def drawImage(
         self,
@@ -236,7 +210,7 @@ class InkSaverCanvas(Canvas):
         x, y = getattr(aTextObject, "ink_origin", (aTextObject._x0, aTextObject._y0))
         under = self._under(x + 0.5, y + 0.3 * self._fontsize)
         colour = toColor(self._fillColorObj)
-        kept = self._kept_visible(colour, under, TEXT_CONTRAST)
+        kept = self._legible(colour, under)
         if kept is colour:
             Canvas.drawText(self, aTextObject)
             return
