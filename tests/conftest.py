@@ -90,8 +90,10 @@ def shipped_copy(root: Path) -> Project:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Project:
+    """The shipped content, no catalogs; ttgbuild.toml names its game (several are installed)."""
     shutil.copytree(REPO / "content", tmp_path / "content")
     (tmp_path / "locales").mkdir()
+    shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     return Project(tmp_path)
 
 
