@@ -138,6 +138,18 @@ def test_many_two_sided_counters_get_a_mirrored_back_page_instead(tmp_path):
     (front,) = [i for i, t in enumerate(texts) if "Two-sided counters (print both sides)" in t]
     assert texts[front].count("Chain ready") == limit + 1
     assert texts[front + 1].count("Chain thrown") == limit + 1  # the page behind it
+    side = layouts.layout("tokens").faces["counter"]["width"] * mm
+    cells = cut_rects(doc[front], side, side)
+    backs = [d["rect"] for d in doc[front + 1].get_drawings() if d["type"] == "f"]
+    width = doc[front].rect.width
+    for cell in cells:  # long-edge duplex: each back lies behind its front, columns mirrored
+        behind = pymupdf.Point(width - (cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2)
+        off = cutsheet.BLEED + TOLERANCE  # a back on the block's edge grows into 2 bleeds
+        assert any(
+            abs((r.x0 + r.x1) / 2 - behind.x) <= off and abs((r.y0 + r.y1) / 2 - behind.y) <= off
+            for r in backs
+            if r.width < 2 * side
+        ), cell
     assert not any("fold it on the dashed line" in t for t in texts)
 
 
