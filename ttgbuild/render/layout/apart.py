@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ttgbuild.render.layout.decks import DECKS_APART, Card, Deck
 from ttgbuild.render.layout.faces import Kit
+from ttgbuild.render.pdf import page_boxes
 from ttgbuild.render.sheet import Grid
 
 FRONT, BACK = "front", "back"
@@ -51,8 +52,7 @@ class Apart:
         grid = Grid(page, 1, 1, width, height, bleed)
         canvas = kit.canvas
         canvas.setPageSize(page)
-        canvas.setTrimBox((bleed, bleed, bleed + width, bleed + height))
-        canvas.setBleedBox((0, 0, *page))
+        page_boxes(canvas, page, (bleed, bleed, bleed + width, bleed + height), (0, 0, *page))
         forms: set[str] = set()
         for deck in decks:
             numbers: dict[int, int] = {}  # copies are one Card object repeated
