@@ -88,7 +88,8 @@ def test_tokens_mats_reference_and_guide(kit: Path, content) -> None:
     assert largest_army(content.units) == 5
     reference = pages(kit / "reference.pdf")
     assert len(reference) == 2
-    assert "Random movement" in reference[0] and "Hazardous tiles" in reference[1]
+    assert "Random movement" in reference[0] and "Hazardous tiles" in reference[0]
+    assert "Odds of a hit" in reference[1]
     assert "42" in reference[1]  # 1 die against 1: 15/36, printed as a whole percentage
     assert len(pages(kit / "guide.pdf")) == 1
 
