@@ -60,7 +60,7 @@ def test_every_locale_of_the_project_is_catalogued() -> None:
 
 
 def test_each_reference_sheet_is_one_page(kit: Path) -> None:
-    for sheet in ("match", "block", "injury", "rosters", "guide"):
+    for sheet in ("match", "block", "injury", "rosters", "guide", "roster-form"):
         assert pages(kit / f"{sheet}.pdf") == 1, sheet
 
 

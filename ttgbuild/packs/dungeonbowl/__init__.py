@@ -30,6 +30,11 @@ PACK = packaged(
             "fold-over player, portal, chest and marker tokens; block-die nets; range ruler",
             Ref(_AT + "render.tokens:render"),
         ),
+        Component(
+            "roster-form.pdf",
+            "a blank league roster to fill in by hand",
+            Ref(_AT + "render.form:render"),
+        ),
     ),
     functions=Ref(_AT + "functions:FUNCTIONS"),
     commands=Ref(_AT + "commands:add_commands"),
