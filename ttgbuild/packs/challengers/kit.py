@@ -118,11 +118,12 @@ def parks(ctx: RenderContext) -> bytes:
             canvas.restoreState()
         canvas.setStrokeColor(colour)
         canvas.setLineWidth(2)
+        frame = 1.5 * mm  # inside the ruler's margin
         canvas.rect(
-            MARGIN - 3 * mm,
-            MARGIN - 3 * mm,
-            page_w - 2 * MARGIN + 6 * mm,
-            page_h - 2 * MARGIN + 6 * mm,
+            MARGIN - frame,
+            MARGIN - frame,
+            page_w - 2 * (MARGIN - frame),
+            page_h - 2 * (MARGIN - frame),
         )
         _page_end(ctx, canvas)
     return finish(canvas, buffer)
