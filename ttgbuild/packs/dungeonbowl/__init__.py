@@ -38,4 +38,5 @@ PACK = packaged(
     ),
     functions=Ref(_AT + "functions:FUNCTIONS"),
     commands=Ref(_AT + "commands:add_commands"),
+    drawings=Ref(_AT + "render.drawings:DRAWINGS"),
 )
