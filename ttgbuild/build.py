@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
+
 from ttgbuild.buildplan import (
     MANIFEST,
     BuildResult,
@@ -86,6 +88,8 @@ class Job:
     settings: PrintSettings
     translator: Translator  # read once per locale by the parent, copied fresh for each file
     placements: bool = False  # record where each piece is drawn (the review gallery asks)
+    # The locale's files drawn before this one (file → page sizes), for an `after_kit` part.
+    kit_pages: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -154,14 +158,21 @@ def build(
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     errors: list[Diagnostic] = []
-    for drawn in parallel.run_all(draw, jobs, progress):
-        errors += drawn.errors
-        kits[drawn.locale][drawn.component] = drawn.data
-        reported[drawn.locale] += drawn.translator_diagnostics
-        problems = [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
-        reported[drawn.locale] += problems
-        if on_drawn is not None and not drawn.errors:
-            on_drawn(drawn, problems)
+    # Files drawn `after_kit` (a guide's print plan) come second, told the others' pages.
+    batches = [[job for job in jobs if job.part.after_kit is later] for later in (False, True)]
+    for batch in batches:
+        for job in batch:
+            job.kit_pages.update(
+                (name, page_sizes(data)) for name, data in kits[job.locale].items()
+            )
+        for drawn in parallel.run_all(draw, batch, progress):
+            errors += drawn.errors
+            kits[drawn.locale][drawn.component] = drawn.data
+            reported[drawn.locale] += drawn.translator_diagnostics
+            problems = [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
+            reported[drawn.locale] += problems
+            if on_drawn is not None and not drawn.errors:
+                on_drawn(drawn, problems)
     for locale, diagnostics in reported.items():
         reported[locale] = list(dict.fromkeys(diagnostics))  # one per string, not per file
         result.diagnostics.extend(reported[locale])
@@ -231,6 +242,17 @@ def read_pack_data(pack: Pack, project: Path) -> None:
     pack_sheets(pack, project)
 
 
+def page_sizes(pdf: bytes) -> tuple[tuple[float, float], ...]:
+    """Each page's (width, height) in points of a drawn PDF; none for a file not drawn."""
+    if not pdf:
+        return ()
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return tuple(tuple(page.get_size()) for page in document)  # type: ignore[misc]
+    finally:
+        document.close()
+
+
 def draw(job: Job, progress: Progress) -> Drawn:
     """Draw one file of one locale in memory (in a worker process, or in this one)."""
     tr = job.translator.fresh()
@@ -242,6 +264,7 @@ def draw(job: Job, progress: Progress) -> Drawn:
         content_dir=job.project / "content",
         progress=lambda message: progress(f"{job.locale}: {message}"),
     )
+    ctx.kit_pages = job.kit_pages
     if job.placements:
         ctx.placements = []
     try:

@@ -78,6 +78,9 @@ class Component:
     # Keyword arguments `render` is called with: which layout deck or sheet a data
     # pack's file holds, so one engine renderer draws every such file.
     options: Mapping[str, Any] = field(default_factory=dict)
+    # Drawn after the kit's other files of its locale, knowing their pages
+    # (RenderContext.kit_pages): a guide's print plan counts what was really drawn.
+    after_kit: bool = False
 
 
 @dataclass(frozen=True)

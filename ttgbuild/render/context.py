@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import io
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,6 +88,9 @@ class RenderContext:
     problems: list[PrintProblem] = field(default_factory=list)
     # Where each piece was drawn, kept only when asked (the review gallery crops by it).
     placements: list[Placement] | None = None
+    # The kit's other files already drawn in this locale: file → each page's (width,
+    # height) in points. Only a component drawn `after_kit` is given them.
+    kit_pages: Mapping[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
 
     @classmethod
     def for_pack(

@@ -52,7 +52,9 @@ PACK = Pack(
             "the hex board on one poster sheet with bleed, for a print shop",
             Ref(_AT + "render.board:render_print_shop"),
         ),
-        Component("guide.pdf", "assembly guide", Ref(_AT + "render.guide:render")),
+        Component(  # its print plan counts the pages of the files drawn before it
+            "guide.pdf", "assembly guide", Ref(_AT + "render.guide:render"), after_kit=True
+        ),
     ),
     references={"hero": ("talents", "talent")},
     listings=(

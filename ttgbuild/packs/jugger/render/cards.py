@@ -24,6 +24,7 @@ from ttgbuild.packs.jugger.render import emblems, icons, labels, layouts, theme,
 from ttgbuild.render import style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.decks import PackParts, draw_layout
+from ttgbuild.render.shapes import polygon
 
 Box = tuple[float, float, float, float]
 
@@ -120,10 +121,6 @@ def _range_hexes(canvas: Canvas, box: Box, reach: int) -> None:
     count = reach + 1
     side = min(w / (1.5 * count + 0.5), h / 3**0.5 / 2)  # hex side, flat-topped hexes
     left = x + (w - side * (1.5 * count + 0.5)) / 2 + side
-    canvas.saveState()
-    canvas.setStrokeColor(theme.HEX_LINE)
-    canvas.setFillColor(theme.PITCH)
-    canvas.setLineWidth(0.8)
     for i in range(count):
         cx = left + i * 1.5 * side
         cy = y + h / 2 + (side * 3**0.5 / 4 if i % 2 else -side * 3**0.5 / 4)
@@ -131,13 +128,7 @@ def _range_hexes(canvas: Canvas, box: Box, reach: int) -> None:
             (cx + side * math.cos(k * math.pi / 3), cy + side * math.sin(k * math.pi / 3))
             for k in range(6)
         ]
-        path = canvas.beginPath()
-        path.moveTo(*corners[0])
-        for corner in corners[1:]:
-            path.lineTo(*corner)
-        path.close()
-        canvas.drawPath(path, stroke=1, fill=1)
-    canvas.restoreState()
+        polygon(canvas, corners, theme.PITCH, theme.HEX_LINE, 0.8)
 
 
 def club_panel(canvas: Canvas, box: Box, team: Team | None) -> None:

@@ -19,6 +19,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from ttgbuild.core.colours import ENGINE_COLOURS, contrast_ratio
 from ttgbuild.packs.jugger.model import Emblem
 from ttgbuild.render import style
+from ttgbuild.render.shapes import polygon
 
 Point = tuple[float, float]
 
@@ -73,21 +74,25 @@ def _division(shape: str) -> dict[str, list[list[Point]]]:
     }
 
 
-def _star(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def _star(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
     points = []
     for i in range(10):
         rad = r if i % 2 == 0 else r * 0.42
         angle = math.pi / 2 + i * math.pi / 5
         points.append((cx + rad * math.cos(angle), cy + rad * math.sin(angle)))
-    _polygon(canvas, points)
+    polygon(canvas, points, colour, None)
 
 
-def _ring(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def _ring(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(colour)
     canvas.setLineWidth(r * 0.32)
     canvas.circle(cx, cy, r * 0.72, stroke=1, fill=0)
 
 
-def _sun(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def _sun(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(colour)
     canvas.circle(cx, cy, r * 0.5, stroke=0, fill=1)
     canvas.setLineWidth(r * 0.14)
     for i in range(12):
@@ -96,21 +101,21 @@ def _sun(canvas: Canvas, cx: float, cy: float, r: float) -> None:
         canvas.line(cx + cos * r * 0.66, cy + sin * r * 0.66, cx + cos * r, cy + sin * r)
 
 
-def _mountain(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def _mountain(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
     base = cy - r * 0.6
-    _polygon(
-        canvas,
-        [
-            (cx - r, base),
-            (cx - r * 0.25, cy + r * 0.75),
-            (cx + r * 0.15, cy + r * 0.1),
-            (cx + r * 0.45, cy + r * 0.45),
-            (cx + r, base),
-        ],
-    )
+    peaks = [
+        (cx - r, base),
+        (cx - r * 0.25, cy + r * 0.75),
+        (cx + r * 0.15, cy + r * 0.1),
+        (cx + r * 0.45, cy + r * 0.45),
+        (cx + r, base),
+    ]
+    polygon(canvas, peaks, colour, None)
 
 
-def _wave(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def _wave(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(colour)
     canvas.setLineWidth(r * 0.24)
     for row in (-0.45, 0.0, 0.45):
         path = canvas.beginPath()
@@ -129,22 +134,15 @@ def _wave(canvas: Canvas, cx: float, cy: float, r: float) -> None:
         canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _cross(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def _cross(canvas: Canvas, cx: float, cy: float, r: float, colour: Color) -> None:
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(colour)
     arm = r * 0.3
     canvas.rect(cx - arm, cy - r, 2 * arm, 2 * r, stroke=0, fill=1)
     canvas.rect(cx - r, cy - arm, 2 * r, 2 * arm, stroke=0, fill=1)
 
 
-def _polygon(canvas: Canvas, points: list[Point]) -> None:
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
-
-
-CHARGES: dict[str, Callable[[Canvas, float, float, float], None]] = {
+CHARGES: dict[str, Callable[[Canvas, float, float, float, Color], None]] = {
     "star": _star,
     "ring": _ring,
     "sun": _sun,
@@ -177,13 +175,10 @@ def draw(
     canvas.setFillColor(first)
     canvas.rect(x, y, size, size, stroke=0, fill=1)
     for part in _division(emblem.shape)[emblem.division]:
-        canvas.setFillColor(second)
-        _polygon(canvas, [(x + u * size, y + v * size) for u, v in part])
+        polygon(canvas, [(x + u * size, y + v * size) for u, v in part], second, None)
     cx, cy, r = x + size / 2, y + size * 0.52, size * 0.24
-    canvas.setFillColor(charge)
-    canvas.setStrokeColor(charge)
     if emblem.charge in CHARGES:
-        CHARGES[emblem.charge](canvas, cx, cy, r)
+        CHARGES[emblem.charge](canvas, cx, cy, r, charge)
     canvas.restoreState()
     canvas.setStrokeColor(outline)
     canvas.setLineWidth(max(size * 0.03, 0.5))

@@ -1,6 +1,14 @@
-"""guide.pdf: the kit's assembly guide, from a translated Jinja2 template.
+"""guide.pdf: the kit's assembly guide: a print plan, the steps, and diagrams.
 
-The guide's prose is a template rather than code strings because it is
+Page 1 is the print plan (every file of the kit with its pages, paper,
+sides and stock) and the steps; page 2 shows how to cut, fold and join the
+parts, each diagram naming the pages that hold those parts. The plan is
+counted, not typed: the guide is drawn after the kit's other files
+(`Component.after_kit`) and reads their pages (`ctx.kit_pages`). Which side
+and stock each file wants is this game's decision, `PLAN`; its words are the
+guide sheet's (data/sheets/guide.sheet.yaml).
+
+The running text is a template rather than code strings because it is
 running text with a few values in it; Jinja2's i18n extension hands each
 paragraph to the translator whole, so translators see complete sentences.
 A paragraph with a count is a `{% trans count=... %}...{% pluralize %}` block
@@ -10,19 +18,40 @@ number itself is printed from a variable written the locale's way.
 
 from __future__ import annotations
 
-from reportlab.lib.units import mm
+from collections.abc import Callable
 
-from ttgbuild.packs.jugger import TEMPLATES
-from ttgbuild.packs.jugger.render import icons
+from reportlab.lib.colors import Color
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.packs.jugger import PACK, TEMPLATES
+from ttgbuild.packs.jugger.render import icons, theme
 from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.shapes import polygon
 from ttgbuild.render.sheet import RULER
 from ttgbuild.render.templating import environment
 
 MARGIN = 15 * mm
+PAGES = 2  # the plan and steps, then the diagrams
+ROW = 7 * mm  # a print plan row
+# File → (sides, stock): how each file of the kit is printed (the guide sheet's words).
+# "duplex" is both sides, flipped on the edge the print settings say.
+PLAN: dict[str, tuple[str, str]] = {
+    "rules.pdf": ("either", "paper"),
+    "quickref.pdf": ("duplex", "heavy"),
+    "cards.pdf": ("duplex", "card"),
+    "tokens.pdf": ("one", "card"),
+    "board.pdf": ("one", "thin-card"),
+    "board-print-shop.pdf": ("one", "poster"),
+    "guide.pdf": ("one", "paper"),
+}
+COLUMNS = ("file", "holds", "pages", "paper", "sides", "stock")
+WIDTHS = (0.2, 0.3, 0.07, 0.1, 0.16, 0.17)  # shares of the table's width
 
 
 def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
@@ -32,13 +61,10 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=tr._, ngettext=tr.ngettext, newstyle=True
     )
-    tiles = 0
-    if ctx.content.board is not None:
-        tiles = tiling(board_size(ctx.content.board), ctx.settings.page).count
     rendered = env.get_template("assembly.j2").render(
         ruler=tr.number(round(RULER / mm)),
-        tiles=tr.number(tiles),
-        tile_count=tiles,
+        tiles=tr.number(_tiles(ctx)),
+        tile_count=_tiles(ctx),
         duplex=ctx.settings.duplex,
     )
     blocks = []
@@ -50,23 +76,360 @@ def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
     return blocks
 
 
+def _tiles(ctx: RenderContext) -> int:
+    board = ctx.content.board
+    return tiling(board_size(board), ctx.settings.page).count if board is not None else 0
+
+
+def pages_of(ctx: RenderContext, file: str) -> int:
+    """How many pages `file` has in this kit: counted from the drawn file, the guide's own."""
+    if file == "guide.pdf":
+        return PAGES
+    return len(ctx.kit_pages.get(file, ()))
+
+
+def paper_name(ctx: RenderContext, file: str) -> str:
+    """The paper a file is printed on: A4 or Letter, or its own size in mm (a poster)."""
+    sizes = ctx.kit_pages.get(file) or (ctx.settings.page,)
+    width, height = sorted(sizes[0])
+    for name, size in (("A4", A4), ("Letter", LETTER)):
+        if abs(width - min(size)) < 2 and abs(height - max(size)) < 2:
+            return name
+    across, tall = ctx.tr.number(round(width / mm)), ctx.tr.number(round(height / mm))
+    return f"{across} \u00d7 {tall} mm"
+
+
+def plan_rows(ctx: RenderContext) -> list[tuple[str, ...]]:
+    """The print plan: one row per file of the kit, in the order the guide reads them."""
+    tr = ctx.tr
+    rows = []
+    files = [part.file for part in PACK.components]
+    for file in sorted(files, key=lambda f: list(PLAN).index(f) if f in PLAN else len(PLAN)):
+        sides, stock = PLAN.get(file, ("one", "paper"))
+        if sides == "duplex":
+            sides = ctx.settings.duplex.value
+        count = pages_of(ctx, file)
+        rows.append(
+            (
+                file,
+                sheet_label(tr, "guide_holds", file),
+                tr.number(count) if count else "\u2013",  # not drawn: no count
+                paper_name(ctx, file),
+                sheet_label(tr, "guide_sides", sides),
+                sheet_label(tr, "guide_stock", stock),
+            )
+        )
+    return rows
+
+
 def render(ctx: RenderContext) -> bytes:
     tr = ctx.tr
-    page_w, page_h = ctx.settings.page
     canvas, buffer = new_canvas(
         ctx.settings.page, sheet_label(tr, "document_title", "guide"), "guide", tr.locale
     )
     ctx.progress("guide: assembly guide")
+    blocks = guide_blocks(ctx)
+    _plan_page(ctx, canvas, blocks)
+    _diagram_page(ctx, canvas)
+    return finish(canvas, buffer)
+
+
+def _folio(ctx: RenderContext, canvas: Canvas, page: int) -> None:
+    page_w, page_h = ctx.settings.page
+    folio = ctx.tr.fill(sheet_label(ctx.tr, "folio", "page"), {"page": page, "pages": PAGES})
+    canvas.setFillColor(style.MUTED)
+    canvas.setFont(text.SANS.regular, 8)
+    canvas.drawRightString(page_w - MARGIN, page_h - MARGIN + 4 * mm, folio)
+    ctx.furniture.on_margin_sheet(canvas, MARGIN)
+    canvas.showPage()
+
+
+def _heading(ctx: RenderContext, canvas: Canvas, value: str, top: float, size: float) -> float:
+    """A one-line heading with its top at `top`; returns the y below it."""
+    width = ctx.settings.page[0] - 2 * MARGIN
+    where = ctx.kit_where("assembly guide", "heading")
+    block = ctx.fit(
+        [ctx.spans(value, bold=True)], width, size * 1.4, size, size * 0.6, text.SANS, where
+    )
+    canvas.setFillColor(style.INK)
+    text.draw(canvas, block, MARGIN, top, text.SANS, icons.INLINE.draw)
+    return top - block.height - 2 * mm
+
+
+def _plan_page(ctx: RenderContext, canvas: Canvas, blocks: list[tuple[bool, str]]) -> None:
+    """Page 1: the title and first paragraph, the print plan table, then the steps."""
+    page_w, page_h = ctx.settings.page
+    width = page_w - 2 * MARGIN
+    title, intro = blocks[0][1], blocks[1][1]
+    top = _heading(ctx, canvas, title, page_h - MARGIN, 16)
+    where = ctx.kit_where("assembly guide", "text")
+    block = ctx.fit([ctx.spans(intro)], width, 14 * mm, 10, 7, text.SANS, where)
+    text.draw(canvas, block, MARGIN, top, text.SANS, icons.INLINE.draw)
+    top -= block.height + 4 * mm
+    top = _heading(ctx, canvas, sheet_label(ctx.tr, "guide_plan", "title"), top, 12)
+    top = _table(ctx, canvas, top, width)
     paragraphs: list[list[text.Span]] = []
-    for heading, value in guide_blocks(ctx):
+    for heading, value in blocks[2:]:
         if paragraphs:
             paragraphs.append([])
         paragraphs.append(ctx.spans(value, bold=heading))
-    where = ctx.kit_where("assembly guide", "text")
-    width, height = page_w - 2 * MARGIN, page_h - 2 * MARGIN - 10 * mm
-    block = ctx.fit(paragraphs, width, height, 12, 7, text.SANS, where)
+    height = top - 4 * mm - (MARGIN + 10 * mm)
+    block = ctx.fit(paragraphs, width, height, 11, 6.5, text.SANS, where)
     canvas.setFillColor(style.INK)
-    text.draw(canvas, block, MARGIN, page_h - MARGIN, text.SANS, icons.INLINE.draw)
-    ctx.furniture.on_margin_sheet(canvas, MARGIN)
-    canvas.showPage()
-    return finish(canvas, buffer)
+    text.draw(canvas, block, MARGIN, top - 4 * mm, text.SANS, icons.INLINE.draw)
+    _folio(ctx, canvas, 1)
+
+
+def _table(ctx: RenderContext, canvas: Canvas, top: float, width: float) -> float:
+    """The print plan table below `top`; returns the y below it."""
+    header = tuple(sheet_label(ctx.tr, "guide_plan", column) for column in COLUMNS)
+    where = ctx.kit_where("assembly guide", "print plan")
+    for number, row in enumerate([header, *plan_rows(ctx)]):
+        fill = style.HEADER if number == 0 else (style.CARD_TINT if number % 2 else None)
+        if fill is not None:
+            canvas.setFillColor(fill)
+            canvas.rect(MARGIN, top - ROW, width, ROW, stroke=0, fill=1)
+        x = MARGIN
+        for share, cell in zip(WIDTHS, row, strict=True):
+            cell_w = share * width - 2 * mm
+            spans = ctx.spans(cell, bold=number == 0)
+            block = ctx.fit([spans], cell_w, ROW - 1.5 * mm, 8, 5, text.CONDENSED, where)
+            canvas.setFillColor(style.PAPER if number == 0 else style.INK)
+            middle = top - ROW / 2 + block.height / 2
+            text.draw(canvas, block, x + 1 * mm, middle, text.CONDENSED, icons.INLINE.draw)
+            x += share * width
+        top -= ROW
+    return top
+
+
+# The diagrams ------------------------------------------------------------------------
+
+Box = tuple[float, float, float, float]
+
+
+def _dashed(canvas: Canvas, points: list[tuple[float, float]], colour: Color = style.INK) -> None:
+    canvas.saveState()
+    canvas.setDash(3, 2)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(0.8)
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _arrow(canvas: Canvas, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A curved arrow from start to end, its head at the end."""
+    (x0, y0), (x1, y1) = start, end
+    canvas.setStrokeColor(theme.EYE_RED)
+    canvas.setFillColor(theme.EYE_RED)
+    canvas.setLineWidth(1.2)
+    lift = abs(x1 - x0) * 0.35 + 4 * mm
+    path = canvas.beginPath()
+    path.moveTo(x0, y0)
+    path.curveTo(x0, y0 + lift, x1, y1 + lift, x1, y1 + 2 * mm)
+    canvas.drawPath(path, stroke=1, fill=0)
+    head = canvas.beginPath()
+    head.moveTo(x1, y1)
+    head.lineTo(x1 - 1.6 * mm, y1 + 2.6 * mm)
+    head.lineTo(x1 + 1.6 * mm, y1 + 2.6 * mm)
+    head.close()
+    canvas.drawPath(head, stroke=0, fill=1)
+
+
+def _cutting(canvas: Canvas, box: Box) -> None:
+    """A sheet of 3 by 2 cards with their bleed, crop marks and the cut lines right across."""
+    x, y, w, h = box
+    card_w, card_h = 16 * mm, 22 * mm
+    left, bottom = x + (w - 3 * card_w) / 2, y + (h - 2 * card_h) / 2
+    canvas.setFillColor(theme.DECK_COLOURS["hero"])
+    canvas.rect(
+        left - 2 * mm, bottom - 2 * mm, 3 * card_w + 4 * mm, 2 * card_h + 4 * mm, stroke=0, fill=1
+    )
+    canvas.setFillColor(style.CARD_TINT)
+    for row in range(2):
+        for column in range(3):
+            canvas.rect(
+                left + column * card_w + 1,
+                bottom + row * card_h + 1,
+                card_w - 2,
+                card_h * 0.7,
+                stroke=0,
+                fill=1,
+            )
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(0.6)
+    for column in range(4):
+        cx = left + column * card_w
+        canvas.line(cx, bottom - 6 * mm, cx, bottom - 3 * mm)
+        canvas.line(cx, bottom + 2 * card_h + 3 * mm, cx, bottom + 2 * card_h + 6 * mm)
+        _dashed(canvas, [(cx, bottom - 3 * mm), (cx, bottom + 2 * card_h + 3 * mm)], theme.EYE_RED)
+    for row in range(3):
+        cy = bottom + row * card_h
+        canvas.line(left - 6 * mm, cy, left - 3 * mm, cy)
+        canvas.line(left + 3 * card_w + 3 * mm, cy, left + 3 * card_w + 6 * mm, cy)
+        _dashed(canvas, [(left - 3 * mm, cy), (left + 3 * card_w + 3 * mm, cy)], theme.EYE_RED)
+
+
+def _folding(canvas: Canvas, box: Box) -> None:
+    """A two-sided counter pair, front and back side by side, folded on the dashed line."""
+    x, y, w, h = box
+    side = min(h * 0.6, w * 0.3)
+    left, bottom = x + w / 2 - side, y + (h - side) / 2 - 3 * mm
+    for i, colour in enumerate((theme.DECK_COLOURS["stone"], theme.EYE_RED)):
+        canvas.setFillColor(colour)
+        canvas.setStrokeColor(style.CUT)
+        canvas.setLineWidth(0.6)
+        canvas.rect(left + i * side, bottom, side, side, stroke=1, fill=1)
+        icons.jugg(
+            canvas, left + i * side + side * 0.3, bottom + side * 0.3, side * 0.4, style.PAPER
+        )
+    _dashed(canvas, [(left + side, bottom - 2 * mm), (left + side, bottom + side + 2 * mm)])
+    _arrow(canvas, (left + side * 1.5, bottom + side), (left + side * 0.5, bottom + side + 1 * mm))
+
+
+def _token(canvas: Canvas, box: Box) -> None:
+    """A field token's strip folded in the middle, its feet through a base's slot."""
+    x, y, w, _h = box
+    strip_w, face_h, foot = 12 * mm, 15 * mm, 5 * mm
+    left, bottom = x + w * 0.22 - strip_w / 2, y + 3 * mm
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(0.6)
+    canvas.setFillColor(style.CARD_TINT)
+    canvas.rect(left, bottom, strip_w, foot, stroke=1, fill=1)
+    canvas.rect(left, bottom + foot + 2 * face_h, strip_w, foot, stroke=1, fill=1)
+    for i, colour in enumerate((theme.TEAM_COLOURS["red"], theme.TEAM_COLOURS["red"])):
+        canvas.setFillColor(colour)
+        canvas.rect(left, bottom + foot + i * face_h, strip_w, face_h, stroke=1, fill=1)
+    icons.front_eye(canvas, left + 3 * mm, bottom + foot + face_h + 5 * mm, 6 * mm)
+    icons.rear_eye(canvas, left + 3 * mm, bottom + foot + 4 * mm, 6 * mm)
+    middle = bottom + foot + face_h
+    _dashed(canvas, [(left - 2 * mm, middle), (left + strip_w + 2 * mm, middle)])
+    # the folded token standing in its base, seen from the side
+    base_x, base_y = x + w * 0.68, y + 6 * mm
+    canvas.setFillColor(theme.TEAM_COLOURS["red"])
+    canvas.rect(base_x - 1 * mm, base_y, 2 * mm, face_h + 8 * mm, stroke=1, fill=1)
+    canvas.setFillColor(style.HEADER)
+    canvas.rect(base_x - 14 * mm, base_y - 3 * mm, 28 * mm, 3 * mm, stroke=0, fill=1)
+    canvas.setFillColor(theme.TEAM_COLOURS["red"])
+    for direction in (-1, 1):
+        canvas.rect(
+            base_x + (0 if direction > 0 else -8 * mm), base_y, 8 * mm, 0.8 * mm, stroke=1, fill=1
+        )
+    _arrow(
+        canvas,
+        (left + strip_w + 4 * mm, bottom + foot + face_h * 1.5),
+        (base_x - 3 * mm, base_y + face_h + 10 * mm),
+    )
+
+
+def _overlap(canvas: Canvas, box: Box) -> None:
+    """Two board tiles: one's dashed margin cut off, its edge laid over the other's margin."""
+    x, y, w, h = box
+    tile_w, tile_h, overlap = w * 0.38, h * 0.72, w * 0.09
+    first_x, top = x + w / 2 - tile_w + overlap / 2, y + (h - tile_h) / 2
+    second_x = first_x + tile_w - overlap
+    for left, drop in ((first_x, 0.0), (second_x, 1.5 * mm)):
+        canvas.setFillColor(theme.PITCH)
+        canvas.setStrokeColor(theme.HEX_LINE)
+        canvas.setLineWidth(0.8)
+        canvas.rect(left, top - drop, tile_w, tile_h, stroke=1, fill=1)
+    canvas.setFillColor(style.CARD_TINT)
+    canvas.rect(second_x, top, overlap, tile_h, stroke=0, fill=1)  # the glue margin below
+    canvas.setFillColor(theme.PITCH)
+    canvas.rect(second_x - overlap * 0.02, top, overlap * 0.02, tile_h, stroke=0, fill=1)
+    _dashed(canvas, [(second_x + overlap, top), (second_x + overlap, top + tile_h)])
+    canvas.setStrokeColor(theme.EYE_RED)
+    canvas.setLineWidth(1)
+    for cy in (top + tile_h * 0.3, top + tile_h * 0.7):
+        cx = second_x + overlap / 2
+        canvas.line(cx - 2 * mm, cy, cx + 2 * mm, cy)
+        canvas.line(cx, cy - 2 * mm, cx, cy + 2 * mm)
+    _arrow(
+        canvas,
+        (second_x + tile_w * 0.6, top + tile_h),
+        (second_x + overlap * 0.6, top + tile_h + 1 * mm),
+    )
+
+
+def _die(canvas: Canvas, box: Box) -> None:
+    """A die net: six faces in a cross, glue tabs on the free edges."""
+    x, y, w, h = box
+    face = min(w / 5, h / 4.4)
+    left, bottom = x + (w - 4 * face) / 2, y + (h - 3 * face) / 2
+    cells = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(0.6)
+    for column, row in cells:
+        canvas.setFillColor(style.PAPER)
+        canvas.rect(left + column * face, bottom + row * face, face, face, stroke=1, fill=1)
+    for column in (0, 2, 3):  # the faces whose top and bottom edges meet no other face
+        for edge in (bottom + 2 * face, bottom + face - face * 0.3):
+            flipped = edge < bottom + face
+            _tab(canvas, left + column * face, edge, face, face * 0.3, flipped)
+    for i, (column, row) in enumerate(cells):
+        count = (0, 0, 1, 0, 1, 2)[i]
+        size = face * 0.3
+        for k in range(count):
+            cx = left + column * face + face / 2 + (k - (count - 1) / 2) * size * 1.1 - size / 2
+            icons.jugg(canvas, cx, bottom + row * face + face / 2 - size / 2, size)
+
+
+def _tab(canvas: Canvas, x: float, y: float, w: float, h: float, downwards: bool) -> None:
+    """A glue tab: a shaded trapezium on a face's free top (or bottom) edge."""
+    inset = w * 0.2
+    base, tip = (y + h, y) if downwards else (y, y + h)
+    points = [(x, base), (x + inset, tip), (x + w - inset, tip), (x + w, base)]
+    polygon(canvas, points, style.CARD_TINT, style.CUT, 0.6)
+
+
+# Each diagram: the caption's id, its drawing, and the file (and page span) holding its parts.
+DIAGRAMS: tuple[tuple[str, Callable[[Canvas, Box], None], str], ...] = (
+    ("cut", _cutting, "cards.pdf"),
+    ("fold", _folding, "tokens.pdf"),
+    ("token", _token, "tokens.pdf"),
+    ("tiles", _overlap, "board.pdf"),
+    ("die", _die, "tokens.pdf"),
+)
+
+
+def where_printed(ctx: RenderContext, figure: str, file: str) -> str:
+    """Which pages of the kit hold a diagram's parts: card fronts and backs, the tiles."""
+    tr = ctx.tr
+    count = pages_of(ctx, file)
+    first, last = 0, 0
+    if figure == "cut" and count > 2:
+        first, last = 1, count - 2  # the alignment test takes the last two pages
+    elif figure == "tiles" and _tiles(ctx):
+        first, last = 2, 1 + _tiles(ctx)  # after the assembly map
+    if first:
+        values = {"file": file, "first": tr.number(first), "last": tr.number(last)}
+        return tr.fill(sheet_label(tr, "guide_where", "pages"), values)
+    return tr.fill(sheet_label(tr, "guide_where", "file"), {"file": file})
+
+
+def _diagram_page(ctx: RenderContext, canvas: Canvas) -> None:
+    """Page 2: the diagrams in two columns, each with its caption and its pages."""
+    page_w, page_h = ctx.settings.page
+    width = page_w - 2 * MARGIN
+    top = _heading(ctx, canvas, sheet_label(ctx.tr, "guide_plan", "diagrams"), page_h - MARGIN, 14)
+    column_w = (width - 8 * mm) / 2
+    cell_h = (top - MARGIN - 12 * mm) / 3
+    drawing_h = cell_h - 26 * mm
+    where = ctx.kit_where("assembly guide", "diagram caption")
+    for i, (figure, painter, file) in enumerate(DIAGRAMS):
+        x = MARGIN + (i % 2) * (column_w + 8 * mm)
+        cell_top = top - (i // 2) * cell_h
+        canvas.saveState()
+        painter(canvas, (x, cell_top - drawing_h, column_w, drawing_h))
+        canvas.restoreState()
+        caption = [
+            ctx.spans(sheet_label(ctx.tr, "guide_figure", figure)),
+            ctx.spans(where_printed(ctx, figure, file), italic=True),
+        ]
+        block = ctx.fit(caption, column_w, 22 * mm, 9, 6, text.SANS, where)
+        canvas.setFillColor(style.INK)
+        text.draw(canvas, block, x, cell_top - drawing_h - 2 * mm, text.SANS, icons.INLINE.draw)
+    _folio(ctx, canvas, 2)
