@@ -206,3 +206,12 @@ def test_the_schedule_command_prints_generated_schedules() -> None:
         "  seat 1: " + ", ".join(["meadow"] * ROUNDS),
         "  seat 2: " + ", ".join(["meadow"] * ROUNDS),
     ]
+
+
+def test_the_schedule_command_refuses_another_game() -> None:
+    result = run_cli(REPO / "examples" / "tidewrack", "schedule")
+    assert_no_crash(result)
+    assert result.exit_code == 2
+    assert (
+        "schedule: a challengers command;" in result.stderr and "tidewrack project" in result.stderr
+    )

@@ -10,7 +10,6 @@ the `parks:` lists of each seat's diagram bands.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,13 +17,7 @@ import typer
 
 from ttgbuild.core import console
 from ttgbuild.core.diagnostics import Diagnostic
-from ttgbuild.options import (
-    EXIT_PROBLEMS,
-    EXIT_UNREADABLE,
-    EXIT_USAGE,
-    ProjectOption,
-    require_project,
-)
+from ttgbuild.options import EXIT_PROBLEMS, EXIT_UNREADABLE, ProjectOption, require_game
 
 GAME = "challengers"
 
@@ -48,12 +41,7 @@ def schedule(
     """Prove the tournament diagrams' schedules (or print generated ones), player count by count."""
     from ttgbuild.validate.project import validate_project
 
-    pack = require_project(project, "schedule")
-    if pack.name != GAME:
-        console.err(
-            f"schedule: a {GAME} command; {os.path.abspath(project)} is a {pack.name} project"
-        )
-        raise typer.Exit(EXIT_USAGE)
+    require_game(project, "schedule", GAME)
     loaded, diags = validate_project(project)
     content = loaded.content
     broken = [d for d in diags if d.severity == "error" and not d.code.startswith("CH111")]
