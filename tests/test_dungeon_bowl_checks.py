@@ -210,8 +210,16 @@ CASES = [
         "within {squares} square",
         "within {range} square",
         "DB121",
-        "range",
-        "text:",
+        "placeholder {range} has no value; define it in params",
+        "  one:",
+    ),
+    (
+        "content/skills/sticky-tongue.yaml",
+        "count: squares",
+        "count: reach",
+        "DB121",
+        "the text counts {reach}, which params does not give",
+        "count: reach",
     ),
     (
         "content/game.yaml",
