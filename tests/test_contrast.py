@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -185,3 +186,43 @@ def test_club_emblems_charges_stand_out() -> None:
         if contrast_ratio(emblems.charge_colour(team.emblem), field) < ICON
     ]
     assert not failing, failing
+
+
+@pytest.mark.parametrize("ground", ["card-tint", "paper"])
+def test_icons_inline_in_text_stand_out(ground: str) -> None:
+    """A `[token]` icon in a talent's text or a page's prose sits on the card's tint or paper."""
+    colours = layouts.layout("cards").colours
+    failing = [
+        f"{where}: {fg} on {bg} is {contrast_ratio(fg, bg):.2f}:1"
+        for name in icons.ICON_COLOURS
+        for where, fg, bg, need in _icon_pairs(f"inline on {ground}", name, colours[ground])
+        if contrast_ratio(fg, bg) < need
+    ]
+    assert not failing, failing
+
+
+def test_the_walk_flags_a_pale_text_and_a_pale_icon() -> None:
+    """A failing fixture: white band text on a pale band and light grey text on paper (what
+    a careless theme change would print) fail; the free ring's grey on paper passes."""
+    faces = {
+        "pale": {
+            "background": "paper",
+            "band": 15,
+            "band_colour": "pale",
+            "boxes": [
+                {"name": "title", "colour": "paper", "top": "safe"},
+                {"name": "body", "colour": "rule", "bottom": "safe"},
+                {"name": "cost", "kind": "icon", "icon": "'free'", "bottom": "safe"},
+            ],
+        }
+    }
+    colours = {"paper": "#ffffff", "rule": "#b9bfc9", "pale": "#f0e0a0", "ink": "#1d1f24"}
+    fake = SimpleNamespace(colours=colours, faces=faces, data={"faces": faces})
+    ratios = {
+        where: contrast_ratio(fg, bg) >= need for where, fg, bg, need in layout_pairs(fake, "t")
+    }
+    assert ratios == {
+        "t: face pale box title": False,  # white on the pale band
+        "t: face pale box body": False,  # rule grey on paper
+        "t: face pale box cost icon free": True,  # the free ring's grey on paper: 4.4:1
+    }
