@@ -8,7 +8,7 @@ another game: the tables only mean something in this one.
 
 from __future__ import annotations
 
-import os
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -22,7 +22,7 @@ from ttgbuild.options import (
     Format,
     FormatOption,
     ProjectOption,
-    require_project,
+    require_game,
 )
 
 GAME = "dungeon-bowl"
@@ -46,10 +46,7 @@ def odds(
     from ttgbuild.packs.dungeonbowl.tables import modifier_totals, odds_rows, reach_problems
     from ttgbuild.validate.project import validate_project
 
-    pack = require_project(project, "dungeon-bowl odds")
-    if pack.name != GAME:
-        console.err(f"dungeon-bowl odds: {os.path.abspath(project)} is a {pack.name} project")
-        raise typer.Exit(EXIT_USAGE)
+    require_game(project, "dungeon-bowl odds", GAME)
     loaded, diags = validate_project(project)
     # Unreadable tables stop it; a table the rule checks fault is what it is asked to show.
     unreadable = [
@@ -90,7 +87,7 @@ def odds(
             for row in entry["rows"]:
                 span = _span(row["low"], row["high"])
                 cells = "  ".join(
-                    f"{_signed(m)}: {float(_fraction(p)):6.2%}" for m, p in row["chances"].items()
+                    f"{_signed(m)}: {float(Fraction(p)):6.2%}" for m, p in row["chances"].items()
                 )
                 console.out(f"  {span:>6} {row['result']:<16} {cells}")
             for text in entry["problems"]:
@@ -109,9 +106,3 @@ def _span(low: int | None, high: int | None) -> str:
 
 def _signed(m: str) -> str:
     return m if m.startswith("-") else f"+{m}"
-
-
-def _fraction(text: str) -> float:
-    from fractions import Fraction
-
-    return float(Fraction(text))
