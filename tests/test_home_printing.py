@@ -253,6 +253,7 @@ def test_the_alignment_test_says_how_to_read_the_offset_and_what_to_do_with_the_
     assert "to the right of the red one, X is that many mm" in words
     assert "--back-offset X,Y" in words and "--back-offset 0,0" in words
     assert "Only the PDFs?" in words
+    assert "X = +2, Y = +1 \u2192 --back-offset 2,1" in words  # the worked example, drawn
 
 
 # --- ink saver -------------------------------------------------------------------------------

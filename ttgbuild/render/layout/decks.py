@@ -304,7 +304,7 @@ def _alignment_test(kit: Kit, grid: Grid, spec: dict[str, Any]) -> None:
         where = ctx.kit_where("alignment test", "text")
         ctx.label(canvas, body, box, (left, top - 12 * mm - box.height), width, where)
         if side == "back":
-            _how_to_read(kit, grid, top - 12 * mm - box.height)
+            _how_to_read(kit, grid, spec, top - 12 * mm - box.height)
         ctx.furniture.on_grid_sheet(canvas, grid)
         page_boxes(canvas, grid.page)
         canvas.showPage()
@@ -324,7 +324,7 @@ def _cross_places(grid: Grid, offset: tuple[float, float]) -> tuple[list[float],
     return [inside(x, dx, width) for x in xs], [inside(y, dy, height) for y in ys]
 
 
-def _how_to_read(kit: Kit, grid: Grid, above: float) -> None:
+def _how_to_read(kit: Kit, grid: Grid, spec: dict[str, Any], above: float) -> None:
     """The engine's own note on the back page: the offset's sign, and what to do with only
     the PDFs. It sits in the band under the first row of crosses (or under `above`)."""
     ctx = kit.ctx
@@ -354,3 +354,43 @@ def _how_to_read(kit: Kit, grid: Grid, above: float) -> None:
         width=width,
         where=ctx.kit_where("alignment test", "how to read it"),
     )
+    example_top = corner[1] - EXAMPLE_GAP
+    if grid.rows > 1 and example_top - 2 * EXAMPLE_HALF >= grid.top - 2 * grid.cell_height + CROSS:
+        _sign_example(kit, corner[0], example_top, kit.colour(spec.get("back_colour", "ink")))
+
+
+# The worked example under the note: the black cross 2 mm right of and 1 mm above the red
+# one, drawn EXAMPLE_SCALE times life size, EXAMPLE_GAP under the note.
+EXAMPLE = (2, 1)
+EXAMPLE_SCALE = 3
+EXAMPLE_GAP = 4 * mm
+EXAMPLE_HALF = (CROSS + 1 * mm) * EXAMPLE_SCALE  # half the example's height
+
+
+def _sign_example(kit: Kit, left: float, top: float, red: Any) -> None:
+    """The sign of the offset shown, language-free: a red cross with its scale, the black
+    one where it shows through, and what that reads (X = +2, Y = +1: --back-offset 2,1)."""
+    canvas, size = kit.canvas, EXAMPLE_SCALE
+    x, y = left + EXAMPLE_HALF, top - EXAMPLE_HALF
+    dx, dy = EXAMPLE
+    canvas.saveState()
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeColor(red)
+    _cross(canvas, x, y, CROSS * size, [t * mm * size for t in range(-SCALE, SCALE + 1)])
+    canvas.setStrokeColor(kit.colour("ink"))
+    _cross(canvas, x + dx * mm * size, y + dy * mm * size, CROSS * size, [])
+    canvas.setFillColor(kit.colour("ink"))
+    canvas.setFont(ALIGNMENT_HOW.font, ALIGNMENT_HOW.largest)
+    reading = f"X = +{dx}, Y = +{dy}  \u2192  --back-offset {dx},{dy}      (\u00d7 {size})"
+    canvas.drawString(x + EXAMPLE_HALF + 6 * mm, y - ALIGNMENT_HOW.largest / 3, reading)
+    canvas.restoreState()
+
+
+def _cross(canvas: Canvas, x: float, y: float, arm: float, ticks: list[float]) -> None:
+    """A cross of arms `arm` long at (x, y), ticks across its arms at `ticks` (example size)."""
+    canvas.line(x - arm, y, x + arm, y)
+    canvas.line(x, y - arm, x, y + arm)
+    tick = TICK * EXAMPLE_SCALE
+    for t in ticks:
+        canvas.line(x + t, y - tick, x + t, y + tick)
+        canvas.line(x - tick, y + t, x + tick, y + t)
