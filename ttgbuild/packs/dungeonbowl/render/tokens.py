@@ -31,24 +31,30 @@ Side = Callable[[float, float], None]  # draws one side with its lower-left corn
 def render(ctx: RenderContext) -> bytes:
     tr = ctx.tr
     canvas, buffer = new_canvas(ctx.settings.page, "Dungeon Bowl", "tokens", tr.locale)
-    for team in ctx.content.teams:
-        title = tr.content("team", team["id"], "name", team["name"])
-        pairs = list(_player_pairs(ctx, canvas, team))
-        _pages(ctx, canvas, title, pairs, team.origin)
-    _pages(
-        ctx,
-        canvas,
-        tr.pgettext("token sheet", "Portals, chests and the ball"),
-        list(_dungeon_pairs(ctx, canvas)),
-        ctx.content.dungeon.origin,
+    sheets = [
+        (
+            tr.content("team", team["id"], "name", team["name"]),
+            list(_player_pairs(ctx, canvas, team)),
+            team.origin,
+        )
+        for team in ctx.content.teams
+    ]
+    sheets.append(
+        (
+            tr.pgettext("token sheet", "Portals, chests and the ball"),
+            list(_dungeon_pairs(ctx, canvas)),
+            ctx.content.dungeon.origin,
+        )
     )
-    _pages(
-        ctx,
-        canvas,
-        tr.pgettext("token sheet", "Once-per-turn markers"),
-        list(_marker_pairs(ctx, canvas)),
-        ctx.content.game.origin,
+    sheets.append(
+        (
+            tr.pgettext("token sheet", "Once-per-turn markers"),
+            list(_marker_pairs(ctx, canvas)),
+            ctx.content.game.origin,
+        )
     )
+    for title, pairs, origin in sheets:
+        _pages(ctx, canvas, title, pairs, origin)
     _dice_page(ctx, canvas)
     return finish(canvas, buffer)
 
