@@ -124,6 +124,7 @@ def _weapon(data: dict[str, Any], origin: Origin) -> Weapon:
         data["crouch_count"],
         data.get("chain", False),
         origin,
+        data.get("flavour", ""),
     )
 
 

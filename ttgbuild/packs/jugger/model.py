@@ -89,6 +89,7 @@ class Weapon:
     crouch_count: int
     chain: bool
     origin: Origin
+    flavour: str = ""  # an optional line of flavour for its card
 
 
 @dataclass(frozen=True)
