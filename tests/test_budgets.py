@@ -35,6 +35,7 @@ def template() -> dict[tuple[str | None, str], object]:
 
 def copy_project(tmp: Path) -> Project:
     shutil.copytree(REPO / "content", tmp / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp / "ttgbuild.toml")
     shutil.copytree(REPO / "locales", tmp / "locales")
     return Project(tmp)
 

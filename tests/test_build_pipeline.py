@@ -56,6 +56,7 @@ def baseline(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess[str]]:
     """A project with all three locales, built once into output/."""
     root = tmp_path_factory.mktemp("baseline")
     shutil.copytree(REPO / "content", root / "content")
+    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
     shutil.copytree(REPO / "locales", root / "locales")
     Project(root).write("content/talents/spare.yaml", SPARE_TALENT)  # JT112 warning
     Project(root).replace("locales/de/LC_MESSAGES/ttgbuild.po", *UNTRANSLATED_DE)

@@ -24,6 +24,7 @@ DE = "locales/de/LC_MESSAGES/ttgbuild.po"
 def root(tmp_path: Path) -> Path:
     """The shipped content with the shipped German catalog and glossary."""
     shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     (tmp_path / "locales/de/LC_MESSAGES").mkdir(parents=True)
     shutil.copy(REPO / DE, tmp_path / DE)
     shutil.copy(REPO / "locales/glossary.tsv", tmp_path / "locales/glossary.tsv")

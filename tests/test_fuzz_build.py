@@ -96,6 +96,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Three heroes, the talents they use, everything else as shipped; the Spanish catalog."""
     root = tmp_path_factory.mktemp("fuzz-base")
     shutil.copytree(REPO / "content", root / "content")
+    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
     used: set[str] = set()
     for path in (root / "content/heroes").glob("*.yaml"):
         if path.stem in HEROES:

@@ -45,6 +45,7 @@ def kits(tmp_path_factory, checks_cache) -> tuple[Path, dict[str, str], dict[str
     """A project whose output/ holds the old English kit, and the SHA-256s of both kits."""
     root = tmp_path_factory.mktemp("project")
     shutil.copytree(REPO / "content", root / "content")
+    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
     shutil.copytree(REPO / "locales", root / "locales")
     for epoch, out in ((NEW, "new-kit"), (OLD, "output")):
         done = subprocess.run(

@@ -30,6 +30,7 @@ HEADER = '"Content-Type: text/plain; charset=utf-8\\n"'
 def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("catalogs")
     shutil.copytree(REPO / "content", root / "content")
+    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
     (root / "locales").mkdir()
     for name in ("glossary.tsv", "ttgbuild.pot"):
         shutil.copy(REPO / "locales" / name, root / "locales" / name)

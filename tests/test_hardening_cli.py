@@ -77,6 +77,7 @@ def test_unknown_locale_is_escaped(run) -> None:
 
 def test_glossary_written_to_a_hostile_name_is_escaped(tmp_path) -> None:
     shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     shutil.copytree(REPO / "locales", tmp_path / "locales")
     out = tmp_path / f"gloss{ESCAPE}.tbx"
     result = invoke("i18n", "glossary", "--out", str(out), "--project", str(tmp_path))

@@ -29,6 +29,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped content with a German catalog started from it (one locale: short builds)."""
     root = tmp_path_factory.mktemp("gate")
     shutil.copytree(REPO / "content", root / "content")
+    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
     (root / "locales").mkdir()
     shutil.copy(REPO / "locales/glossary.tsv", root / "locales/glossary.tsv")
     assert cli(root, "i18n", "init", "de").exit_code == 0

@@ -58,6 +58,7 @@ def as_drawn(filled: str) -> str:
 def copy_project(tmp: Path) -> Project:
     """Content and catalogs of the shipped project, to change without touching the repo."""
     shutil.copytree(REPO / "content", tmp / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp / "ttgbuild.toml")
     shutil.copytree(REPO / "locales", tmp / "locales")
     return Project(tmp)
 
