@@ -140,3 +140,42 @@ def test_a_broken_park_colour_is_located_not_a_crash(tmp_path: Path) -> None:
     assert_no_crash(result)
     assert result.exit_code == 1
     assert "content/game.yaml:23:" in result.stdout and not (tmp_path / "out").exists()
+
+
+def tiles(page: Any, left: float, top: float, bottom: float) -> list[tuple[int, int, str]]:
+    """(row, column, digit) of each digit printed inside the tile grid."""
+    from ttgbuild.packs.challengers.kit import TILE
+
+    textpage = page.get_textpage()
+    found = []
+    for i in range(textpage.count_chars()):
+        char = textpage.get_text_range(i, 1)
+        x0, y0, x1, y1 = textpage.get_charbox(i)
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        if char.isdigit() and left < x and bottom < y < top:
+            found.append((int((top - y) // TILE), int((x - left) // TILE), char))
+    return found
+
+
+def test_each_trophy_back_is_behind_its_front(kit: tuple[Path, str], content: Any) -> None:
+    """Long-edge duplex: the back page mirrors the columns, so tile by tile the fans sit
+    behind the trophy they belong to (the default back offset is 0, 0)."""
+    from ttgbuild.packs.challengers.kit import MARGIN, TILE
+
+    pdf = pdfium.PdfDocument(kit[0] / "tokens.pdf")
+    width, height = pdf[0].get_size()
+    count = sum(len(t.fans) for t in content.game.trophies)
+    columns = int((width - 2 * MARGIN) // TILE)
+    rows = math.ceil(count / columns)
+    left, top = (width - columns * TILE) / 2, (height + rows * TILE) / 2
+    bottom = top - rows * TILE
+    fronts, backs = tiles(pdf[0], left, top, bottom), tiles(pdf[1], left, top, bottom)
+    pdf.close()
+    expected = [(t.round, fans) for t in content.game.trophies for fans in t.fans]
+    assert len(fronts) == len(backs) == count
+    front_at = {(row, column): digit for row, column, digit in fronts}
+    back_at = {(row, column): digit for row, column, digit in backs}
+    for i, (rnd, fans) in enumerate(expected):
+        row, column = divmod(i, columns)
+        assert front_at[(row, column)] == str(rnd)
+        assert back_at[(row, columns - 1 - column)] == str(fans)
