@@ -22,8 +22,8 @@ PACK = packaged(
     Path(__file__).resolve().parent / "data",
     __name__,
     (
-        Component("diagrams.pdf", "the nine tournament diagrams", Ref(_AT + "kit:diagrams")),
-        Component("parks.pdf", "the four park mats", Ref(_AT + "kit:parks")),
+        Component("diagrams.pdf", "a tournament diagram per seat", Ref(_AT + "kit:diagrams")),
+        Component("parks.pdf", "a mat per park", Ref(_AT + "kit:parks")),
         Component(
             "tokens.pdf", "trophies with secret backs, fan tokens, flags", Ref(_AT + "kit:tokens")
         ),

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from ttgbuild.packs.challengers.rarity import rarity
-from ttgbuild.packs.challengers.schedule import meeting_problems, schedule_problems, seats_in_play
+from ttgbuild.packs.challengers.schedule import meeting_problems, schedule_problems
 
 FUNCTIONS = {
     "rarity": rarity,
     "schedule_problems": schedule_problems,
     "meeting_problems": meeting_problems,
-    "seats_in_play": seats_in_play,
 }

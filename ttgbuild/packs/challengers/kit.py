@@ -48,7 +48,8 @@ def tokens(ctx: RenderContext) -> bytes:
     page_w, page_h = ctx.settings.page
     tiles = [(t.round, fans) for t in game.trophies for fans in t.fans]
     columns = int((page_w - 2 * MARGIN) // TILE)
-    rows = math.ceil(len(tiles) / columns)
+    room = int((page_h - 2 * MARGIN - 2 * HEADING) // TILE)  # rows a page holds
+    rows = min(math.ceil(len(tiles) / columns), room)
     left = (page_w - columns * TILE) / 2
     top = (page_h + rows * TILE) / 2
     for start in range(0, len(tiles), columns * rows):
@@ -72,29 +73,54 @@ def tokens(ctx: RenderContext) -> bytes:
             _fill(canvas, box, DARK, style.CUT)
             pieces.draw(pieces.face("trophy-back", round=rnd, fans=fans), box)
         _page_end(ctx, canvas)
-    y = _heading(ctx, canvas, pieces.message("fans-heading"))
     values = [token.value for token in game.fan_tokens for _ in range(token.count)]
     colour = {token.value: FAN_COLOURS[i % 4] for i, token in enumerate(game.fan_tokens)}
-    per_row = int((page_w - 2 * MARGIN) // (FAN + 2 * mm))
-    for i, value in enumerate(values):
-        row, column = divmod(i, per_row)
-        x = MARGIN + column * (FAN + 2 * mm)
-        box = (x, y - (row + 1) * (FAN + 2 * mm), FAN, FAN)
+
+    def fan(value: int, box: Box) -> None:
+        x, y, w, h = box
         canvas.setFillColor(colour[value])
         canvas.setStrokeColor(style.CUT)
-        canvas.circle(x + FAN / 2, box[1] + FAN / 2, FAN / 2, stroke=1, fill=1)
+        canvas.circle(x + w / 2, y + h / 2, w / 2, stroke=1, fill=1)
         pieces.draw(pieces.face("fan", value=value), box)
-    y -= math.ceil(len(values) / per_row) * (FAN + 2 * mm) + 6 * mm
-    y = _heading(ctx, canvas, pieces.message("flags-heading"), y)
-    width, height = FLAG
-    per_row = max(1, int((page_w - 2 * MARGIN) // (width + 4 * mm)))
-    for i, park in enumerate(game.parks):
-        row, column = divmod(i, per_row)
-        box = (MARGIN + column * (width + 4 * mm), y - (row + 1) * (height + 4 * mm), width, height)
+
+    def flag(park: Any, box: Box) -> None:
         _fill(canvas, box, HexColor(park.colour), style.CUT)
         pieces.draw(pieces.face("flag", park=park), box)
+
+    heading = pieces.message("fans-heading")
+    y = _flow(ctx, canvas, heading, values, (FAN, FAN, 2 * mm), fan, None)
+    heading = pieces.message("flags-heading")
+    _flow(ctx, canvas, heading, list(game.parks), (*FLAG, 4 * mm), flag, y - 6 * mm)
     _page_end(ctx, canvas)
     return finish(canvas, buffer)
+
+
+def _flow(
+    ctx: RenderContext,
+    canvas: Canvas,
+    heading: str,
+    items: list[Any],
+    size: tuple[float, float, float],
+    draw: Any,
+    top: float | None,
+) -> float:
+    """Pieces of one size (width, height, gap) in rows under a heading from `top` (None: a
+    new page's top), going on to a new page at the bottom margin; the y under the last row."""
+    page_w, _page_h = ctx.settings.page
+    width, height, gap = size
+    per_row = max(1, int((page_w - 2 * MARGIN + gap) // (width + gap)))
+    if top is not None and top - HEADING - height < MARGIN + 6 * mm:
+        _page_end(ctx, canvas)
+        top = None
+    y = _heading(ctx, canvas, heading, top)
+    for start in range(0, len(items), per_row):
+        if y - height < MARGIN + 6 * mm:
+            _page_end(ctx, canvas)
+            y = _heading(ctx, canvas, heading)
+        for column, item in enumerate(items[start : start + per_row]):
+            draw(item, (MARGIN + column * (width + gap), y - height, width, height))
+        y -= height + gap
+    return y
 
 
 def parks(ctx: RenderContext) -> bytes:
