@@ -215,3 +215,12 @@ def test_the_schedule_command_refuses_another_game() -> None:
     assert (
         "schedule: a challengers command;" in result.stderr and "tidewrack project" in result.stderr
     )
+
+
+def test_list_shows_an_optional_field_a_record_lacks_as_a_dash() -> None:
+    """`keyword` is optional: `ttgbuild list cards` prints '-' for a card without one."""
+    result = run_cli(GAME, "list", "cards")
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[1:]}
+    assert rows["tram-driver"][-1] == "-" and rows["juggler"][-1] == "flag-lost"

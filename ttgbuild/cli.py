@@ -216,7 +216,7 @@ def list_content(
         console.as_json(rows)
     else:
         columns = listing.columns
-        console.table([[_cell(row[c]) for c in columns] for row in rows], columns)
+        console.table([[_cell(row.get(c)) for c in columns] for row in rows], columns)
     errors = [d for d in diags if d.severity == "error"]
     if errors:
         console.err(
