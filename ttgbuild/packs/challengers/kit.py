@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import Duplex
+from ttgbuild.packs.challengers import PACK
 from ttgbuild.packs.challengers.drawings import DRAWINGS
 from ttgbuild.packs.challengers.functions import FUNCTIONS
 from ttgbuild.packs.challengers.schedule import NOT_IN_PLAY
@@ -295,8 +296,6 @@ def _legend(ctx: RenderContext, pieces: Pieces, canvas: Canvas, area: Box) -> No
 
 def _start(ctx: RenderContext, name: str) -> tuple[Canvas, BytesIO, Pieces]:
     """A canvas for one kit file and the pieces layout drawn on it."""
-    from ttgbuild.packs.challengers import PACK
-
     if ctx.content_dir is None:
         raise ValueError("Challengers! kit files are drawn for a project (ctx.content_dir)")
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, name, ctx.tr.locale)
