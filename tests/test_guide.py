@@ -14,7 +14,6 @@ import pypdfium2
 import pytest
 from conftest import REPO, run_cli
 
-from ttgbuild.build import page_sizes
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger import PACK
@@ -56,21 +55,21 @@ def test_the_plan_has_a_row_for_every_file_of_the_kit() -> None:
     assert [part.file for part in PACK.components if part.after_kit] == ["guide.pdf"]
 
 
-def _context(root: Path, out: Path, locale: str) -> RenderContext:
-    """A context as the build gives the guide: the kit's other files' pages, as built."""
+def _context(root: Path, out: Path, locale: str) -> tuple[RenderContext, guide.Kit]:
+    """A context as the build gives the guide, and the pages of the kit's files as built."""
     content = load_content(root, PACK).content
     ctx = RenderContext(content, load_translator(root, locale), PrintSettings())
-    ctx.kit_pages = {
-        part.file: page_sizes((out / locale / part.file).read_bytes())
+    ctx.kit_files = {
+        part.file: (out / locale / part.file).read_bytes()
         for part in PACK.components
         if not part.after_kit
     }
-    return ctx
+    return ctx, guide.read_kit(ctx.kit_files)
 
 
 @pytest.mark.parametrize("locale", ["en", "es"])
 def test_the_plan_counts_the_pages_of_the_built_files(kit: Path, locale: str) -> None:
-    rows = guide.plan_rows(_context(kit.parent, kit, locale))
+    rows = guide.plan_rows(*_context(kit.parent, kit, locale))
     assert [row[0] for row in rows] == list(guide.PLAN)  # every file, in reading order
     for file, _holds, pages, paper, *_ in rows:
         assert pages == str(_pages(kit / locale / file)), file
@@ -84,7 +83,7 @@ def test_the_plan_counts_the_pages_of_the_built_files(kit: Path, locale: str) ->
 
 
 def test_the_english_guide_says_sides_paper_and_stock(kit: Path) -> None:
-    rows = {row[0]: row for row in guide.plan_rows(_context(kit.parent, kit, "en"))}
+    rows = {row[0]: row for row in guide.plan_rows(*_context(kit.parent, kit, "en"))}
     assert rows["cards.pdf"][3:] == (
         "A4",
         "both sides, flip on the long edge",
@@ -99,10 +98,26 @@ def test_the_english_guide_says_sides_paper_and_stock(kit: Path) -> None:
 
 
 def test_paper_names_follow_the_drawn_pages() -> None:
-    """A4 or Letter by the page size either way up; anything else in mm."""
+    """A4 or Letter by the page size either way up; a file not drawn: the settings' paper."""
     letter = PrintSettings(paper="letter")
     ctx = RenderContext(None, None, letter)  # type: ignore[arg-type]
-    ctx.kit_pages = {"a.pdf": ((792.0, 612.0),), "b.pdf": ((595.28, 841.89),)}
-    assert guide.paper_name(ctx, "a.pdf") == "Letter"
-    assert guide.paper_name(ctx, "b.pdf") == "A4"
-    assert guide.paper_name(ctx, "missing.pdf") == "Letter"  # not drawn: the settings' paper
+    kit = {"a.pdf": (guide.Page((792.0, 612.0), ""),), "b.pdf": (guide.Page((595.28, 841.89), ""),)}
+    assert guide.paper_name(ctx, kit, "a.pdf") == "Letter"
+    assert guide.paper_name(ctx, kit, "b.pdf") == "A4"
+    assert guide.paper_name(ctx, kit, "missing.pdf") == "Letter"
+
+
+def test_the_diagrams_name_the_pages_of_their_parts(kit: Path) -> None:
+    """Tokens' parts are found by their sections' headings, whatever pages they fall on."""
+    ctx, pages = _context(kit.parent, kit, "es")
+    tokens = pages["tokens.pdf"]
+    first, last = guide.section_pages(ctx, pages, "dice", None)
+    assert last == len(tokens) and "Dados de papel" in tokens[first - 1].text
+    first, last = guide.section_pages(ctx, pages, "red-tokens", "counters")
+    assert first == 1 and "Marcadores" in tokens[last].text  # the counters' page follows
+    first, last = guide.section_pages(ctx, pages, "fold-over", "bases")
+    assert 0 < first <= last < len(tokens)  # the pairs come before the dice
+    where = guide.where_printed(ctx, pages, "fold", "tokens.pdf")
+    expected = f"página {first}" if first == last else f"páginas {first}\u2013{last}"
+    assert where == f"tokens.pdf, {expected}", where
+    assert guide.where_printed(ctx, {}, "fold", "tokens.pdf") == "en tokens.pdf"  # not found

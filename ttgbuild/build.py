@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pypdfium2
-
 from ttgbuild.buildplan import (
     MANIFEST,
     BuildResult,
@@ -88,8 +86,8 @@ class Job:
     settings: PrintSettings
     translator: Translator  # read once per locale by the parent, copied fresh for each file
     placements: bool = False  # record where each piece is drawn (the review gallery asks)
-    # The locale's files drawn before this one (file → page sizes), for an `after_kit` part.
-    kit_pages: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
+    # The locale's files drawn before this one (file → PDF), for an `after_kit` part.
+    kit_files: dict[str, bytes] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -158,13 +156,11 @@ def build(
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     errors: list[Diagnostic] = []
-    # Files drawn `after_kit` (a guide's print plan) come second, told the others' pages.
+    # Files drawn `after_kit` (a guide's print plan) come second, handed the others.
     batches = [[job for job in jobs if job.part.after_kit is later] for later in (False, True)]
     for batch in batches:
         for job in batch:
-            job.kit_pages.update(
-                (name, page_sizes(data)) for name, data in kits[job.locale].items()
-            )
+            job.kit_files.update(kits[job.locale])
         for drawn in parallel.run_all(draw, batch, progress):
             errors += drawn.errors
             kits[drawn.locale][drawn.component] = drawn.data
@@ -242,17 +238,6 @@ def read_pack_data(pack: Pack, project: Path) -> None:
     pack_sheets(pack, project)
 
 
-def page_sizes(pdf: bytes) -> tuple[tuple[float, float], ...]:
-    """Each page's (width, height) in points of a drawn PDF; none for a file not drawn."""
-    if not pdf:
-        return ()
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return tuple(tuple(page.get_size()) for page in document)  # type: ignore[misc]
-    finally:
-        document.close()
-
-
 def draw(job: Job, progress: Progress) -> Drawn:
     """Draw one file of one locale in memory (in a worker process, or in this one)."""
     tr = job.translator.fresh()
@@ -264,7 +249,7 @@ def draw(job: Job, progress: Progress) -> Drawn:
         content_dir=job.project / "content",
         progress=lambda message: progress(f"{job.locale}: {message}"),
     )
-    ctx.kit_pages = job.kit_pages
+    ctx.kit_files = job.kit_files
     if job.placements:
         ctx.placements = []
     try:

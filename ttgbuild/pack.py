@@ -78,8 +78,8 @@ class Component:
     # Keyword arguments `render` is called with: which layout deck or sheet a data
     # pack's file holds, so one engine renderer draws every such file.
     options: Mapping[str, Any] = field(default_factory=dict)
-    # Drawn after the kit's other files of its locale, knowing their pages
-    # (RenderContext.kit_pages): a guide's print plan counts what was really drawn.
+    # Drawn after the kit's other files of its locale, which it is handed
+    # (RenderContext.kit_files): a guide's print plan counts what was really drawn.
     after_kit: bool = False
 
 

@@ -88,9 +88,9 @@ class RenderContext:
     problems: list[PrintProblem] = field(default_factory=list)
     # Where each piece was drawn, kept only when asked (the review gallery crops by it).
     placements: list[Placement] | None = None
-    # The kit's other files already drawn in this locale: file → each page's (width,
-    # height) in points. Only a component drawn `after_kit` is given them.
-    kit_pages: Mapping[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
+    # The kit's other files already drawn in this locale, file → PDF bytes: only a
+    # component drawn `after_kit` is given them (a guide counts and searches their pages).
+    kit_files: Mapping[str, bytes] = field(default_factory=dict)
 
     @classmethod
     def for_pack(

@@ -4,7 +4,8 @@ Page 1 is the print plan (every file of the kit with its pages, paper,
 sides and stock) and the steps; page 2 shows how to cut, fold and join the
 parts, each diagram naming the pages that hold those parts. The plan is
 counted, not typed: the guide is drawn after the kit's other files
-(`Component.after_kit`) and reads their pages (`ctx.kit_pages`). Which side
+(`Component.after_kit`), reads their pages (`ctx.kit_files`) and finds
+the tokens' sections by their headings' words in each locale. Which side
 and stock each file wants is this game's decision, `PLAN`; its words are the
 guide sheet's (data/sheets/guide.sheet.yaml).
 
@@ -18,20 +19,23 @@ number itself is printed from a variable written the locale's way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
+import pypdfium2
 from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.packs.jugger import PACK, TEMPLATES
-from ttgbuild.packs.jugger.render import icons, theme
+from ttgbuild.packs.jugger.render import icons, layouts, theme
 from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.prose import label
 from ttgbuild.render.shapes import polygon
 from ttgbuild.render.sheet import RULER
 from ttgbuild.render.templating import environment
@@ -81,17 +85,44 @@ def _tiles(ctx: RenderContext) -> int:
     return tiling(board_size(board), ctx.settings.page).count if board is not None else 0
 
 
-def pages_of(ctx: RenderContext, file: str) -> int:
+@dataclass(frozen=True)
+class Page:
+    """One page of a drawn file: its size in points and its words, spaces squeezed."""
+
+    size: tuple[float, float]
+    text: str
+
+
+Kit = Mapping[str, tuple[Page, ...]]
+
+
+def read_kit(files: Mapping[str, bytes]) -> Kit:
+    """The pages of the kit's files drawn before the guide (none for a file not drawn)."""
+    kit: dict[str, tuple[Page, ...]] = {}
+    for name, data in files.items():
+        if not data:
+            kit[name] = ()
+            continue
+        document = pypdfium2.PdfDocument(data)
+        try:
+            kit[name] = tuple(
+                Page(page.get_size(), " ".join(page.get_textpage().get_text_range().split()))
+                for page in document
+            )
+        finally:
+            document.close()
+    return kit
+
+
+def pages_of(kit: Kit, file: str) -> int:
     """How many pages `file` has in this kit: counted from the drawn file, the guide's own."""
-    if file == "guide.pdf":
-        return PAGES
-    return len(ctx.kit_pages.get(file, ()))
+    return PAGES if file == "guide.pdf" else len(kit.get(file, ()))
 
 
-def paper_name(ctx: RenderContext, file: str) -> str:
+def paper_name(ctx: RenderContext, kit: Kit, file: str) -> str:
     """The paper a file is printed on: A4 or Letter, or its own size in mm (a poster)."""
-    sizes = ctx.kit_pages.get(file) or (ctx.settings.page,)
-    width, height = sorted(sizes[0])
+    pages = kit.get(file)
+    width, height = sorted(pages[0].size if pages else ctx.settings.page)
     for name, size in (("A4", A4), ("Letter", LETTER)):
         if abs(width - min(size)) < 2 and abs(height - max(size)) < 2:
             return name
@@ -99,7 +130,7 @@ def paper_name(ctx: RenderContext, file: str) -> str:
     return f"{across} \u00d7 {tall} mm"
 
 
-def plan_rows(ctx: RenderContext) -> list[tuple[str, ...]]:
+def plan_rows(ctx: RenderContext, kit: Kit) -> list[tuple[str, ...]]:
     """The print plan: one row per file of the kit, in the order the guide reads them."""
     tr = ctx.tr
     rows = []
@@ -108,13 +139,13 @@ def plan_rows(ctx: RenderContext) -> list[tuple[str, ...]]:
         sides, stock = PLAN.get(file, ("one", "paper"))
         if sides == "duplex":
             sides = ctx.settings.duplex.value
-        count = pages_of(ctx, file)
+        count = pages_of(kit, file)
         rows.append(
             (
                 file,
                 sheet_label(tr, "guide_holds", file),
                 tr.number(count) if count else "\u2013",  # not drawn: no count
-                paper_name(ctx, file),
+                paper_name(ctx, kit, file),
                 sheet_label(tr, "guide_sides", sides),
                 sheet_label(tr, "guide_stock", stock),
             )
@@ -129,8 +160,9 @@ def render(ctx: RenderContext) -> bytes:
     )
     ctx.progress("guide: assembly guide")
     blocks = guide_blocks(ctx)
-    _plan_page(ctx, canvas, blocks)
-    _diagram_page(ctx, canvas)
+    kit = read_kit(ctx.kit_files)
+    _plan_page(ctx, canvas, blocks, kit)
+    _diagram_page(ctx, canvas, kit)
     return finish(canvas, buffer)
 
 
@@ -156,7 +188,9 @@ def _heading(ctx: RenderContext, canvas: Canvas, value: str, top: float, size: f
     return top - block.height - 2 * mm
 
 
-def _plan_page(ctx: RenderContext, canvas: Canvas, blocks: list[tuple[bool, str]]) -> None:
+def _plan_page(
+    ctx: RenderContext, canvas: Canvas, blocks: list[tuple[bool, str]], kit: Kit
+) -> None:
     """Page 1: the title and first paragraph, the print plan table, then the steps."""
     page_w, page_h = ctx.settings.page
     width = page_w - 2 * MARGIN
@@ -167,7 +201,7 @@ def _plan_page(ctx: RenderContext, canvas: Canvas, blocks: list[tuple[bool, str]
     text.draw(canvas, block, MARGIN, top, text.SANS, icons.INLINE.draw)
     top -= block.height + 4 * mm
     top = _heading(ctx, canvas, sheet_label(ctx.tr, "guide_plan", "title"), top, 12)
-    top = _table(ctx, canvas, top, width)
+    top = _table(ctx, canvas, top, width, kit)
     paragraphs: list[list[text.Span]] = []
     for heading, value in blocks[2:]:
         if paragraphs:
@@ -180,11 +214,11 @@ def _plan_page(ctx: RenderContext, canvas: Canvas, blocks: list[tuple[bool, str]
     _folio(ctx, canvas, 1)
 
 
-def _table(ctx: RenderContext, canvas: Canvas, top: float, width: float) -> float:
+def _table(ctx: RenderContext, canvas: Canvas, top: float, width: float, kit: Kit) -> float:
     """The print plan table below `top`; returns the y below it."""
     header = tuple(sheet_label(ctx.tr, "guide_plan", column) for column in COLUMNS)
     where = ctx.kit_where("assembly guide", "print plan")
-    for number, row in enumerate([header, *plan_rows(ctx)]):
+    for number, row in enumerate([header, *plan_rows(ctx, kit)]):
         fill = style.HEADER if number == 0 else (style.CARD_TINT if number % 2 else None)
         if fill is not None:
             canvas.setFillColor(fill)
@@ -395,22 +429,50 @@ DIAGRAMS: tuple[tuple[str, Callable[[Canvas, Box], None], str], ...] = (
 )
 
 
-def where_printed(ctx: RenderContext, figure: str, file: str) -> str:
-    """Which pages of the kit hold a diagram's parts: card fronts and backs, the tiles."""
+def section_pages(ctx: RenderContext, kit: Kit, start: str, end: str | None) -> tuple[int, int]:
+    """The pages of tokens.pdf from the one headed by its message `start` to the page before
+    the one headed `end` (or that same page; the last page without `end`); (0, 0) where the
+    heading is not found.
+
+    The headings are the tokens layout's messages in this locale: the guide finds the
+    parts where the tokens' page code put them, however many pages each takes.
+    """
+    messages = layouts.layout("tokens").data.get("messages", {})
+    pages = kit.get("tokens.pdf", ())
+
+    def headed(name: str) -> list[int]:
+        words = " ".join(label(messages, ctx.tr, name).split())
+        return [number for number, page in enumerate(pages, 1) if words in page.text]
+
+    first = headed(start)
+    if not first:
+        return 0, 0
+    later = [number for number in headed(end) if number >= first[0]] if end else []
+    if not later:
+        return first[0], len(pages)
+    return first[0], max(first[0], later[0] - 1)  # the next section may share its page
+
+
+def where_printed(ctx: RenderContext, kit: Kit, figure: str, file: str) -> str:
+    """Which pages of the kit hold a diagram's parts, or only which file if not found."""
     tr = ctx.tr
-    count = pages_of(ctx, file)
-    first, last = 0, 0
-    if figure == "cut" and count > 2:
-        first, last = 1, count - 2  # the alignment test takes the last two pages
-    elif figure == "tiles" and _tiles(ctx):
-        first, last = 2, 1 + _tiles(ctx)  # after the assembly map
-    if first:
-        values = {"file": file, "first": tr.number(first), "last": tr.number(last)}
-        return tr.fill(sheet_label(tr, "guide_where", "pages"), values)
-    return tr.fill(sheet_label(tr, "guide_where", "file"), {"file": file})
+    count, tiles = pages_of(kit, file), _tiles(ctx)
+    first, last = {
+        "cut": (1, count - 2) if count > 2 else (0, 0),  # the alignment test is last
+        "tiles": (2, 1 + tiles) if tiles and count > tiles else (0, 0),  # after the map
+        "token": section_pages(ctx, kit, "red-tokens", "counters"),
+        "fold": section_pages(ctx, kit, "fold-over", "bases"),
+        "die": section_pages(ctx, kit, "dice", None),
+    }[figure]
+    values = {"file": file, "first": tr.number(first), "last": tr.number(last)}
+    if not first:
+        return tr.fill(sheet_label(tr, "guide_where", "file"), values)
+    if first == last:
+        return tr.fill(sheet_label(tr, "guide_where", "page"), values)
+    return tr.fill(sheet_label(tr, "guide_where", "pages"), values)
 
 
-def _diagram_page(ctx: RenderContext, canvas: Canvas) -> None:
+def _diagram_page(ctx: RenderContext, canvas: Canvas, kit: Kit) -> None:
     """Page 2: the diagrams in two columns, each with its caption and its pages."""
     page_w, page_h = ctx.settings.page
     width = page_w - 2 * MARGIN
@@ -427,7 +489,7 @@ def _diagram_page(ctx: RenderContext, canvas: Canvas) -> None:
         canvas.restoreState()
         caption = [
             ctx.spans(sheet_label(ctx.tr, "guide_figure", figure)),
-            ctx.spans(where_printed(ctx, figure, file), italic=True),
+            ctx.spans(where_printed(ctx, kit, figure, file), italic=True),
         ]
         block = ctx.fit(caption, column_w, 22 * mm, 9, 6, text.SANS, where)
         canvas.setFillColor(style.INK)
