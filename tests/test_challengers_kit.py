@@ -179,3 +179,11 @@ def test_each_trophy_back_is_behind_its_front(kit: tuple[Path, str], content: An
         row, column = divmod(i, columns)
         assert front_at[(row, column)] == str(rnd)
         assert back_at[(row, columns - 1 - column)] == str(fans)
+
+
+@pytest.mark.parametrize("command", [("i18n", "update", "--check"), ("i18n", "check", "--strict")])
+def test_the_catalogs_are_up_to_date_and_clean(command: tuple[str, ...]) -> None:
+    """A layout or sheet edit that moves a message must come with extract and update."""
+    result = run_cli(GAME, *command)
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
