@@ -17,9 +17,9 @@ import yaml
 from reportlab.lib.units import mm
 
 from tests.conftest import REPO, run_cli
-from ttgbuild.packs.jugger.render import dicenet, layouts, tokens
+from ttgbuild.packs.jugger.render import layouts, tokens
 from ttgbuild.render import style
-from ttgbuild.render.layout import cutsheet
+from ttgbuild.render.layout import cutsheet, dicenet
 
 TOLERANCE = 0.05 * mm
 POSTERS = {"a4": (594, 420), "letter": (609.6, 457.2)}  # A2; 18 x 24 in (ARCH C)
@@ -156,14 +156,14 @@ def test_many_two_sided_counters_get_a_mirrored_back_page_instead(tmp_path):
 def test_every_pair_of_die_edges_that_meet_has_exactly_one_glue_tab():
     """Roll a cube over the net: each square's edges become cube edges; glue pairs match."""
     opposite = {"N": "S", "S": "N", "W": "E", "E": "W"}
-    start = dicenet.CELLS[0]
+    start = dicenet.CUBE.cells[0]
     faces = {start: {"down": "D", "up": "U", "N": "n", "S": "s", "W": "w", "E": "e"}}
     todo = [start]
     while todo:
         cell = todo.pop()
         for side, (dx, dy) in dicenet.STEP.items():
             nxt = (cell[0] + dx, cell[1] + dy)
-            if nxt in dicenet.CELLS and nxt not in faces:
+            if nxt in dicenet.CUBE.cells and nxt not in faces:
                 old, back = faces[cell], opposite[side]
                 new = dict(old)
                 new.update(down=old[side], up=old[back], **{back: old["down"], side: old["up"]})
@@ -173,11 +173,11 @@ def test_every_pair_of_die_edges_that_meet_has_exactly_one_glue_tab():
     free: dict[frozenset[str], list[tuple[int, int, str]]] = {}
     for (column, row), f in faces.items():
         for side, (dx, dy) in dicenet.STEP.items():
-            if (column + dx, row + dy) not in dicenet.CELLS:
+            if (column + dx, row + dy) not in dicenet.CUBE.cells:
                 free.setdefault(frozenset((f["down"], f[side])), []).append((column, row, side))
     assert len(free) == 7 and all(len(edges) == 2 for edges in free.values())
     for edges in free.values():
-        assert sum(edge in dicenet.TABS for edge in edges) == 1, edges
+        assert sum(edge in dicenet.CUBE.tabs for edge in edges) == 1, edges
 
 
 def test_dice_nets_are_printed_with_their_glue_tabs(kit):
@@ -191,7 +191,7 @@ def test_dice_nets_are_printed_with_their_glue_tabs(kit):
             fill = tuple(round(c, 2) for c in d["fill"]) if d.get("fill") else None
             if fill == tint and items == ["l", "l", "l"] and d["type"] == "fs":
                 tabs += 1
-    assert tabs == len(dicenet.TABS) * dice
+    assert tabs == len(dicenet.CUBE.tabs) * dice
 
 
 def test_base_slots_are_the_token_foot_plus_the_clearance(kit):

@@ -11,37 +11,87 @@ them, glue, and the back reads upright when the token is turned over
 sideways, so a few two-sided tokens need no duplex sheet. A block of
 two-sided cells that does not fold prints its backs on the back page
 instead, mirrored like card backs.
+
+One convention for every kit, stated here once and used by every part that
+is cut or folded (tokens, die nets, board tiles): a cut is a thin solid line
+(`cut_lines`), a fold a dashed one (`fold_lines`). Faces come from a layout
+file (a `Pieces` draws its `Card`s) or from a pack's own drawing code (a
+`Drawn` face); `paint` asks its painter for both the same way.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.printing import Duplex
 from ttgbuild.render import style
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout.decks import Card
-from ttgbuild.render.layout.pieces import Pieces
+from ttgbuild.render.layout.faces import Box
 
 BLEED = 1.5 * mm  # around a block: cutting a hair outside the line shows no paper
 MARK_GAP = 1 * mm  # crop marks start this far beyond the bleed ...
 MARK_LENGTH = 3 * mm  # ... and are this long
 ROOM = BLEED + MARK_GAP + MARK_LENGTH  # a block's outer box around its cells
 CUT_LINE = 0.25  # points: thin, so a cut a little off the line leaves no dark edge
-FOLD_DASH = (1.5 * mm, 1 * mm)
+FOLD_DASH = (1.5 * mm, 1 * mm)  # folds are dashed, cuts solid: the one convention
+
+
+def cut_lines(canvas: Canvas, width: float = CUT_LINE) -> None:
+    """Stroke what follows as cuts: solid, in the cut colour."""
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(width)
+    canvas.setDash()
+
+
+def fold_lines(canvas: Canvas, width: float = CUT_LINE) -> None:
+    """Stroke what follows as folds: dashed, in the cut colour."""
+    canvas.setStrokeColor(style.CUT)
+    canvas.setLineWidth(width)
+    canvas.setDash(*FOLD_DASH)
+
+
+class Painter(Protocol):
+    """What draws a block's faces: a layout's `Pieces`, or `DRAWN` for `Drawn` faces."""
+
+    def background(self, face: Any) -> Color | None: ...
+
+    def draw(self, face: Any, box: Box) -> None: ...
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A face a pack draws itself: `draw(box)`, and the colour its bleed is painted."""
+
+    draw: Callable[[Box], None]
+    background: Color | None = None
+    piece: Any = None  # the review gallery's piece, as a layout's Card has
+
+
+class _DrawnPainter:
+    def background(self, face: Drawn) -> Color | None:
+        return face.background
+
+    def draw(self, face: Drawn, box: Box) -> None:
+        face.draw(box)
+
+
+DRAWN: Painter = _DrawnPainter()
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One token: its front face, and its back face if it has one."""
+    """One token: its front face, and its back face if it has one (a Card or a Drawn)."""
 
-    front: Card
-    back: Card | None = None
+    front: Any
+    back: Any = None
 
 
 @dataclass(frozen=True)
@@ -123,27 +173,41 @@ def blocks(
     return out
 
 
-def paint(ctx: RenderContext, pieces: Pieces, block: Block, left: float, bottom: float) -> None:
+def paint(
+    ctx: RenderContext,
+    canvas: Canvas,
+    pieces: Painter,
+    block: Block,
+    left: float,
+    bottom: float,
+) -> None:
     """The fronts (and, folding, the backs) of a block whose outer box is at (left, bottom)."""
-    canvas = pieces.kit.canvas
     for index, cell in enumerate(block.cells):
         x, y = block.origin(index, left, bottom)
         w, h = block.face
         outer = block.outer(index)
         with contextlib.ExitStack() as placed:
-            if cell.front.piece is not None:  # the review gallery's piece, and its problems
+            if getattr(cell.front, "piece", None) is not None:  # the review gallery's piece
                 box = (x, y, block.cell_width, h)
                 placed.enter_context(ctx.drawing(canvas, cell.front.piece, box))
             if block.fold:
                 assert cell.back is not None
-                _face(pieces, cell.front, (x, y, w, h), (outer[0], outer[1], False, outer[3]))
-                _face(pieces, cell.back, (x + w, y, w, h), (False, outer[1], outer[2], outer[3]))
+                front, back = (outer[0], outer[1], False, outer[3]), (False, *outer[1:])
+                _face(canvas, pieces, cell.front, (x, y, w, h), front)
+                _face(canvas, pieces, cell.back, (x + w, y, w, h), back)
             else:
-                _face(pieces, cell.front, (x, y, w, h), outer)
+                _face(canvas, pieces, cell.front, (x, y, w, h), outer)
     _lines(canvas, block, left, bottom)
 
 
-def paint_backs(pieces: Pieces, block: Block, left: float, bottom: float, duplex: Duplex) -> None:
+def paint_backs(
+    canvas: Canvas,
+    pieces: Painter,
+    block: Block,
+    left: float,
+    bottom: float,
+    duplex: Duplex,
+) -> None:
     """The backs of a block that does not fold, on the back page, behind their fronts.
 
     (left, bottom) is where the block's outer box lands on the back page;
@@ -165,12 +229,13 @@ def paint_backs(pieces: Pieces, block: Block, left: float, bottom: float, duplex
             grow = (grow[2], grow[1], grow[0], grow[3])
         else:
             grow = (grow[0], grow[3], grow[2], grow[1])
-        _face(pieces, cell.back, (x, y, w, h), grow, extra=BLEED)
+        _face(canvas, pieces, cell.back, (x, y, w, h), grow, extra=BLEED)
 
 
 def _face(
-    pieces: Pieces,
-    card: Card,
+    canvas: Canvas,
+    pieces: Painter,
+    card: Any,
     box: tuple[float, float, float, float],
     grow: tuple[bool, bool, bool, bool],
     extra: float = 0.0,
@@ -184,32 +249,51 @@ def _face(
         y0 = y - (bleed if grow[1] else 0)
         x1 = x + w + (bleed if grow[2] else 0)
         y1 = y + h + (bleed if grow[3] else 0)
-        canvas = pieces.kit.canvas
         canvas.setFillColor(colour)
         canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     pieces.draw(card, box)
 
 
 def _lines(canvas: Canvas, block: Block, left: float, bottom: float) -> None:
-    """Every cell's cut outline, the fold lines, and crop marks in line with every cut."""
+    """Every cell's cut outline, the fold lines, and crop marks in line with every cut.
+
+    A short last row has no cells under the right end of the block: no mark
+    stands in line with a cut there (`marks`).
+    """
     canvas.saveState()
-    canvas.setStrokeColor(style.CUT)
-    canvas.setLineWidth(CUT_LINE)
+    cut_lines(canvas)
     w, h = block.face
     for index in range(len(block.cells)):
         x, y = block.origin(index, left, bottom)
         canvas.rect(x, y, block.cell_width, h, stroke=1, fill=0)
-    xs, ys = block.cuts(left, bottom)
-    low, high = bottom + MARK_LENGTH, bottom + block.height - MARK_LENGTH
-    for x in xs:
-        canvas.line(x, bottom, x, low)
-        canvas.line(x, high, x, high + MARK_LENGTH)
-    for y in ys:
-        canvas.line(left, y, left + MARK_LENGTH, y)
-        canvas.line(left + block.width - MARK_LENGTH, y, left + block.width, y)
+    for x0, y0, x1, y1 in marks(block, left, bottom):
+        canvas.line(x0, y0, x1, y1)
     if block.fold:
-        canvas.setDash(*FOLD_DASH)
+        fold_lines(canvas)
         for index in range(len(block.cells)):
             x, y = block.origin(index, left, bottom)
             canvas.line(x + w, y, x + w, y + h)
     canvas.restoreState()
+
+
+def marks(block: Block, left: float, bottom: float) -> list[tuple[float, float, float, float]]:
+    """The crop marks (x0, y0, x1, y1) outside the bleed, each in line with a cut.
+
+    Top and left marks stand at every cut (the first row and column are
+    full); a bottom mark only where a cell of the last row meets that cut, a
+    right mark only where a cell of the last column does.
+    """
+    xs, ys = block.cuts(left, bottom)
+    last = len(block.cells) - (block.rows - 1) * block.columns  # cells in the last row
+    full_rows = block.rows if last == block.columns else block.rows - 1  # reaching the right
+    top, right = bottom + block.height, left + block.width
+    out = []
+    for i, x in enumerate(xs):
+        out.append((x, top - MARK_LENGTH, x, top))
+        if i <= last:
+            out.append((x, bottom, x, bottom + MARK_LENGTH))
+    for j, y in enumerate(ys):  # ys[0] is the block's bottom edge
+        out.append((left, y, left + MARK_LENGTH, y))
+        if j >= block.rows - full_rows:
+            out.append((right - MARK_LENGTH, y, right, y))
+    return out

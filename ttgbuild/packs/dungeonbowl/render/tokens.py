@@ -2,17 +2,20 @@
 markers, block-die nets and the range ruler.
 
 A fold-over token is two squares side by side: cut the pair out, fold on the
-middle line, glue. A player's front is its standing side; its back is the
-prone side, with "stunned" printed upside down along the other edge, so the
-token is turned to show which. Chest tokens hide the ball or nothing on
-their back. Counts come from content: a team's tokens are its positions up
-to their limits (at most the roster's size), the markers game.kit.markers,
-the block dice game.kit.block_dice, the chests game.kit.chest_tokens.
+middle line, glue. Each sheet's pairs are a block on shared cut lines and the
+block dice are nets with glue tabs, both the engine's (render/layout/
+cutsheet.py, dicenet.py): cut solid, fold dashed, as in every kit. A
+player's front is its standing side; its back is the prone side, with
+"stunned" printed upside down along the other edge, so the token is turned
+to show which. Chest tokens hide the ball or nothing on their back. Counts
+come from content: a team's tokens are its positions up to their limits (at
+most the roster's size), the markers game.kit.markers, the block dice
+game.kit.block_dice, the chests game.kit.chest_tokens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -20,12 +23,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.packs.dungeonbowl.render import paper
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.layout import cutsheet, dicenet
+from ttgbuild.render.layout.cutsheet import Cell, Drawn
 from ttgbuild.render.pdf import finish, new_canvas
 
 TOKEN = 20 * mm  # one side of a player, portal or chest token
 GAP = 3 * mm
+DIE = 16 * mm  # a block die's face
 MINUS = "\u2212"  # a printed minus sign, not a hyphen
-Side = Callable[[float, float], None]  # draws one side with its lower-left corner at (x, y)
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -59,33 +64,19 @@ def render(ctx: RenderContext) -> bytes:
     return finish(canvas, buffer)
 
 
-def _pages(
-    ctx: RenderContext, canvas: Canvas, title: str, pairs: list[tuple[Side, Side]], origin: Any
-) -> None:
-    """Fold-over pairs in rows under a heading, as many pages as they need."""
+def _pages(ctx: RenderContext, canvas: Canvas, title: str, cells: list[Cell], origin: Any) -> None:
+    """Fold-over pairs on shared cuts under a heading, a block per page, as many as they need."""
     width, height = ctx.settings.page
-    across = int((width - 2 * paper.MARGIN + GAP) // (2 * TOKEN + GAP))
-    down = int((height - 2 * paper.MARGIN - 30 * mm + GAP) // (TOKEN + GAP))
-    per_page = max(1, across * down)
-    for start in range(0, len(pairs), per_page):
+    top = height - paper.MARGIN - 12 * mm
+    room = top - paper.MARGIN - 4 * mm  # above the ruler and the 100 % note
+    face = (TOKEN, TOKEN)
+    for block in cutsheet.blocks(cells, face, width - 2 * paper.MARGIN, [room], fold=True):
         paper.heading(ctx, canvas, title, (origin, "token sheet", "heading"))
-        top = height - paper.MARGIN - 14 * mm
-        for index, (front, back) in enumerate(pairs[start : start + per_page]):
-            row, column = divmod(index, across)
-            x = paper.MARGIN + column * (2 * TOKEN + GAP)
-            y = top - (row + 1) * TOKEN - row * GAP
-            front(x, y)
-            back(x + TOKEN, y)
-            canvas.setStrokeColor(paper.INK)
-            canvas.setLineWidth(0.5)
-            canvas.rect(x, y, 2 * TOKEN, TOKEN, fill=0, stroke=1)
-            canvas.setDash(2, 2)
-            canvas.line(x + TOKEN, y, x + TOKEN, y + TOKEN)
-            canvas.setDash()
+        cutsheet.paint(ctx, canvas, cutsheet.DRAWN, block, paper.MARGIN, top - block.height)
         paper.end_page(ctx, canvas)
 
 
-def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[tuple[Side, Side]]:
+def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[Cell]:
     tr = ctx.tr
     fill = paper.colour(team["colour"])
     most = ctx.content.game["roster"]["max_players"]
@@ -98,7 +89,7 @@ def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[tup
             f"{c['short']} {position[c['id']]}" for c in ctx.content.game["characteristics"][:2]
         )
         for _ in range(min(position["most"], most)):
-            yield (
+            yield Cell(
                 _standing(ctx, canvas, fill, name, stats, where),
                 _down(ctx, canvas, name, prone, stunned, where),
             )
@@ -106,8 +97,9 @@ def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[tup
 
 def _standing(
     ctx: RenderContext, canvas: Canvas, fill: Any, name: str, stats: str, where: tuple
-) -> Side:
-    def side(x: float, y: float) -> None:
+) -> Drawn:
+    def side(box: tuple[float, float, float, float]) -> None:
+        x, y, _w, _h = box
         canvas.setFillColor(fill)
         canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
         canvas.setFillColor(paper.PAPER)
@@ -131,13 +123,14 @@ def _standing(
             colour=paper.PAPER,
         )
 
-    return side
+    return Drawn(side, fill)
 
 
 def _down(
     ctx: RenderContext, canvas: Canvas, name: str, prone: str, stunned: str, where: tuple
-) -> Side:
-    def side(x: float, y: float) -> None:
+) -> Drawn:
+    def side(box: tuple[float, float, float, float]) -> None:
+        x, y, _w, _h = box
         canvas.setFillColor(paper.DOWN)
         canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
         paper.label(
@@ -173,17 +166,17 @@ def _down(
         )
         canvas.restoreState()
 
-    return side
+    return Drawn(side, paper.DOWN)
 
 
-def _dungeon_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[tuple[Side, Side]]:
+def _dungeon_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[Cell]:
     tr = ctx.tr
     board = ctx.content.dungeon
     where = (board.origin, "portal token", "number")
     numbers = sorted(c for row in board["map"] for c in row if c.isdigit())
     for number in numbers:
         face = _disc(ctx, canvas, paper.TORCH, number, where)
-        yield face, face
+        yield Cell(face, face)
     chest = tr.pgettext("chest token", "Chest")
     inside = {
         "ball": tr.pgettext("chest token", "The ball!"),
@@ -191,16 +184,19 @@ def _dungeon_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[tuple[Side, S
     }
     place = (ctx.content.game.origin, "chest token", "contents")
     for token in ctx.content.game["kit"]["chest_tokens"]:
-        yield (
+        yield Cell(
             _disc(ctx, canvas, paper.INK, chest, place),
             _disc(ctx, canvas, paper.STONE, inside[token["holds"]], place),
         )
     ball = tr.pgettext("chest token", "Ball")
-    yield _disc(ctx, canvas, paper.TORCH, ball, place), _disc(ctx, canvas, paper.TORCH, ball, place)
+    yield Cell(
+        _disc(ctx, canvas, paper.TORCH, ball, place), _disc(ctx, canvas, paper.TORCH, ball, place)
+    )
 
 
-def _disc(ctx: RenderContext, canvas: Canvas, fill: Any, words: str, where: tuple) -> Side:
-    def side(x: float, y: float) -> None:
+def _disc(ctx: RenderContext, canvas: Canvas, fill: Any, words: str, where: tuple) -> Drawn:
+    def side(box: tuple[float, float, float, float]) -> None:
+        x, y, _w, _h = box
         canvas.setFillColor(fill)
         canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
         paper.label(
@@ -214,10 +210,10 @@ def _disc(ctx: RenderContext, canvas: Canvas, fill: Any, words: str, where: tupl
             colour=paper.PAPER,
         )
 
-    return side
+    return Drawn(side, fill)
 
 
-def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[tuple[Side, Side]]:
+def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[Cell]:
     tr = ctx.tr
     actions = {a["id"]: a for a in ctx.content.procedures["actions"]}
     used = tr.pgettext("marker", "Used")
@@ -230,14 +226,14 @@ def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[tuple[Side, Si
             where = (action.origin, "once-per-turn marker", "name")
             label = f"{name} · {team}"
             for _ in range(count):
-                yield (
+                yield Cell(
                     _disc(ctx, canvas, paper.TORCH, label, where),
                     _disc(ctx, canvas, paper.DOWN, f"{used} · {team}", where),
                 )
 
 
 def _dice_page(ctx: RenderContext, canvas: Canvas) -> None:
-    """Block-die nets (a cube's cross, one result per face) and the range ruler."""
+    """Block-die nets (the engine's cube with glue tabs, one result per face) and the ruler."""
     tr = ctx.tr
     game = ctx.content.game
     names = {
@@ -246,31 +242,27 @@ def _dice_page(ctx: RenderContext, canvas: Canvas) -> None:
     where = (game.origin, "block die net", "faces")
     paper.heading(ctx, canvas, tr.pgettext("dice page", "Block dice and range ruler"), where)
     width, height = ctx.settings.page
-    face = 16 * mm
     top = height - paper.MARGIN - 16 * mm
-    cross = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]  # the six squares of a cube's net
-    across = max(1, int((width - 2 * paper.MARGIN) // (4 * face + 4 * mm)))
+    net_w, net_h = dicenet.size(dicenet.CUBE, DIE)
+    across = max(1, int((width - 2 * paper.MARGIN) // (net_w + 4 * mm)))
+    # game.block.faces lists opposite faces as 1st-6th, 2nd-4th, 3rd-5th; the cube net's
+    # opposites are 1st-5th, 2nd-4th, 3rd-6th: the last two swap places.
+    faces = list(game["block"]["faces"])
+    faces[4:6] = faces[5:3:-1]
+
+    def face(canvas: Canvas, result: str, x: float, y: float, side: float) -> None:
+        canvas.setFillColor(paper.FLOOR)
+        canvas.rect(x, y, side, side, fill=1, stroke=0)
+        box = (x + 1 * mm, y + 1 * mm, side - 2 * mm, side - 2 * mm)
+        paper.label(ctx, canvas, names[result], box, (8, 4.5), where, bold=True)
+
     for n in range(game["kit"]["block_dice"]):
         row, column = divmod(n, across)
-        x0 = paper.MARGIN + column * (4 * face + 4 * mm)
-        y0 = top - (row + 1) * (3 * face + 4 * mm)
-        for (cx, cy), result in zip(cross, game["block"]["faces"], strict=False):
-            x, y = x0 + cx * face, y0 + (2 - cy) * face
-            canvas.setFillColor(paper.FLOOR)
-            canvas.setStrokeColor(paper.INK)
-            canvas.setLineWidth(0.6)
-            canvas.rect(x, y, face, face, fill=1, stroke=1)
-            paper.label(
-                ctx,
-                canvas,
-                names[result],
-                (x + 1 * mm, y + 1 * mm, face - 2 * mm, face - 2 * mm),
-                (8, 4.5),
-                where,
-                bold=True,
-            )
+        x0 = paper.MARGIN + column * (net_w + 4 * mm)
+        y0 = top - (row + 1) * (net_h + 4 * mm)
+        dicenet.draw(canvas, dicenet.CUBE, DIE, x0, y0, tuple(faces), face)
     rows = -(-game["kit"]["block_dice"] // across)
-    _ruler(ctx, canvas, top - rows * (3 * face + 4 * mm) - 12 * mm)
+    _ruler(ctx, canvas, top - rows * (net_h + 4 * mm) - 12 * mm)
     paper.end_page(ctx, canvas)
 
 

@@ -171,7 +171,7 @@ def render(ctx: RenderContext) -> bytes:
     if content.rules is not None and kit is not None:
         ctx.progress("tokens: dice")
         faces = content.rules.faces
-        net = replace(_die_net(faces), piece=Piece("dice", "net", content.rules.origin))
+        net = replace(_die_net(pieces, faces), piece=Piece("dice", "net", content.rules.origin))
         packer.section(
             pieces.message("dice"),
             [_faces_note(ctx, packer, content.rules)] + [net for _ in range(kit.dice)],
@@ -206,10 +206,9 @@ def _standee(pieces: Pieces, hero: Hero, side: str) -> Item:
         canvas.rotate(180)
         pieces.draw(back, (0, 0, width, face))
         canvas.restoreState()
-        canvas.setStrokeColor(style.CUT)
-        canvas.setLineWidth(0.3)
+        cutsheet.cut_lines(canvas)
         canvas.rect(x, y, width, height, stroke=1, fill=0)
-        canvas.setDash(1.5, 1.5)
+        cutsheet.fold_lines(canvas)
         for fold in (STANDEE_TAB, STANDEE_TAB + face, height - STANDEE_TAB):
             canvas.line(x, y + fold, x + width, y + fold)
         canvas.restoreState()
@@ -260,10 +259,10 @@ def _block_item(ctx: RenderContext, pieces: Pieces, block: cutsheet.Block) -> It
     """A block of counters on shared cuts, its backs on the back page unless it folds."""
 
     def paint(_canvas: Canvas, x: float, y: float) -> None:
-        cutsheet.paint(ctx, pieces, block, x, y)
+        cutsheet.paint(ctx, pieces.kit.canvas, pieces, block, x, y)
 
     def back(_canvas: Canvas, x: float, y: float) -> None:
-        cutsheet.paint_backs(pieces, block, x, y, ctx.settings.duplex)
+        cutsheet.paint_backs(pieces.kit.canvas, pieces, block, x, y, ctx.settings.duplex)
 
     two_sided = not block.fold and any(cell.back for cell in block.cells)
     return Item(block.width, block.height, paint, back if two_sided else None)
@@ -317,13 +316,14 @@ def _faces_note(ctx: RenderContext, packer: Packer, rules: Rules) -> Item:
     return Item(width, NOTE, paint, piece=Piece("dice", "faces note", rules.origin))
 
 
-def _die_net(faces: tuple[int, ...]) -> Item:
-    """A paper die: a cube net with glue tabs (dicenet.py)."""
+def _die_net(pieces: Pieces, faces: tuple[int, ...]) -> Item:
+    """A paper die: the engine's cube net with glue tabs, its face the layout's `die_face`."""
+    face = pieces.setting("die_face") * mm
 
     def paint(canvas: Canvas, x: float, y: float) -> None:
-        dicenet.draw(canvas, x, y, faces)
+        dicenet.draw(canvas, x, y, face, faces)
 
-    return Item(dicenet.WIDTH, dicenet.HEIGHT, paint)
+    return Item(*dicenet.size(face), paint)
 
 
 def _d6_table(ctx: RenderContext, pieces: Pieces, faces: tuple[int, ...]) -> Item:

@@ -268,13 +268,16 @@ def base_tile(canvas: Canvas, box: Box, defence: int) -> None:
 
 
 def token_disc(canvas: Canvas, box: Box, tint: str, ring: str) -> None:
-    """One side of a unit token: a rounded square in the faction's colour (or its tint)."""
+    """One side of a unit token: a square in the faction's colour (or its tint) to its cut
+    lines, which it shares with its neighbours, and a rounded ring inside."""
     x, y, w, h = box
     canvas.saveState()
     canvas.setFillColor(HexColor(tint))
+    canvas.rect(x, y, w, h, 0, 1)
     canvas.setStrokeColor(HexColor(ring))
     canvas.setLineWidth(1.2)
-    canvas.roundRect(x + 1, y + 1, w - 2, h - 2, min(w, h) * 0.18, 1, 1)
+    inset = min(w, h) * 0.07
+    canvas.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, min(w, h) * 0.15, 1, 0)
     canvas.restoreState()
 
 

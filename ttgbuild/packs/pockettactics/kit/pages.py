@@ -4,8 +4,10 @@ Tiles are flat-topped hexes laid in a honeycomb (shared cut lines), every
 terrain tile in its count, tunnel tiles once per groove pattern and count,
 then the two bases; the back page mirrors each hex's centre for long-edge
 duplex (rows for short-edge), so every tile gets the same secret back.
-Tokens are fold-over pairs (front, fold line, back). A mat is one page per
-player. The faces are data (pieces.layout.yaml); die nets are drawn here.
+Tokens are fold-over pairs (front, fold line, back) on shared cut lines, die
+nets have glue tabs: both are the engine's (render/layout/cutsheet.py,
+dicenet.py), so they are cut and folded like every other game's. A mat is
+one page per player. The faces are data (pieces.layout.yaml).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,6 +25,7 @@ from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.kit.parts import FOOT, HEADING, MARGIN, heading, pieces
 from ttgbuild.render import style
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.layout import cutsheet, dicenet
 from ttgbuild.render.layout.decks import Card
 from ttgbuild.render.pdf import finish, new_canvas
 
@@ -95,48 +99,46 @@ def _mirrored(
 
 
 def tokens(ctx: RenderContext) -> bytes:
-    """A fold-over token per unit, by faction: front in its colour, back in its light tint."""
+    """A fold-over token per unit, by faction: front in its colour, back in its light tint.
+
+    Each faction's tokens are a block of pairs on shared cut lines (the
+    engine's cutsheet): cut solid, fold dashed, the pair's colours run into
+    the bleed around the block.
+    """
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, "tokens", ctx.tr.locale)
     kit = pieces(ctx, canvas, LAYOUT)
     page_w, page_h = ctx.settings.page
-    pair = 2 * TOKEN
-    columns = int((page_w - 2 * MARGIN + GAP) // (pair + GAP))
     top = page_h - MARGIN
+    full = top - HEADING - FOOT  # a block's room on a page of its own
     y = top - HEADING
-    fresh = True
-    column = 0
+    heading(ctx, canvas, kit.message("tokens-heading"), top, "tokens sheet")
     for faction in ctx.content.factions:
-        units = [u for u in ctx.content.units if u["faction"] == faction["id"]]
-        for unit in units:
-            if column == columns:
-                column, y = 0, y - TOKEN - GAP
-            if y - TOKEN < FOOT:
+        colours = (HexColor(faction["colour"]), HexColor(faction.get("light", "#ffffff")))
+        cells = [
+            cutsheet.Cell(
+                _drawn(kit, kit.face("token", record=unit, front=True), colours[0]),
+                _drawn(kit, kit.face("token", record=unit, front=False), colours[1]),
+            )
+            for unit in ctx.content.units
+            if unit["faction"] == faction["id"]
+        ]
+        width = page_w - 2 * MARGIN
+        for block in cutsheet.blocks(cells, (TOKEN, TOKEN), width, [y - FOOT, full], fold=True):
+            if block.height > y - FOOT:
                 ctx.furniture.on_margin_sheet(canvas, FOOT)
                 canvas.showPage()
-                y, column, fresh = top - HEADING, 0, True
-            if fresh:
                 heading(ctx, canvas, kit.message("tokens-heading"), top, "tokens sheet")
-                fresh = False
-            x = MARGIN + column * (pair + GAP)
-            front = kit.face("token", record=unit, front=True)
-            back = kit.face("token", record=unit, front=False)
-            _token_pair(canvas, front, back, kit, x, y - TOKEN)
-            column += 1
-        column, y = 0, y - TOKEN - GAP
+                y = top - HEADING
+            cutsheet.paint(ctx, canvas, cutsheet.DRAWN, block, MARGIN, y - block.height)
+            y -= block.height
     ctx.furniture.on_margin_sheet(canvas, FOOT)
     canvas.showPage()
     return finish(canvas, buffer)
 
 
-def _token_pair(canvas: Canvas, front: Card, back: Card, kit: Any, x: float, y: float) -> None:
-    kit.draw(front, (x, y, TOKEN, TOKEN))
-    kit.draw(back, (x + TOKEN, y, TOKEN, TOKEN))
-    canvas.saveState()
-    canvas.setStrokeColor(style.MUTED)
-    canvas.setDash(2, 2)
-    canvas.setLineWidth(0.5)
-    canvas.line(x + TOKEN, y + 1.5 * mm, x + TOKEN, y + TOKEN - 1.5 * mm)
-    canvas.restoreState()
+def _drawn(kit: Any, card: Card, background: Color) -> cutsheet.Drawn:
+    """A token face of the layout, its colour painted into the bleed of its block's edge."""
+    return cutsheet.Drawn(lambda box: kit.draw(card, box), background, card.piece)
 
 
 def mats(ctx: RenderContext) -> bytes:
@@ -152,7 +154,7 @@ def mats(ctx: RenderContext) -> bytes:
     top = page_h - MARGIN
     heading(ctx, canvas, kit.message("dice-heading"), top, "mats sheet")
     nets = int(ctx.content.game["kit"]["die_nets"])
-    net_w, net_h = 4 * DIE, 3 * DIE
+    net_w, net_h = dicenet.size(dicenet.CUBE, DIE)
     columns = max(1, int((page_w - 2 * MARGIN + GAP) // (net_w + GAP)))
     y = top - HEADING - net_h
     for index in range(nets):
@@ -163,7 +165,8 @@ def mats(ctx: RenderContext) -> bytes:
             ctx.furniture.on_margin_sheet(canvas, FOOT)
             canvas.showPage()
             y = top - HEADING - net_h
-        die_net(canvas, MARGIN + column * (net_w + GAP), y)
+        x = MARGIN + column * (net_w + GAP)
+        dicenet.draw(canvas, dicenet.CUBE, DIE, x, y, FACES, _pips)
     ctx.furniture.on_margin_sheet(canvas, FOOT)
     canvas.showPage()
     return finish(canvas, buffer)
@@ -177,19 +180,12 @@ PIPS = {
     5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
     6: [(0.25, 0.2), (0.25, 0.5), (0.25, 0.8), (0.75, 0.2), (0.75, 0.5), (0.75, 0.8)],
 }
-# A cross-shaped net (column, row from the bottom): opposite faces add up to 7.
-NET = {1: (1, 1), 2: (0, 1), 3: (1, 2), 4: (1, 0), 5: (2, 1), 6: (3, 1)}
+# The die's faces in the order of the engine's cube net: opposite faces add up to seven.
+FACES = (2, 3, 1, 4, 5, 6)
 
 
-def die_net(canvas: Canvas, x: float, y: float) -> None:
-    """A D6 to fold: six faces with pips in a cross, opposite faces adding up to seven."""
-    canvas.saveState()
-    canvas.setLineWidth(0.6)
-    for face, (column, row) in NET.items():
-        fx, fy = x + column * DIE, y + row * DIE
-        canvas.setStrokeColor(style.INK)
-        canvas.rect(fx, fy, DIE, DIE, 1, 0)
-        canvas.setFillColor(style.INK)
-        for px, py in PIPS[face]:
-            canvas.circle(fx + px * DIE, fy + py * DIE, DIE * 0.08, 0, 1)
-    canvas.restoreState()
+def _pips(canvas: Canvas, value: int, x: float, y: float, face: float) -> None:
+    """A D6 face: its pips, in the ink colour."""
+    canvas.setFillColor(style.INK)
+    for px, py in PIPS[value]:
+        canvas.circle(x + px * face, y + py * face, face * 0.08, 0, 1)
