@@ -34,6 +34,7 @@ from ttgbuild.packs.jugger.render.tiling import (
 )
 from ttgbuild.render import fonts, shapes, style
 from ttgbuild.render.context import Piece, RenderContext
+from ttgbuild.render.layout import cutsheet
 from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import RULER
@@ -227,16 +228,14 @@ def _tile(
     _draw_board(ctx, canvas, board, MARGIN - ox, page_h - MARGIN + oy, goal)
     canvas.restoreState()
     # On sides that lie over a neighbour, the white margin is cut off along the
-    # dashed edge, so the overlap strip can lie on the neighbour's matching strip.
+    # solid cut line (cutsheet's convention), so the overlap strip can lie on the
+    # neighbour's matching strip.
     canvas.saveState()
-    canvas.setStrokeColor(style.CUT)
-    canvas.setLineWidth(0.3)
-    canvas.setDash(2, 2)
+    cutsheet.cut_lines(canvas, 0.3)
     if column > 0:
         canvas.line(MARGIN, MARGIN, MARGIN, page_h - MARGIN)
     if row > 0:
         canvas.line(MARGIN, page_h - MARGIN, page_w - MARGIN, page_h - MARGIN)
-    canvas.setDash()
     for x in _cross_positions(column, tiles.columns, MARGIN, area_w):
         for y in _cross_positions(row, tiles.rows, MARGIN, area_h, flip=page_h):
             _cross(canvas, x, y)
