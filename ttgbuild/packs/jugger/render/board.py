@@ -54,6 +54,7 @@ POSTERS: dict[Paper, tuple[tuple[str, float, float], ...]] = {
 MAT_EDGE = 8 * mm  # a mat's side and top margins: clear of what home printers cannot reach
 MAT_GAP = 3 * mm  # between card slots
 MAT_TITLE = 8 * mm  # the band above the slots that names the mat's team
+MAT_SMALLEST = 0.6  # slots shrink to at most this share of a large card to fit one page
 
 
 def tile_name(row: int, column: int) -> str:
@@ -351,25 +352,28 @@ def _mat(ctx: RenderContext, pieces: Pieces, canvas: Canvas, side: str) -> None:
     Card-sized slots sit in as many rows and columns as the page holds (two
     rows of four poker cards on A4 and Letter, inside 8 mm side margins). When
     the reserve's slots do not all fit, the reserve is one slot its cards
-    stack in; room left after the last slot holds the tokens. A mat with more
-    slots than a page holds goes on over pages. The slots are the layout's
-    faces (data/layouts/board.layout.yaml); counts come from rules.yaml.
+    stack in; room left after the last slot holds the tokens. Cards too large
+    for that (--card-size 70x120) get slots scaled down until they all fit on
+    the one page (a card laid on its slot overhangs it; never below
+    MAT_SMALLEST); only beyond that does a mat go on over pages. The slots are
+    the layout's faces (data/layouts/board.layout.yaml); counts come from
+    rules.yaml.
     """
     rules = ctx.content.rules
     longest = max((f.team_size for f in rules.formats.values()), default=8) if rules else 8
     in_play = max((f.in_play for f in rules.formats.values()), default=5) if rules else 5
-    card_w, card_h = ctx.settings.card_width, ctx.settings.card_height
-    card_inner = (card_w - 2 * ctx.settings.safe) / mm
     page_w, page_h = landscape(ctx.settings.page)
     top = page_h - MAT_EDGE - MAT_TITLE
-    columns = max(1, int((page_w - 2 * MAT_EDGE + MAT_GAP) // (card_w + MAT_GAP)))
-    rows = max(1, int((top - MARGIN + MAT_GAP) // (card_h + MAT_GAP)))
+    card = (ctx.settings.card_width, ctx.settings.card_height)
     reserve = longest - in_play
-    if in_play + reserve + 2 > columns * rows:
+    if in_play + reserve + 2 > _grid(card, page_w, top)[2]:
         reserve = min(reserve, 1)  # the reserve's cards stack in one slot
     slots = [("in play", "slot-in-play")] * in_play  # (zone, face)
     slots += [("reserve", "slot-reserve")] * reserve
     slots += [("score", "slot-stones"), ("score", "slot-points")]
+    card_w, card_h = _slot_size(card, len(slots), page_w, top)
+    card_inner = (card_w - 2 * ctx.settings.safe) / mm
+    columns, rows, _ = _grid((card_w, card_h), page_w, top)
     left = (page_w - (columns * (card_w + MAT_GAP) - MAT_GAP)) / 2
     per_page = columns * rows
     for number, start in enumerate(range(0, len(slots), per_page), start=1):
@@ -394,6 +398,25 @@ def _mat(ctx: RenderContext, pieces: Pieces, canvas: Canvas, side: str) -> None:
         piece = Piece("mat", f"{side} {number}", ctx.place)
         ctx.place_item(canvas, piece, (0, 0, page_w, page_h))
         canvas.showPage()
+
+
+def _grid(slot: tuple[float, float], page_w: float, top: float) -> tuple[int, int, int]:
+    """Columns, rows and slots of `slot`'s size a mat page holds below `top`."""
+    columns = max(1, int((page_w - 2 * MAT_EDGE + MAT_GAP) // (slot[0] + MAT_GAP)))
+    rows = max(1, int((top - MARGIN + MAT_GAP) // (slot[1] + MAT_GAP)))
+    return columns, rows, columns * rows
+
+
+def _slot_size(
+    card: tuple[float, float], count: int, page_w: float, top: float
+) -> tuple[float, float]:
+    """The card's size, or smaller in 5 % steps (to MAT_SMALLEST) until `count` slots fit."""
+    scale = 1.0
+    while _grid((card[0] * scale, card[1] * scale), page_w, top)[2] < count:
+        if scale - 0.05 < MAT_SMALLEST:
+            return card  # no size fits one page: the mat goes on over pages at card size
+        scale -= 0.05
+    return card[0] * scale, card[1] * scale
 
 
 def _mat_title(
