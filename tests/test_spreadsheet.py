@@ -7,6 +7,8 @@ are located at their cell and nothing is written.
 
 from __future__ import annotations
 
+import csv
+import io
 import shutil
 import subprocess
 import tomllib
@@ -17,6 +19,9 @@ import pytest
 from openpyxl import load_workbook
 
 from tests.conftest import REPO, assert_no_crash, run_cli
+from ttgbuild.spreadsheet.cells import CellError, from_cell
+from ttgbuild.spreadsheet.tables import Column
+from ttgbuild.spreadsheet.yamledit import Editor
 
 FIXTURES = REPO / "tests" / "fixtures" / "spreadsheet"
 TIDEWRACK = REPO / "examples" / "tidewrack"
@@ -61,9 +66,11 @@ def edit(book: Path, sheet: str, key: str, column: str, value: Any) -> str:
     workbook = load_workbook(book)
     rows = workbook[sheet]
     header = [c.value for c in rows[1]]
+    if column not in header:
+        raise AssertionError(f"no column {column} in {sheet}: {header}")
     for row in rows.iter_rows(min_row=2):
         if row[0].value == key:
-            cell = row[header.index(column) if column in header else 1]
+            cell = row[header.index(column)]
             cell.value = value
             workbook.save(book)
             return f"{sheet}!{cell.coordinate}"
@@ -75,17 +82,22 @@ def jugger(tmp_path: Path) -> Path:
     return copy_project(REPO, tmp_path / "jugger")
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name if p != REPO else "jugger")
-def test_export_then_import_changes_no_byte(game: Path, tmp_path: Path) -> None:
-    root = copy_project(game, tmp_path / "game")
+def assert_round_trip_changes_nothing(root: Path, folder: Path) -> tuple[Path, Path]:
+    """Export as xlsx and as CSV (into folder), import both unedited: not a byte changes."""
     before = snapshot(root)
     book = export(root)
-    run(root, "export", "--out", str(tmp_path / "csv"))
-    for sheets in (book, tmp_path / "csv"):
+    run(root, "export", "--out", str(folder))
+    for sheets in (book, folder):
         result = run(root, "import", str(sheets))
         assert result.exit_code == 0, result.stdout + result.stderr
-        assert "nothing to change" in result.stderr
+        assert "nothing to change" in result.stderr, result.stdout
     assert snapshot(root) == before
+    return book, folder
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name if p != REPO else "jugger")
+def test_export_then_import_changes_no_byte(game: Path, tmp_path: Path) -> None:
+    assert_round_trip_changes_nothing(copy_project(game, tmp_path / "game"), tmp_path / "csv")
 
 
 def test_workbook_has_header_frozen_validation_and_computed_column(jugger: Path) -> None:
@@ -307,3 +319,216 @@ def test_a_malformed_sheet_is_located(jugger: Path, change: Any, message: str) -
     assert result.exit_code == 1, result.stdout + result.stderr
     assert message in result.stdout
     assert snapshot(jugger) == before
+
+
+def rewrite(path: Path, old: str, new: str) -> str:
+    """Replace text in a file (it must be there); returns the new text."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text.replace(old, new)
+
+
+def csv_cell(path: Path, key: str, column: str, value: str) -> None:
+    """Set one field of a CSV file's row whose first field is `key`."""
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    index = rows[0].index(column)
+    for row in rows[1:]:
+        if row[0] == key:
+            row[index] = value
+            break
+    else:
+        raise AssertionError(f"no row {key} in {path}")
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    path.write_text(out.getvalue(), encoding="utf-8")
+
+
+def test_text_like_a_formula_stays_text_in_xlsx_and_csv(jugger: Path, tmp_path: Path) -> None:
+    hero = jugger / "content/heroes/kirra-maddock.yaml"
+    rewrite(hero, 'name: "Kirra Maddock"', 'name: "=1+1"')
+    other = jugger / "content/heroes/bram-oosterlinck.yaml"
+    rewrite(other, 'name: "Bram Oosterlinck"', "name: '@x'")
+    book, out = assert_round_trip_changes_nothing(jugger, tmp_path / "csv")
+    cell = next(c for c in load_workbook(book)["heroes"]["B"] if c.value == "=1+1")
+    assert cell.data_type == "s" and cell.quotePrefix  # text, not a formula
+    assert "kirra-maddock,'=1+1," in (out / "heroes.csv").read_text(encoding="utf-8")
+    assert ",'@x," in (out / "heroes.csv").read_text(encoding="utf-8")
+    csv_cell(out / "heroes.csv", "kirra-maddock", "name", "'-Kirra")  # as a user escapes it
+    result = run(jugger, "import", str(out / "heroes.csv"))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "name =1+1 → -Kirra" in result.stdout
+
+
+def test_clearing_a_cell_keeps_the_comment_of_the_next_field(jugger: Path) -> None:
+    hero = jugger / "content/heroes/kirra-maddock.yaml"
+    text = hero.read_text(encoding="utf-8").replace(
+        "cost: 10\n", "portrait: zz.png\n# comment above will: keep me\n\ncost: 10\n"
+    )
+    hero.write_text(text, encoding="utf-8")
+    book = export(jugger)
+    edit(book, "heroes", "kirra-maddock", "portrait", None)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert hero.read_text(encoding="utf-8") == text.replace("portrait: zz.png\n", "")
+
+
+RULES_TEXT = """dice:
+  per_player: 8
+  faces: [0, 1]
+  # about the guess
+  faces_assumed: true
+
+# the formats
+formats:
+  short: {a: 1}
+weapons:
+  - id: club
+    range: 2
+  # about mace
+  - id: mace
+    range: 3
+
+# teams follow
+teams: []
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "expected"),
+    [
+        (("dice", "faces_assumed"), None, RULES_TEXT.replace("  faces_assumed: true\n", "")),
+        (("dice", "per_player"), None, RULES_TEXT.replace("  per_player: 8\n", "")),
+        (("weapons", 0), None, RULES_TEXT.replace("  - id: club\n    range: 2\n", "")),
+        (("dice",), 3, "dice: 3\n\n" + RULES_TEXT[RULES_TEXT.index("# the formats") :]),
+    ],
+    ids=["last key", "first key", "list item", "block mapping to number"],
+)
+def test_a_removed_value_keeps_the_comments_after_it(
+    path: tuple[Any, ...], value: Any, expected: str
+) -> None:
+    from ttgbuild.spreadsheet.tables import MISSING
+
+    editor = Editor(RULES_TEXT)
+    editor.set(path, MISSING if value is None else value)
+    assert editor.text() == expected
+
+
+def test_a_new_list_item_goes_before_the_blank_line_after_the_list() -> None:
+    editor = Editor(RULES_TEXT)
+    editor.append(("weapons",), {"id": "axe", "range": 1})
+    assert "    range: 3\n  - id: axe\n    range: 1\n\n# teams follow\n" in editor.text()
+
+
+def test_two_new_list_rows_are_each_located_at_their_own_row(jugger: Path, tmp_path: Path) -> None:
+    out = tmp_path / "csv"
+    run(jugger, "export", "--out", str(out))
+    weapons = out / "weapons.csv"
+    rows = list(csv.reader(io.StringIO(weapons.read_text(encoding="utf-8"))))
+    header = rows[0]
+    chain = next(row for row in rows if row[0] == "chain")
+    club = ["club", "club", "", *chain[3:]]
+    mace = ["mace", "mace", "", *chain[3:]]
+    club[header.index("range")] = "9"
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows([*rows, club, mace])
+    weapons.write_text(text.getvalue(), encoding="utf-8")
+    rows = len(rows)  # the new rows are rows + 1 and rows + 2
+    result = run(jugger, "import", str(weapons))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    from openpyxl.utils import get_column_letter
+
+    letter = get_column_letter(header.index("range") + 1)
+    errors = [line for line in result.stdout.splitlines() if "error" in line]
+    assert errors and all(line.startswith(f"weapons!{letter}{rows + 1}:") for line in errors), (
+        result.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("[" * 3000 + "]" * 3000, "nested more than 32 levels deep"),
+        ("{a: &a [x, x, x], b: [*a, *a, *a]}", "anchors and aliases"),
+    ],
+    ids=["deep nesting", "aliases"],
+)
+def test_a_hostile_flow_cell_is_refused_at_its_cell(jugger: Path, cell: str, message: str) -> None:
+    book = export(jugger)
+    where = edit(book, "talents", "overhead-strike", "params", cell)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert f"{where}: error: params: " in result.stdout and message in result.stdout
+
+
+def test_a_control_character_is_reported_at_its_cell_not_crashed_on(jugger: Path) -> None:
+    hero = jugger / "content/heroes/kirra-maddock.yaml"
+    rewrite(hero, '"Kirra Maddock"', '"Kirra\\x01Maddock"')
+    result = run(jugger, "export", "--out", str(jugger / "book.xlsx"))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert "heroes!B" in result.stdout and "control character U+0001" in result.stdout
+    assert "(content/heroes/kirra-maddock.yaml)" in result.stdout
+    assert not (jugger / "book.xlsx").exists()
+
+
+def test_a_problem_of_a_settings_mapping_is_shown_at_its_first_row(jugger: Path) -> None:
+    book = export(jugger)
+    where = edit(book, "rules.yaml", "dice.faces", "value", None)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    problem = next(line for line in result.stdout.splitlines() if "'faces'" in line)
+    assert problem.startswith(f"{where}: content/rules.yaml:"), result.stdout
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-Infinity"])
+def test_a_number_cell_must_be_finite(text: str) -> None:
+    with pytest.raises(CellError, match="not a finite number"):
+        from_cell(Column("odds", ("odds",), "number"), text)
+
+
+def test_a_csv_value_past_the_header_is_reported(jugger: Path, tmp_path: Path) -> None:
+    out = tmp_path / "csv"
+    run(jugger, "export", "--out", str(out))
+    weapons = out / "weapons.csv"
+    lines = weapons.read_text(encoding="utf-8").splitlines()
+    width = len(lines[0].split(","))
+    lines[2] += ",stray"
+    weapons.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run(jugger, "import", str(weapons))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    from openpyxl.utils import get_column_letter
+
+    assert f"weapons!{get_column_letter(width + 1)}1: error: a column of values" in result.stdout
+
+
+def test_a_null_value_survives_an_unedited_round_trip(jugger: Path, tmp_path: Path) -> None:
+    hero = jugger / "content/heroes/kirra-maddock.yaml"
+    rewrite(hero, "cost: 10\n", "portrait: null\ncost: 10\n")
+    assert_round_trip_changes_nothing(jugger, tmp_path / "csv")
+
+
+def test_a_long_kind_name_gets_a_sheet_name_excel_keeps(tmp_path: Path) -> None:
+    root = copy_project(TIDEWRACK, tmp_path / "tide")
+    long = "critters-of-the-rock-pools-and-flats"  # a pack allows 40
+    pack = root / "pack/pack.yaml"
+    rewrite(pack, "folder: critters ", f"folder: {long} ")
+    (root / "content/critters").rename(root / "content" / long)
+    book = export(root)
+    names = load_workbook(book).sheetnames
+    assert all(len(name) <= 31 for name in names), names
+    title = next(name for name in names if name.startswith("critters-of-the-rock"))
+    assert run(root, "import", str(book)).exit_code == 0
+    edit(book, title, "ink-lurker", "copies", 1)
+    result = run(root, "import", str(book))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == [f"content/{long}/ink-lurker.yaml: copies 2 → 1"]
+
+
+def test_a_positional_list_change_names_its_list(tmp_path: Path) -> None:
+    root = copy_project(TIDEWRACK, tmp_path / "tide")
+    out = tmp_path / "csv"
+    run(root, "export", "--out", str(out))
+    tide = out / "tide.csv"
+    rewrite(tide, "3,5,Flood tide", "3,6,Flood tide")
+    result = run(root, "import", str(tide), "--dry-run")
+    assert "content/game.yaml: tide 2: to 5 → 6" in result.stdout, result.stdout

@@ -9,15 +9,22 @@ column's kind, from the schema, says which was meant.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import yaml
 
+from ttgbuild.source.yamlsource import MAX_DEPTH
 from ttgbuild.spreadsheet.tables import MISSING, Column
 
 _FLOW_START = ('"', "'", "[", "{")
 _TRUE = {"true", "yes"}
 _FALSE = {"false", "no"}
+# A CSV field a spreadsheet program would run as a formula starts so; it is written
+# with an apostrophe in front (as spreadsheet programs mark text), which import removes.
+# A field that starts with an apostrophe gets one more, so removing one is always right.
+_CSV_ESCAPED = ("=", "+", "-", "@", "\t", "\r", "'")
+CSV_TEXT_MARK = "'"
 
 
 class CellError(ValueError):
@@ -36,12 +43,20 @@ def to_cell(column: Column, value: Any) -> Any:
 
 
 def to_text(value: Any) -> str:
-    """A cell as a CSV field: booleans as true/false, nothing as empty."""
+    """A cell as a CSV field: booleans as true/false, nothing as empty, formula-like text
+    behind an apostrophe (see `from_text`)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str) and value.startswith(_CSV_ESCAPED):
+        return CSV_TEXT_MARK + value
     return str(value)
+
+
+def from_text(field: str) -> str:
+    """A CSV field as the cell it stands for: one leading apostrophe removed."""
+    return field.removeprefix(CSV_TEXT_MARK)
 
 
 def from_cell(column: Column, cell: Any) -> Any:
@@ -84,9 +99,28 @@ def _from_flow(cell: Any) -> Any:
     if not _looks_like_flow(cell):
         return cell
     try:
+        _refuse_surprises(cell)
         return yaml.safe_load(cell)
     except yaml.YAMLError:
         return cell
+
+
+def _refuse_surprises(cell: str) -> None:
+    """Refuse what the content loader refuses, before building anything: anchors and
+    aliases (a few bytes that blow up into billions of values) and deep nesting (the
+    loader recurses once per level). Walking the parser's events does neither."""
+    depth = 0
+    for event in yaml.parse(cell, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        if isinstance(event, yaml.AliasEvent) or (
+            isinstance(event, yaml.NodeEvent) and event.anchor is not None
+        ):
+            raise CellError("YAML anchors and aliases (&name, *name) are not allowed; write it out")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise CellError(f"nested more than {MAX_DEPTH} levels deep")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _string(cell: Any) -> str:
@@ -130,6 +164,8 @@ def _number(cell: Any) -> int | float:
             raise CellError(f"{_short(cell)} is not a number") from None
     if isinstance(cell, bool) or not isinstance(cell, (int, float)):
         raise CellError(f"{_short(cell)} is not a number")
+    if not math.isfinite(cell):  # "nan", "inf": float() reads them, no game can use them
+        raise CellError(f"{_short(cell)} is not a finite number")
     return _plain_number(cell)
 
 

@@ -48,6 +48,8 @@ def cell_of(diag: Diagnostic, locators: list[Locator]) -> str | None:
 
     A problem of the record as a whole that names one of its fields in quotes (a
     required field left empty: "missing required field 'cost'") is shown at that field.
+    A problem of a mapping no cell holds whole (rules.yaml's `dice`, shown as `dice.faces`,
+    `dice.faces_assumed` rows) is shown at the row of the field it names, else its first.
     """
     parts = tuple(pointer_parts(diag.pointer))
     best: Locator | None = None
@@ -55,15 +57,12 @@ def cell_of(diag: Diagnostic, locators: list[Locator]) -> str | None:
         inside = locator.file == diag.file and parts[: len(locator.parts)] == locator.parts
         if inside and (best is None or len(locator.parts) > len(best.parts)):
             best = locator
-    if best is None:
-        return None
-    for locator in locators:
-        named = locator.parts[len(best.parts) :]
-        if (
-            locator.file == best.file
-            and locator.parts[: len(best.parts)] == best.parts
-            and len(named) == 1
-            and f"'{named[0]}'" in diag.message
-        ):
+    base = best.parts if best is not None else parts
+    under = [loc for loc in locators if loc.file == diag.file and loc.parts[: len(base)] == base]
+    for locator in under:
+        named = locator.parts[len(base) :]
+        if len(named) == 1 and f"'{named[0]}'" in diag.message:
             return locator.cell
-    return best.cell
+    if best is not None:
+        return best.cell
+    return under[0].cell if under else None  # a mapping shown field by field: its first row

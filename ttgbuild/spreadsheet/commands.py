@@ -31,8 +31,8 @@ def export(
         Path | None,
         typer.Option(
             "--out",
-            help="A .xlsx workbook, or a folder for one CSV file per sheet "
-            "(default: output/content.xlsx in the project).",
+            help="A .xlsx workbook, or (any other name, even x.csv) a folder for one CSV "
+            "file per sheet (default: output/content.xlsx in the project).",
         ),
     ] = None,
 ) -> None:
@@ -40,7 +40,7 @@ def export(
     from ttgbuild.source.loader import load_content
     from ttgbuild.source.yamlsource import LOAD_CODES
     from ttgbuild.spreadsheet.tables import tables_of
-    from ttgbuild.spreadsheet.workbook import write_csv, write_xlsx
+    from ttgbuild.spreadsheet.workbook import UnwritableCells, write_csv, write_xlsx
 
     pack = require_project(project, "sheet export")
     loaded = load_content(project, pack)
@@ -54,6 +54,11 @@ def export(
             target.mkdir(parents=True, exist_ok=True)
             for path, data in write_csv(tables, target).items():
                 write_atomically(path, data)
+    except UnwritableCells as exc:
+        for problem in exc.problems:
+            console.out(problem)
+        console.err(f"sheet export: {exc}; nothing written")
+        raise typer.Exit(EXIT_PROBLEMS) from None
     except OSError as exc:
         console.err(f"sheet export: cannot write {target}: {exc}")
         raise typer.Exit(EXIT_UNREADABLE) from None
@@ -61,7 +66,8 @@ def export(
     unread = sum(d.code in LOAD_CODES for d in loaded.diagnostics)
     if unread:
         console.err(f"sheet export: {unread} content file(s) could not be read and are not in it")
-    console.err(f"sheet export: wrote {target} ({len(tables)} sheets, {rows} rows)")
+    what = "" if target.suffix.lower() == ".xlsx" else "a folder of CSV files, one per sheet: "
+    console.err(f"sheet export: wrote {what}{target} ({len(tables)} sheets, {rows} rows)")
 
 
 @sheet_app.command("import")

@@ -19,10 +19,11 @@ from typing import Any
 
 from ttgbuild.spreadsheet.cells import CellError, from_cell, to_cell
 from ttgbuild.spreadsheet.tables import MISSING, Column, Row, Table
-from ttgbuild.spreadsheet.workbook import COMPUTED, SETTINGS_HEADER, RawSheet
+from ttgbuild.spreadsheet.workbook import COMPUTED, SETTINGS_HEADER, RawSheet, sheet_title
 from ttgbuild.spreadsheet.yamledit import EditError, Editor, new_file_text, reads_as, same, set_path
 
 _FILE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")
+_NEW = "new:"  # a locator's list index for the n-th item appended: "new:1", "new:2"
 
 
 @dataclass(frozen=True)
@@ -90,18 +91,19 @@ def plan_import(
     plan = Plan()
     edits: dict[str, _Edits] = {}
     by_name = {t.name: t for t in tables}
+    by_name.update({sheet_title(t.name): t for t in tables})  # a long name, as a workbook has it
     seen: set[str] = set()
     for sheet in sheets:
         table = by_name.get(sheet.name)
         if table is None:
-            names = ", ".join(by_name) or "none"
+            names = ", ".join(t.name for t in tables) or "none"
             plan.problems.append(
                 Problem(sheet.name, f"no sheet of this project is named so (its sheets: {names})")
             )
-        elif sheet.name in seen:
+        elif table.name in seen:
             plan.problems.append(Problem(sheet.name, "a second sheet of this name"))
         else:
-            seen.add(sheet.name)
+            seen.add(table.name)
             _Sheet(plan, edits, project, table, sheet, delete_missing).read()
     if not plan.problems:
         for file, wanted in edits.items():
@@ -144,6 +146,8 @@ class _Sheet:
         if not any(str(h).strip() for h in header):
             self.problem(1, 1, "the first row must name the columns (the header is missing)")
             return None
+        widest = max((len(cells) for _, cells in self.sheet.rows), default=0)
+        header += [""] * (widest - len(header))  # a CSV row longer than its header
         columns: dict[int, Column] = {}
         for index, title in enumerate(header, 1):
             name = str(title).strip()
@@ -176,6 +180,7 @@ class _Sheet:
         existing = {row.key: row for row in self.table.rows}
         matched: set[str] = set()
         position = 0
+        id_column = next((i for i, c in columns.items() if c.name == "id"), 1)
         for number, cells in self.sheet.rows:
             if not any(_filled(cells, i) for i in columns):
                 continue
@@ -184,7 +189,6 @@ class _Sheet:
                 continue
             if self.table.keyed:
                 key = values.get("id", MISSING)
-                id_column = next(i for i, c in columns.items() if c.name == "id")
                 if key is MISSING:
                     self.problem(id_column, number, "a row needs an id")
                     continue
@@ -199,7 +203,7 @@ class _Sheet:
             if key in existing:
                 self._update(existing[key], columns, values, number)
             else:
-                self._add(key, columns, values, number)
+                self._add(key, columns, values, number, id_column)
         for row in self.table.rows:
             if row.key not in matched:
                 self._missing(row)
@@ -219,7 +223,10 @@ class _Sheet:
         return values if fine else None
 
     def _update(self, row: Row, columns: dict[int, Column], values: dict[str, Any], n: int) -> None:
-        label = "" if self.table.folder else f"{row.key} "
+        if self.table.folder:
+            label = ""
+        else:  # a list's item by its id, or by the list's name and its place
+            label = f"{row.key} " if self.table.keyed else f"{self.table.name} {row.key}: "
         for column in columns.values():
             old, new = row.values[column.name], values[column.name]
             if _same(old, new):
@@ -228,7 +235,9 @@ class _Sheet:
             self._edits(row.file).sets.append(((*row.base, *column.path), new))
         self._locate(row.file, row.base, columns, n)
 
-    def _add(self, key: str, columns: dict[int, Column], values: dict[str, Any], n: int) -> None:
+    def _add(
+        self, key: str, columns: dict[int, Column], values: dict[str, Any], n: int, id_column: int
+    ) -> None:
         record: dict[str, Any] = {}
         for column in self.table.columns:  # the schema's order, whatever the sheet's
             value = values.get(column.name, MISSING)
@@ -237,10 +246,15 @@ class _Sheet:
         if self.table.folder is not None:
             file = f"{self.table.folder}/{key}.yaml"
             if not _FILE_ID.fullmatch(key):
-                self.problem(1, n, f"id {key!r} cannot name a file: use letters, digits and -")
+                message = f"id {key!r} cannot name a file: use letters, digits and -"
+                self.problem(id_column, n, message)
                 return
             if (self.project / file).exists():
-                self.problem(1, n, f"{file} exists but could not be read; mend it first", file)
+                message = (
+                    f"a new row's file {file} exists already (a record with another id, "
+                    "or one that cannot be read): choose another id, or mend that file"
+                )
+                self.problem(id_column, n, message, file)
                 return
             self.plan.writes[file] = new_file_text(record)
             self._locate(file, (), columns, n)
@@ -249,8 +263,8 @@ class _Sheet:
             file = self.table.file
             wanted = self._edits(file)
             wanted.appended.append((self.table.list_key, record))
-            index = -len(wanted.appended)  # counted from the end once the file is edited
-            self._locate(file, (self.table.list_key, index), columns, n)
+            ordinal = sum(k == self.table.list_key for k, _ in wanted.appended)
+            self._locate(file, (self.table.list_key, f"{_NEW}{ordinal}"), columns, n)
         self.plan.added.append((file if self.table.folder else f"{file}: {key}", self.cell(1, n)))
 
     def _missing(self, row: Row) -> None:
@@ -342,17 +356,18 @@ def _renumber(plan: Plan, file: str, wanted: _Edits, meant: Any) -> None:
         if locator.file != file or not listed or not _is_index(locator.parts[1]):
             fixed.append(locator)
             continue
-        key, index = locator.parts[0], int(locator.parts[1])
-        if index < 0:
-            index += len(meant[key])
+        key, part = locator.parts[0], locator.parts[1]
+        if part.startswith(_NEW):  # the n-th of the items appended, after what remains
+            added = sum(k == key for k, _ in wanted.appended)
+            index = len(meant[key]) - added + int(part.removeprefix(_NEW)) - 1
         else:
-            index -= sum(g < index for g in gone.get(key, []))
+            index = int(part) - sum(g < int(part) for g in gone.get(key, []))
         fixed.append(Locator(file, (key, str(index), *locator.parts[2:]), locator.cell))
     plan.locators = fixed
 
 
 def _is_index(part: str) -> bool:
-    return part.removeprefix("-").isdigit()
+    return part.removeprefix(_NEW).isdigit()
 
 
 def _filled(cells: list[Any], index: int) -> bool:
@@ -361,6 +376,8 @@ def _filled(cells: list[Any], index: int) -> bool:
 
 
 def _same(old: Any, new: Any) -> bool:
+    if old is None and new is MISSING:  # `key: null` is exported as an empty cell
+        return True
     if old is MISSING or new is MISSING:
         return old is new
     return same(old, new)

@@ -10,12 +10,14 @@ table is written transposed, one field a row, so rules numbers read as a list.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttgbuild.spreadsheet.cells import to_cell, to_text
+from ttgbuild.spreadsheet.cells import from_text, to_cell, to_text
 from ttgbuild.spreadsheet.tables import MISSING, Column, Table, computed_values
 
 COMPUTED = " (computed)"  # a read-only column's header ends so; import skips it
@@ -23,10 +25,30 @@ SETTINGS_HEADER = ("field", "value", "about")
 MAX_ROWS = 100_000  # a sheet longer than any game's content is refused, not read forever
 _MIN_WIDTH, _MAX_WIDTH = 6, 60
 _VALIDATED_ROWS = 2000  # data validation reaches this far below the header (new rows too)
+_TITLE_LENGTH = 31  # Excel's longest sheet name; it cuts a longer one when it saves
+_NOT_IN_TITLE = re.compile(r"[\[\]:*?/\\]")  # characters Excel refuses in a sheet name
 
 
 class SheetFileError(Exception):
     """The file cannot be read as a workbook or CSV: one line saying why (exit 2)."""
+
+
+class UnwritableCells(Exception):
+    """Values a workbook cannot hold (control characters), each located: exit 1."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(f"{len(problems)} value(s) cannot be stored in a workbook")
+        self.problems = problems
+
+
+def sheet_title(name: str) -> str:
+    """A table's sheet name in a workbook: its name, or, if Excel could not keep that (over
+    31 characters, or one of [ ] : * ? / \\), its first 26 usable characters, `~` and
+    four hex digits of the full name's SHA-1, so it stays the same and import finds it."""
+    if len(name) <= _TITLE_LENGTH and not _NOT_IN_TITLE.search(name):
+        return name
+    digest = hashlib.sha1(name.encode("utf-8")).hexdigest()[:4]
+    return f"{_NOT_IN_TITLE.sub('-', name)[: _TITLE_LENGTH - 5]}~{digest}"
 
 
 @dataclass
@@ -82,12 +104,15 @@ def write_xlsx(tables: list[Table]) -> bytes:
     book = Workbook()
     book.remove(book.active)
     grey = PatternFill("solid", start_color="EEEEEE", end_color="EEEEEE")
+    unwritable: list[str] = []
     for table in tables:
-        sheet = book.create_sheet(table.name)
+        sheet = book.create_sheet(sheet_title(table.name))
         header = header_of(table)
         sheet.append(header)
-        for cells in grid_of(table):
+        for number, cells in enumerate(grid_of(table), 2):
+            unwritable += _unwritable(sheet.title, table, header, number, cells)
             sheet.append(cells)
+        _text_stays_text(sheet)
         for index, title in enumerate(header, 1):
             cell = sheet.cell(1, index)
             cell.font = Font(bold=True)
@@ -108,9 +133,45 @@ def write_xlsx(tables: list[Table]) -> bytes:
             for index, column in enumerate(table.columns, 1):
                 letter = get_column_letter(index)
                 _validate(sheet, column, f"{letter}2:{letter}{_VALIDATED_ROWS}")
+    if unwritable:
+        raise UnwritableCells(unwritable)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
+
+
+def _unwritable(
+    title: str, table: Table, header: list[str], number: int, cells: list[Any]
+) -> list[str]:
+    """The row's text cells a workbook cannot hold (control characters), located; each is
+    emptied so the rest of the workbook can still be checked."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    from openpyxl.utils import get_column_letter
+
+    problems = []
+    for index, value in enumerate(cells):
+        bad = ILLEGAL_CHARACTERS_RE.search(value) if isinstance(value, str) else None
+        if bad is None:
+            continue
+        cells[index] = None
+        record = table.rows[0 if table.settings else number - 2].file
+        name = cells[0] if table.settings else header[index]
+        problems.append(
+            f"{title}!{get_column_letter(index + 1)}{number}: error: {name}: control character "
+            f"U+{ord(bad.group()):04X} cannot be stored in a workbook ({record}); "
+            "remove it from the content, or export as CSV"
+        )
+    return problems
+
+
+def _text_stays_text(sheet: Any) -> None:
+    """openpyxl takes a string starting with `=` for a formula, which would read back empty:
+    such cells are stored as text, marked so (quote prefix) for the user's program too."""
+    for row in sheet.iter_rows(min_row=2):
+        for cell in row:
+            if cell.data_type == "f":
+                cell.data_type = "s"
+                cell.quotePrefix = True
 
 
 def _widths(sheet: Any, letter: Any) -> None:
@@ -225,5 +286,5 @@ def _read_csv(path: Path) -> RawSheet:
         raise SheetFileError(f"{path}: over {MAX_ROWS} rows")
     name = path.name[: -len(".csv")]
     raw = RawSheet(name, list(rows[0]) if rows else [])
-    raw.rows = [(number, list(cells)) for number, cells in enumerate(rows[1:], 2)]
+    raw.rows = [(number, [from_text(f) for f in cells]) for number, cells in enumerate(rows[1:], 2)]
     return raw

@@ -18,8 +18,10 @@ from typing import Any
 import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
 from ruamel.yaml.error import YAMLError as RuamelError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, ScalarString
+from ruamel.yaml.tokens import CommentToken
 
 from ttgbuild.spreadsheet.tables import MISSING
 
@@ -50,7 +52,10 @@ class Editor:
         made = CommentedMap()
         for key, value in record.items():
             made[key] = _styled(value, MISSING)
+        tail = _pop_tail(items, len(items) - 1) if isinstance(items, CommentedSeq) and items else ""
         items.append(made)
+        if tail:  # the list's trailing comment or blank line stays after its last item
+            _give_tail(items, len(items) - 1, tail)
 
     def text(self) -> str:
         out = io.StringIO()
@@ -70,13 +75,100 @@ def set_path(data: Any, path: tuple[str | int, ...], value: Any, styled: bool = 
             target[part] = _new_map() if styled else {}
         target = target[part]
     if value is MISSING:
-        if isinstance(target, list):
+        if isinstance(target, (CommentedMap, CommentedSeq)):
+            remove(target, last)
+        elif isinstance(target, list):
             del target[last]  # type: ignore[arg-type]
         else:
             target.pop(last, None)
         return
     old = target[last] if isinstance(target, list) else target.get(last, MISSING)
-    target[last] = _styled(value, old) if styled else value
+    if not styled:
+        target[last] = value
+        return
+    new = _styled(value, old)
+    tail = _pop_tail(target, last) if new is not old and _is_block(old) else ""
+    target[last] = new
+    if tail:
+        _give_tail(target, last, tail)
+
+
+def remove(container: CommentedMap | CommentedSeq, key: Any) -> None:
+    """Delete an entry, keeping the comment lines and blank lines that follow it.
+
+    ruamel.yaml files a full-line comment (and blank lines) under the entry before
+    it, so deleting `portrait:` would delete the comment above `cost:` too; those
+    lines move to the entry before (or to the top of the collection) first.
+    """
+    if isinstance(container, CommentedMap) and key not in container:
+        return
+    keys = list(container) if isinstance(container, CommentedMap) else list(range(len(container)))
+    place = keys.index(key)
+    tail = _lead(container, key) + _pop_tail(container, key)
+    del container[key]
+    if not tail:
+        return
+    if place > 0:
+        _give_tail(container, keys[place - 1], tail)
+        return
+    if container.ca.comment is None:
+        container.ca.comment = [None, []]
+    if container.ca.comment[1] is None:
+        container.ca.comment[1] = []
+    container.ca.comment[1].append(CommentToken(tail, CommentMark(0), None))
+
+
+def _is_block(node: Any) -> bool:
+    return (
+        isinstance(node, (CommentedMap, CommentedSeq))
+        and len(node) > 0
+        and not node.fa.flow_style()
+    )
+
+
+def _last(node: CommentedMap | CommentedSeq) -> Any:
+    return list(node)[-1] if isinstance(node, CommentedMap) else len(node) - 1
+
+
+def _lead(container: Any, key: Any) -> str:
+    """Comment lines ruamel.yaml files before an entry (after a flow value), as text."""
+    slot = container.ca.items.get(key)
+    before = slot[1] if slot and isinstance(slot[1], list) else []
+    tokens = [t for t in before if isinstance(t, CommentToken)]
+    return "".join(" " * t.column + t.value for t in tokens)
+
+
+def _pop_tail(container: Any, key: Any) -> str:
+    """The comment lines after an entry (not its own end-of-line comment), taken off it.
+
+    A block collection's trailing lines sit under its deepest last entry.
+    """
+    node = container[key]
+    if _is_block(node):
+        found = _pop_tail(node, _last(node))
+        if found:
+            return found
+    slot = container.ca.items.get(key)
+    token = slot[2] if slot and len(slot) > 2 else None
+    if not isinstance(token, CommentToken) or "\n" not in token.value:
+        return ""
+    cut = token.value.index("\n") + 1
+    tail = token.value[cut:]
+    token.value = token.value[:cut]
+    return tail
+
+
+def _give_tail(container: Any, key: Any, tail: str) -> None:
+    """Put comment lines after an entry (after a block collection's deepest last entry)."""
+    node = container[key]
+    if _is_block(node):
+        _give_tail(node, _last(node), tail)
+        return
+    slot = container.ca.items.setdefault(key, [None, None, None, None])
+    if isinstance(slot[2], CommentToken):
+        slot[2].value += tail
+    else:
+        slot[2] = CommentToken("\n" + tail, CommentMark(0), None)
 
 
 def same(a: Any, b: Any) -> bool:
@@ -146,7 +238,7 @@ def _styled(value: Any, old: Any) -> Any:
     if isinstance(value, Mapping):
         if isinstance(old, CommentedMap):
             for key in [k for k in old if k not in value]:
-                del old[key]
+                remove(old, key)
             for key, item in value.items():
                 if key not in old or not same(old[key], item):
                     old[key] = _styled(item, old.get(key, MISSING))
