@@ -256,3 +256,129 @@ def test_a_shared_cut_block_knows_its_outer_edges():
     assert block.outer(4) == (False, True, False, False)  # nothing below it
     assert block.outer(5) == (False, True, True, False)  # nothing below it, at the right end
     assert block.outer(6) == (True, True, True, False)  # the last row's only counter
+
+
+def test_crop_marks_stand_only_in_line_with_cuts_that_reach_them():
+    """A short last row: no bottom mark under its empty cells, no right mark beside them."""
+    block = cutsheet.Block(tuple([None] * 7), 3, (10.0, 10.0))  # type: ignore[list-item]
+    xs, ys = block.cuts(0, 0)
+    marks = cutsheet.marks(block, 0, 0)
+    bottom = {x0 for x0, y0, x1, y1 in marks if x0 == x1 and y0 == 0}
+    right = {y0 for x0, y0, x1, y1 in marks if y0 == y1 and x1 == block.width}
+    assert bottom == set(xs[:2])  # the last row is one cell: its two cuts
+    assert right == set(ys[1:])  # not the bottom edge, which no right-hand cell has
+    assert len(marks) == len(xs) + 2 + len(ys) + 3
+
+
+def mark_lines(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    """The crop marks of shared-cut blocks: cut-coloured strokes one mark long."""
+    cut = tuple(round(c, 2) for c in style.CUT.rgb())
+    out = []
+    for d in page.get_drawings():
+        if d["type"] != "s" or [i[0] for i in d["items"]] != ["l"]:
+            continue
+        if tuple(round(c, 2) for c in d["color"] or ()) != cut:
+            continue
+        r = d["rect"]
+        if close(max(r.width, r.height), cutsheet.MARK_LENGTH) and min(r.width, r.height) < 0.01:
+            out.append(r)
+    return out
+
+
+def cut_outlines(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    """Every cut-coloured stroked rectangle on the page: the cells of shared-cut blocks."""
+    cut = tuple(round(c, 2) for c in style.CUT.rgb())
+    return [
+        d["rect"]
+        for d in page.get_drawings()
+        if d["type"] == "s"
+        and [item[0] for item in d["items"]] == ["re"]
+        and tuple(round(c, 2) for c in d["color"] or ()) == cut
+    ]
+
+
+def assert_marks_in_line_with_cuts(pdf: Path) -> int:
+    """Every crop mark ≥ 5 mm from the paper's edge, beyond the bleed, in line with a cut of
+    a cell that reaches it (none beside empty cells); returns the marks seen."""
+    away = cutsheet.BLEED + cutsheet.MARK_GAP  # from a cell's edge to its mark
+    seen = 0
+    for page in pymupdf.open(pdf):
+        cells = cut_outlines(page)
+        for m in mark_lines(page):
+            seen += 1
+            edge = 5 * mm - TOLERANCE
+            assert m.x0 >= edge and m.y0 >= edge, m
+            assert page.rect.width - m.x1 >= edge and page.rect.height - m.y1 >= edge, m
+            if m.width < 0.01:  # vertical: above or below a cell whose side it continues
+                assert any(
+                    (close(m.x0, c.x0) or close(m.x0, c.x1))
+                    and (close(c.y0 - m.y1, away) or close(m.y0 - c.y1, away))
+                    for c in cells
+                ), (pdf.name, page.number, m)
+            else:
+                assert any(
+                    (close(m.y0, c.y0) or close(m.y0, c.y1))
+                    and (close(c.x0 - m.x1, away) or close(m.x0 - c.x1, away))
+                    for c in cells
+                ), (pdf.name, page.number, m)
+    return seen
+
+
+def test_token_blocks_crop_marks_are_in_line_with_cuts_clear_of_bleed_and_paper_edge(kit):
+    _paper, out = kit
+    assert assert_marks_in_line_with_cuts(out / "tokens.pdf") > 20
+
+
+OTHER_GAMES = {"pocket-tactics": ("tokens.pdf", "mats.pdf"), "dungeon-bowl": ("tokens.pdf",)}
+
+
+@pytest.fixture(scope="module", params=sorted(OTHER_GAMES))
+def other_kit(request, tmp_path_factory) -> tuple[str, Path]:
+    """Another game's English kit on Letter (the tighter edges), built once for the module."""
+    game = REPO / "games" / request.param
+    out = tmp_path_factory.mktemp(request.param)
+    args = ("build", "--locale", "en", "--strict", "--paper", "letter", "--out", str(out))
+    result = run_cli(game, *args)
+    assert result.exit_code == 0, result.output
+    return request.param, out / "en"
+
+
+def glue_tabs(pdf: Path) -> int:
+    """Glue tabs drawn by the engine's die net: three-sided tinted trapezoids."""
+    tint = tuple(round(c, 2) for c in style.CARD_TINT.rgb())
+    tabs = 0
+    for page in pymupdf.open(pdf):
+        for d in page.get_drawings():
+            fill = tuple(round(c, 2) for c in d["fill"]) if d.get("fill") else None
+            if fill == tint and [i[0] for i in d["items"]] == ["l", "l", "l"] and d["type"] == "fs":
+                tabs += 1
+    return tabs
+
+
+def test_other_games_dice_have_glue_tabs_and_their_tokens_share_cuts(other_kit):
+    """Pocket-Tactics and Dungeon Bowl print the engine's nets and fold-over blocks."""
+    from ttgbuild.packs.dungeonbowl.render import tokens as bowl
+    from ttgbuild.packs.pockettactics.kit import pages as tactics
+
+    game, out = other_kit
+    content = REPO / "games" / game / "content" / "game.yaml"
+    kit = yaml.safe_load(content.read_text(encoding="utf-8"))["kit"]
+    dice = kit["die_nets"] if game == "pocket-tactics" else kit["block_dice"]
+    nets = out / OTHER_GAMES[game][-1]
+    assert glue_tabs(nets) == len(dicenet.CUBE.tabs) * dice
+    token = tactics.TOKEN if game == "pocket-tactics" else bowl.TOKEN
+    pairs = 0
+    for page in pymupdf.open(out / "tokens.pdf"):
+        cells = cut_rects(page, 2 * token, token)
+        pairs += len(cells)
+        shared = [
+            c
+            for c in cells
+            if any(
+                c is not o and (close(c.x1, o.x0) or close(c.y1, o.y0) or close(c.y0, o.y1))
+                for o in cells
+            )
+        ]
+        assert len(shared) >= len(cells) - 1, (game, page.number)  # a lone last pair at most
+    assert pairs > 10
+    assert assert_marks_in_line_with_cuts(out / "tokens.pdf") > 10
