@@ -1,4 +1,4 @@
-"""tokens.pdf: fold-over field tokens, every counter, fold-up bases and paper dice.
+"""tokens.pdf: fold-over field tokens, every counter, hex bases and paper dice.
 
 The faces of tokens, counters and bases, every word the sheets print and the
 settings of their making (a base slot's clearance, when a two-sided counter
