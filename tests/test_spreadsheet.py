@@ -532,3 +532,15 @@ def test_a_positional_list_change_names_its_list(tmp_path: Path) -> None:
     rewrite(tide, "3,5,Flood tide", "3,6,Flood tide")
     result = run(root, "import", str(tide), "--dry-run")
     assert "content/game.yaml: tide 2: to 5 → 6" in result.stdout, result.stdout
+
+
+def test_a_deleted_middle_row_of_a_list_without_ids_is_matched_by_content(
+    tmp_path: Path,
+) -> None:
+    root = copy_project(TIDEWRACK, tmp_path / "tide")
+    out = tmp_path / "csv"
+    run(root, "export", "--out", str(out))
+    rewrite(out / "tide.csv", "3,5,Flood tide,1\n", "")
+    result = run(root, "import", str(out / "tide.csv"))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == ["content/game.yaml: tide 2: not in the sheet; kept"]

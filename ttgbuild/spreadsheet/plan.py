@@ -11,6 +11,8 @@ are then validated as the content they would make, and written only if clean.
 from __future__ import annotations
 
 import copy
+import difflib
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -179,7 +181,7 @@ class _Sheet:
             self.plan.locators.append(whole)
         existing = {row.key: row for row in self.table.rows}
         matched: set[str] = set()
-        position = 0
+        read: list[tuple[int, dict[str, Any]]] = []  # rows of a list without ids
         id_column = next((i for i, c in columns.items() if c.name == "id"), 1)
         for number, cells in self.sheet.rows:
             if not any(_filled(cells, i) for i in columns):
@@ -187,26 +189,53 @@ class _Sheet:
             values = self._values(columns, cells, number, "")
             if values is None:
                 continue
-            if self.table.keyed:
-                key = values.get("id", MISSING)
-                if key is MISSING:
-                    self.problem(id_column, number, "a row needs an id")
-                    continue
-                key = str(key)
-                if key in matched:
-                    self.problem(id_column, number, f"a second row with id {key!r}")
-                    continue
-            else:
-                position += 1
-                key = str(position)
+            if not self.table.keyed:
+                read.append((number, values))
+                continue
+            key = values.get("id", MISSING)
+            if key is MISSING:
+                self.problem(id_column, number, "a row needs an id")
+                continue
+            key = str(key)
+            if key in matched:
+                self.problem(id_column, number, f"a second row with id {key!r}")
+                continue
             matched.add(key)
             if key in existing:
                 self._update(existing[key], columns, values, number)
             else:
                 self._add(key, columns, values, number, id_column)
+        new = 0
+        for number, values, row in self._by_content(columns, read):
+            if row is None:  # keyed by the place it gets: after every item there is
+                new += 1
+                self._add(str(len(self.table.rows) + new), columns, values, number, id_column)
+            else:
+                matched.add(row.key)
+                self._update(row, columns, values, number)
         for row in self.table.rows:
             if row.key not in matched:
                 self._missing(row)
+
+    def _by_content(
+        self, columns: dict[int, Column], read: list[tuple[int, dict[str, Any]]]
+    ) -> list[tuple[int, dict[str, Any], Row | None]]:
+        """A list without ids: each sheet row with the item it stands for (None: a new one).
+
+        Rows equal to an item match it wherever they are, so deleting a middle row
+        reports that item missing rather than every item below it changed; the rows in
+        between are matched in order, the extra ones new (appended last).
+        """
+        names = [c.name for c in columns.values()]
+        mine = [_fingerprint(values, names) for _, values in read]
+        theirs = [_fingerprint(row.values, names) for row in self.table.rows]
+        paired: list[tuple[int, dict[str, Any], Row | None]] = []
+        matcher = difflib.SequenceMatcher(None, theirs, mine, autojunk=False)
+        for _tag, old_start, old_end, new_start, new_end in matcher.get_opcodes():
+            rows = self.table.rows[old_start:old_end]
+            for offset, (number, values) in enumerate(read[new_start:new_end]):
+                paired.append((number, values, rows[offset] if offset < len(rows) else None))
+        return sorted(paired, key=lambda pair: pair[0])
 
     def _values(
         self, columns: dict[int, Column], cells: list[Any], number: int, record: str
@@ -373,6 +402,21 @@ def _is_index(part: str) -> bool:
 def _filled(cells: list[Any], index: int) -> bool:
     value = cells[index - 1] if index <= len(cells) else None
     return value is not None and not (isinstance(value, str) and value.strip() == "")
+
+
+def _fingerprint(values: Mapping[str, Any], names: list[str]) -> str:
+    """A row's values as one comparable text: equal where `_same` holds (an empty cell
+    and a null alike, 3 and 3.0 alike, a flag never a number)."""
+    shown = []
+    for name in names:
+        value = values.get(name, MISSING)
+        if value is MISSING or value is None:
+            shown.append(None)
+        elif isinstance(value, float) and value.is_integer():
+            shown.append(int(value))
+        else:
+            shown.append(value)
+    return json.dumps(shown, sort_keys=True, default=str, ensure_ascii=False)
 
 
 def _same(old: Any, new: Any) -> bool:

@@ -214,8 +214,9 @@ def _round_trip(text: str) -> tuple[YAML, Any]:
         if out.getvalue() == text:
             return handler, data
     raise EditError(
-        "its layout cannot be kept by an in-place edit (unusual indentation or line breaks); "
-        "edit it by hand, or reformat it with two-space indents first"
+        "its layout cannot be kept by an in-place edit (unusual indentation or line breaks, "
+        "or an empty value written `null` or `~`, which the edit would write as nothing); "
+        "edit it by hand, or reformat it first (two-space indents, `key:` for an empty value)"
     )
 
 
