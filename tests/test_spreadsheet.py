@@ -544,3 +544,26 @@ def test_a_deleted_middle_row_of_a_list_without_ids_is_matched_by_content(
     result = run(root, "import", str(out / "tide.csv"))
     assert result.exit_code == 0, result.stdout + result.stderr
     assert result.stdout.splitlines() == ["content/game.yaml: tide 2: not in the sheet; kept"]
+
+
+def test_a_new_id_whose_file_exists_is_refused_at_the_id_cell(jugger: Path) -> None:
+    rewrite(jugger / "content/heroes/kirra-maddock.yaml", "id: kirra-maddock", "id: kirra-m")
+    book = export(jugger)
+    workbook = load_workbook(book)
+    heroes = workbook["heroes"]
+    row = next(r for r in heroes.iter_rows(min_row=2, values_only=True) if r[0] == "kirra-m")
+    heroes.append(["kirra-maddock", *row[1:]])
+    workbook.save(book)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert (
+        f"heroes!A{heroes.max_row}: error: a new row's file content/heroes/kirra-maddock.yaml "
+        in (result.stdout)
+    )
+    assert "exists already" in result.stdout
+
+
+def test_a_csv_export_says_it_made_a_folder(jugger: Path) -> None:
+    result = run(jugger, "export", "--out", str(jugger / "x.csv"))
+    assert result.exit_code == 0 and (jugger / "x.csv" / "heroes.csv").is_file()
+    assert "wrote a folder of CSV files, one per sheet:" in result.stderr
