@@ -29,14 +29,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.packs.jugger import PACK, TEMPLATES
-from ttgbuild.packs.jugger.render import icons, layouts, theme
+from ttgbuild.packs.jugger.render import dicenet, icons, layouts, theme
 from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import label
-from ttgbuild.render.shapes import polygon
 from ttgbuild.render.sheet import RULER
 from ttgbuild.render.templating import environment
 
@@ -241,9 +240,13 @@ def _table(ctx: RenderContext, canvas: Canvas, top: float, width: float, kit: Ki
 Box = tuple[float, float, float, float]
 
 
-def _dashed(canvas: Canvas, points: list[tuple[float, float]], colour: Color = style.INK) -> None:
+def _line(
+    canvas: Canvas, points: list[tuple[float, float]], colour: Color = style.INK, cut: bool = False
+) -> None:
+    """A fold line, dashed; a cut line (`cut`) solid: the kit's one convention (cutsheet.py)."""
     canvas.saveState()
-    canvas.setDash(3, 2)
+    if not cut:
+        canvas.setDash(3, 2)
     canvas.setStrokeColor(colour)
     canvas.setLineWidth(0.8)
     path = canvas.beginPath()
@@ -299,12 +302,15 @@ def _cutting(canvas: Canvas, box: Box) -> None:
         cx = left + column * card_w
         canvas.line(cx, bottom - 6 * mm, cx, bottom - 3 * mm)
         canvas.line(cx, bottom + 2 * card_h + 3 * mm, cx, bottom + 2 * card_h + 6 * mm)
-        _dashed(canvas, [(cx, bottom - 3 * mm), (cx, bottom + 2 * card_h + 3 * mm)], theme.EYE_RED)
+        line = [(cx, bottom - 3 * mm), (cx, bottom + 2 * card_h + 3 * mm)]
+        _line(canvas, line, theme.EYE_RED, cut=True)
     for row in range(3):
         cy = bottom + row * card_h
         canvas.line(left - 6 * mm, cy, left - 3 * mm, cy)
         canvas.line(left + 3 * card_w + 3 * mm, cy, left + 3 * card_w + 6 * mm, cy)
-        _dashed(canvas, [(left - 3 * mm, cy), (left + 3 * card_w + 3 * mm, cy)], theme.EYE_RED)
+        _line(
+            canvas, [(left - 3 * mm, cy), (left + 3 * card_w + 3 * mm, cy)], theme.EYE_RED, cut=True
+        )
 
 
 def _folding(canvas: Canvas, box: Box) -> None:
@@ -320,7 +326,7 @@ def _folding(canvas: Canvas, box: Box) -> None:
         icons.jugg(
             canvas, left + i * side + side * 0.3, bottom + side * 0.3, side * 0.4, style.PAPER
         )
-    _dashed(canvas, [(left + side, bottom - 2 * mm), (left + side, bottom + side + 2 * mm)])
+    _line(canvas, [(left + side, bottom - 2 * mm), (left + side, bottom + side + 2 * mm)])
     _arrow(canvas, (left + side * 1.5, bottom + side), (left + side * 0.5, bottom + side + 1 * mm))
 
 
@@ -340,7 +346,7 @@ def _token(canvas: Canvas, box: Box) -> None:
     icons.front_eye(canvas, left + 3 * mm, bottom + foot + face_h + 5 * mm, 6 * mm)
     icons.rear_eye(canvas, left + 3 * mm, bottom + foot + 4 * mm, 6 * mm)
     middle = bottom + foot + face_h
-    _dashed(canvas, [(left - 2 * mm, middle), (left + strip_w + 2 * mm, middle)])
+    _line(canvas, [(left - 2 * mm, middle), (left + strip_w + 2 * mm, middle)])
     # the folded token standing in its base, seen from the side
     base_x, base_y = x + w * 0.68, y + 6 * mm
     canvas.setFillColor(theme.TEAM_COLOURS["red"])
@@ -374,7 +380,7 @@ def _overlap(canvas: Canvas, box: Box) -> None:
     canvas.rect(second_x, top, overlap, tile_h, stroke=0, fill=1)  # the glue margin below
     canvas.setFillColor(theme.PITCH)
     canvas.rect(second_x - overlap * 0.02, top, overlap * 0.02, tile_h, stroke=0, fill=1)
-    _dashed(canvas, [(second_x + overlap, top), (second_x + overlap, top + tile_h)])
+    _line(canvas, [(second_x + overlap, top), (second_x + overlap, top + tile_h)], cut=True)
     canvas.setStrokeColor(theme.EYE_RED)
     canvas.setLineWidth(1)
     for cy in (top + tile_h * 0.3, top + tile_h * 0.7):
@@ -389,34 +395,14 @@ def _overlap(canvas: Canvas, box: Box) -> None:
 
 
 def _die(canvas: Canvas, box: Box) -> None:
-    """A die net: six faces in a cross, glue tabs on the free edges."""
+    """The die net tokens.pdf prints (the engine's, dicenet.py): cut solid, fold dashed, tabs."""
     x, y, w, h = box
-    face = min(w / 5, h / 4.4)
-    left, bottom = x + (w - 4 * face) / 2, y + (h - 3 * face) / 2
-    cells = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
-    canvas.setStrokeColor(style.CUT)
-    canvas.setLineWidth(0.6)
-    for column, row in cells:
-        canvas.setFillColor(style.PAPER)
-        canvas.rect(left + column * face, bottom + row * face, face, face, stroke=1, fill=1)
-    for column in (0, 2, 3):  # the faces whose top and bottom edges meet no other face
-        for edge in (bottom + 2 * face, bottom + face - face * 0.3):
-            flipped = edge < bottom + face
-            _tab(canvas, left + column * face, edge, face, face * 0.3, flipped)
-    for i, (column, row) in enumerate(cells):
-        count = (0, 0, 1, 0, 1, 2)[i]
-        size = face * 0.3
-        for k in range(count):
-            cx = left + column * face + face / 2 + (k - (count - 1) / 2) * size * 1.1 - size / 2
-            icons.jugg(canvas, cx, bottom + row * face + face / 2 - size / 2, size)
+    net_w, net_h = dicenet.size(1.0)
+    face = min(w / net_w, h / net_h) * 0.95
+    dicenet.draw(canvas, x + (w - net_w * face) / 2, y + (h - net_h * face) / 2, face, DIE_FACES)
 
 
-def _tab(canvas: Canvas, x: float, y: float, w: float, h: float, downwards: bool) -> None:
-    """A glue tab: a shaded trapezium on a face's free top (or bottom) edge."""
-    inset = w * 0.2
-    base, tip = (y + h, y) if downwards else (y, y + h)
-    points = [(x, base), (x + inset, tip), (x + w - inset, tip), (x + w, base)]
-    polygon(canvas, points, style.CARD_TINT, style.CUT, 0.6)
+DIE_FACES = (0, 0, 1, 0, 1, 2)  # a die's faces as juggs, for the picture
 
 
 # Each diagram: the caption's id, its drawing, and the file (and page span) holding its parts.
