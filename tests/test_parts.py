@@ -17,7 +17,7 @@ import yaml
 from reportlab.lib.units import mm
 
 from tests.conftest import REPO, run_cli
-from ttgbuild.packs.jugger.render import layouts, tokens
+from ttgbuild.packs.jugger.render import layouts, theme, tokens
 from ttgbuild.render import style
 from ttgbuild.render.layout import cutsheet, dicenet
 
@@ -382,3 +382,25 @@ def test_other_games_dice_have_glue_tabs_and_their_tokens_share_cuts(other_kit):
         assert len(shared) >= len(cells) - 1, (game, page.number)  # a lone last pair at most
     assert pairs > 10
     assert assert_marks_in_line_with_cuts(out / "tokens.pdf") > 10
+
+
+def hex_widths(page: pymupdf.Page) -> set[float]:
+    """Widths (mm, to 0.01) of the field's hexes: six-sided paths filled in the pitch colour."""
+    pitch = tuple(round(c, 2) for c in theme.PITCH.rgb())
+    return {
+        round(d["rect"].width / mm, 2)
+        for d in page.get_drawings()
+        if d.get("fill")
+        and tuple(round(c, 2) for c in d["fill"]) == pitch
+        and [item[0] for item in d["items"]] == ["l"] * 6
+    }
+
+
+def test_the_poster_prints_its_field_at_full_size(kit):
+    """The print shop's hexes are as large as the home-printed tiles' (100 %, not scaled)."""
+    _paper, out = kit
+    tiles = [p for p in pymupdf.open(out / "board.pdf") if "Board tile" in p.get_text()]
+    assert tiles
+    sizes = set().union(*(hex_widths(page) for page in tiles))
+    (poster,) = pymupdf.open(out / "board-print-shop.pdf")
+    assert len(sizes) == 1 and hex_widths(poster) == sizes, (hex_widths(poster), sizes)
