@@ -63,6 +63,7 @@ def ttgbuild(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def copy_project(target: Path) -> Path:
     for folder in ("content", "locales"):
         shutil.copytree(REPO / folder, target / folder)
+    shutil.copy(REPO / "ttgbuild.toml", target / "ttgbuild.toml")
     return target
 
 

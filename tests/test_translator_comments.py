@@ -57,6 +57,7 @@ def test_a_placeholder_without_a_comment_is_found(tmp_path: Path, monkeypatch) -
         encoding="utf-8",
     )
     shutil.copytree(ROOT / "content", tmp_path / "content")
+    shutil.copy(ROOT / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     monkeypatch.setattr(extract, "PACKAGE", package)
     assert unexplained(tmp_path) == [
         "ttgbuild/labels.py:4: {cost}",

@@ -72,6 +72,7 @@ def test_the_event_channel_tells_each_new_version_and_ends_when_the_watch_does(s
 
 def test_the_project_files_and_the_games_data_are_watched(tmp_path: Path) -> None:
     shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     (tmp_path / "locales").mkdir()
     shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     paths = watched(tmp_path)
@@ -86,6 +87,7 @@ def test_the_project_files_and_the_games_data_are_watched(tmp_path: Path) -> Non
 @pytest.mark.timeout(30)
 def test_a_port_that_is_taken_is_exit_2_before_anything_is_built(tmp_path: Path) -> None:
     shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     (tmp_path / "locales").mkdir()
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -102,6 +104,7 @@ def test_a_port_that_is_taken_is_exit_2_before_anything_is_built(tmp_path: Path)
 @pytest.mark.timeout(120)
 def test_sigterm_stops_the_watch_with_its_exit_code(tmp_path: Path) -> None:
     shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     (tmp_path / "locales").mkdir()
     command = [sys.executable, "-m", "ttgbuild", "watch", "--project", str(tmp_path)]
     command += ["--locale", "en", "--port", "0", "--out", str(tmp_path / "gallery")]
@@ -129,6 +132,7 @@ def test_a_first_gallery_that_cannot_be_written_stops_with_the_exit_code_of_prev
     tmp_path: Path,
 ) -> None:
     shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copy(REPO / "ttgbuild.toml", tmp_path / "ttgbuild.toml")
     (tmp_path / "locales").mkdir()
     out = tmp_path / "gallery"
     result = run_cli(tmp_path, "watch", "--locale", "xx", "--port", "0", "--out", str(out))
