@@ -319,7 +319,8 @@ PROSE = JUGGER.texts["defs.schema.json"]["$defs"]["prose"]["pattern"]
     "source", [p for p in SHIPPED_PATTERNS if p != PROSE], ids=lambda s: s[:24]
 )
 def test_no_one_line_pattern_takes_a_final_newline(source: str) -> None:
-    sample = {"^[A-Z]{2}$": "DE", "^[a-z][a-z0-9_]*$": "hexes"}.get(source, "kirra-maddock")
+    samples = {"^[A-Z]{2}$": "DE", "^[a-z][a-z0-9_]*$": "hexes", "^#[0-9a-fA-F]{6}$": "#c8102e"}
+    sample = samples.get(source, "kirra-maddock")
     assert ecma_pattern(source).search(sample)
     assert not ecma_pattern(source).search(sample + "\n")
 
