@@ -167,7 +167,7 @@ def test_tts_saved_object_ids_match_the_deck(exports: dict[str, Path], name: str
     if name == "tidewrack-tts":
         (deck,) = states
         names = Counter(card["Nickname"] for card in deck["ContainedObjects"])
-        assert dict(names) == _tidewrack_copies(exports["tidewrack"])
+        assert dict(names) == _tidewrack_copies(exports["tidewrack"], "name")  # printed names
         assert (
             deck["CustomDeck"]["1"]["FaceURL"] == "https://example.org/decks/cards-critters-1.png"
         )
@@ -177,6 +177,12 @@ def test_tts_saved_object_ids_match_the_deck(exports: dict[str, Path], name: str
         for row in rows:
             printed[row["deck"]] += int(row["copies"])
         assert {deck["Nickname"]: len(deck["DeckIDs"]) for deck in states} == dict(printed)
+        (heroes,) = [deck for deck in states if deck["Nickname"] == "hero"]
+        names = {
+            yaml.safe_load(path.read_text(encoding="utf-8"))["name"]
+            for path in (REPO / "content" / "heroes").glob("*.yaml")
+        }
+        assert {card["Nickname"] for card in heroes["ContainedObjects"]} == names  # printed
 
 
 def test_a_big_deck_takes_several_sheets_each_keeping_the_hidden_slot_free() -> None:
@@ -215,9 +221,10 @@ def _order(folder: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(stream))
 
 
-def _tidewrack_copies(project: Path) -> dict[str, int]:
+def _tidewrack_copies(project: Path, field: str = "id") -> dict[str, int]:
+    """Each critter's copies, by its id or its printed name."""
     copies = {}
     for path in (project / "content" / "critters").glob("*.yaml"):
         record = yaml.safe_load(path.read_text(encoding="utf-8"))
-        copies[record["id"]] = record["copies"]
+        copies[record[field]] = record["copies"]
     return copies

@@ -16,7 +16,8 @@ from tests.conftest import REPO, assert_no_crash, run_cli
 from ttgbuild.buildplan import UsageError
 from ttgbuild.core.origin import Origin
 from ttgbuild.export.faces import refuse_unfit
-from ttgbuild.export.sizes import SIZES
+from ttgbuild.export.output import MARKER, replace_folder
+from ttgbuild.export.sizes import DESIGN, LEAST_SHARE, SIZES
 from ttgbuild.render.context import PrintProblem
 
 TIDEWRACK = REPO / "examples" / "tidewrack"
@@ -33,21 +34,19 @@ def _export(project: Path, out: Path, *args: str):
     return result, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize(
-    ("size", "said"),
-    [
-        ("jumbo", ["'jumbo' is not one of", "poker-us", "mini-euro"]),  # no such preset
-        ("mini-euro", ["design does not fit 44 x 68 mm", "choose a larger size"]),  # too small
-    ],
-)
-def test_a_size_that_cannot_be_served_is_a_usage_error_saying_why(
-    tidewrack: Path, tmp_path: Path, size: str, said: list[str]
+def test_a_size_that_is_no_preset_is_a_usage_error_naming_the_presets(
+    tidewrack: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "out"
-    result, output = _export(tidewrack, out, "print-shop", "--size", size)
+    result, output = _export(tidewrack, out, "print-shop", "--size", "mini-euro")
     assert result.exit_code == 2
-    assert all(text in output for text in said), output
+    assert "'mini-euro' is not one of" in output and "poker-us" in output, output
     assert not out.exists()
+
+
+def test_every_preset_is_close_enough_to_the_design_for_its_boxes_to_stay_apart() -> None:
+    for size in SIZES.values():
+        assert size.width >= LEAST_SHARE * DESIGN[0] and size.height >= LEAST_SHARE * DESIGN[1]
 
 
 @pytest.mark.parametrize("command", ["print-shop", "tts"])
@@ -104,13 +103,44 @@ def test_a_folder_an_export_did_not_write_is_left_alone(tidewrack: Path, tmp_pat
 def test_a_second_export_replaces_the_first_whole(tidewrack: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert _export(tidewrack, out, "print-shop", "--dpi", "100")[0].exit_code == 0
-    stale = out / "en" / "cards" / "critters" / "999-gone.png"
-    stale.write_bytes(b"left from an older export")
-    result, output = _export(tidewrack, out, "print-shop", "--dpi", "100")
+    listed = (out / "en" / MARKER).read_text(encoding="utf-8").splitlines()[1:]
+    assert sorted(listed) == sorted(
+        p.relative_to(out / "en").as_posix() for p in (out / "en").rglob("*.*") if p.name != MARKER
+    )
+    result, output = _export(tidewrack, out, "tts")  # other files: the old ones all go
     assert result.exit_code == 0, output
     assert "files written to" in output
-    assert not stale.exists()
+    assert not (out / "en" / "cards.csv").exists() and (out / "en" / "saved-object.json").exists()
     assert [p.name for p in out.iterdir()] == ["en"]
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    ["tidewrack-en-a4.pdf", "cards/critters/999-mine.png"],  # a build's PDF; a picture of mine
+)
+def test_an_export_folder_holding_files_it_did_not_write_is_refused_and_kept(
+    tidewrack: Path, tmp_path: Path, theirs: str
+) -> None:
+    """`--out` the build's own output folder: the build's PDFs land beside an export's files."""
+    out = tmp_path / "out"
+    assert _export(tidewrack, out, "print-shop", "--dpi", "100")[0].exit_code == 0
+    (out / "en" / theirs).write_bytes(b"not the export's")
+    before = {p: p.read_bytes() for p in (out / "en").rglob("*") if p.is_file()}
+    result, output = _export(tidewrack, out, "print-shop", "--dpi", "100")
+    assert result.exit_code == 2
+    assert f"holds 1 file(s) ttgbuild export did not write ({theirs})" in output, output
+    assert "nothing written (the previous export is kept)" in output
+    assert {p: p.read_bytes() for p in (out / "en").rglob("*") if p.is_file()} == before
+    assert [p.name for p in out.iterdir()] == ["en"]
+
+
+def test_a_file_named_twice_stops_the_writing_before_anything_is_replaced(tmp_path: Path) -> None:
+    folder = tmp_path / "en"
+    assert replace_folder(folder, [("a.png", b"first")]) == 1
+    with pytest.raises(ValueError, match=r"names b\.png twice"):
+        replace_folder(folder, [("b.png", b"1"), ("b.png", b"2")])
+    assert (folder / "a.png").read_bytes() == b"first" and not (folder / "b.png").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["en"]
 
 
 def test_a_size_whose_text_overflows_where_the_design_size_fits_is_refused() -> None:

@@ -10,7 +10,7 @@ the folder stays whole until the new one is complete.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
@@ -129,7 +129,7 @@ def _export(
     command: str,
     request: Request,
     settings: PrintSettings,
-    files_of: Callable[[list[Document]], dict[str, bytes]],
+    files_of: Callable[[list[Document]], Iterator[tuple[str, bytes]]],
 ) -> None:
     """Check and draw the project's decks, turn them into files, replace OUT/LOCALE whole."""
     from ttgbuild.buildplan import UsageError
@@ -142,16 +142,15 @@ def _export(
     target = out / locale
     try:
         drawn = draw_apart(project, locale, settings, console.progress)
-        if drawn.failed:
-            _stop(command, fmt, EXIT_PROBLEMS, drawn.diagnostics)
-        files = files_of(drawn.documents)
     except (UsageError, InvalidSourceDate) as exc:
         _stop(command, fmt, EXIT_USAGE, reason=str(exc))
     except LocatedError as exc:  # a game's data that fails on this content, located
         _stop(command, fmt, EXIT_PROBLEMS, [exc.diagnostic])
+    if drawn.failed:
+        _stop(command, fmt, EXIT_PROBLEMS, drawn.diagnostics)
     console.progress("writing")
-    try:
-        replace_folder(target, files)
+    try:  # the files are made as they are written: one picture in memory at a time
+        written = replace_folder(target, files_of(drawn.documents))
     except NotOurs as exc:
         _stop(command, fmt, EXIT_USAGE, reason=str(exc))
     except OSError as exc:
@@ -162,7 +161,7 @@ def _export(
     cards = sum(len(d.faces) // 2 for d in drawn.documents)
     seconds = time.perf_counter() - started
     console.err(
-        f"{command}: {cards} cards, {len(files)} files written to {target.as_posix()}/ "
+        f"{command}: {cards} cards, {written} files written to {target.as_posix()}/ "
         f"in {seconds:.1f} s"
     )
 

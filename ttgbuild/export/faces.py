@@ -6,9 +6,9 @@ a build would refuse. Then each file of the kit is drawn with its decks
 handed to `ttgbuild.render.layout.apart`: whichever of a game's files print
 decks of cards (Jugger's cards.pdf, a data pack's layout decks) give one PDF
 each, one card a page, front then back. A size other than the one layouts
-are designed at is refused when it is much smaller (`sizes.too_small`) or
-when text that fits at the design size no longer fits, naming the first
-boxes that overflow.
+are designed at (every preset is close to it, `sizes`) is refused when
+text that fits at the design size no longer fits, naming the first boxes
+that overflow.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ttgbuild.build import Job, _text_problem, draw, make_jobs
 from ttgbuild.buildplan import UsageError, choose_locales
 from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.core.printing import PrintSettings
-from ttgbuild.export.sizes import DESIGN, LEAST_SHARE, too_small
+from ttgbuild.export.sizes import DESIGN
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.render.context import PrintProblem
 from ttgbuild.render.layout.apart import Face, apart
@@ -55,17 +55,10 @@ def draw_apart(
     """The project's decks drawn apart in `locale` at `settings`' card size and bleed.
 
     Raises UsageError for a locale the project has no catalog for, a kit that
-    prints no deck, and a size its layouts do not fit.
+    prints no deck, and a size whose text overflows where the design's fits.
     """
     pack = pack_of(project)
     choose_locales(project, [locale])
-    width, height = settings.card_size_mm
-    if too_small(width, height):
-        raise UsageError(
-            f"the cards' design does not fit {width:g} x {height:g} mm: layouts are designed "
-            f"at {DESIGN[0]:g} x {DESIGN[1]:g} mm and allow sides down to "
-            f"{LEAST_SHARE * DESIGN[0]:g} x {LEAST_SHARE * DESIGN[1]:g} mm; choose a larger size"
-        )
     say("checking content")
     loaded, diagnostics = validate_project(project)
     if pack.before_build is not None:

@@ -13,7 +13,7 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import PurePosixPath
 
 from ttgbuild.export import raster
@@ -21,43 +21,76 @@ from ttgbuild.export.faces import Document
 from ttgbuild.render.layout.apart import BACK, FRONT
 
 ORDER_COLUMNS = ("deck", "card", "name", "copies", "front", "back")
+# A spreadsheet reads a cell starting with one of these as a formula (or may): such a cell
+# gets a leading ' , which spreadsheet programs take as "text" and do not show.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+Key = tuple[int, int, str]  # a face: its deck's position, its card's number, its side
 
 
 def print_shop(
     documents: list[Document], dpi: int, say: Callable[[str], None] = lambda _message: None
-) -> dict[str, bytes]:
-    """Every file of the export, by its path in the export's folder."""
-    files: dict[str, bytes] = {}
+) -> Iterator[tuple[str, bytes]]:
+    """Every file of the export with its path in the export's folder, one at a time.
+
+    Pictures are drawn, encoded and handed on one by one, so that memory stays
+    that of one picture whatever the resolution and the number of cards.
+    """
     for document in documents:
         stem = PurePosixPath(document.file).stem
-        files[document.file] = document.pdf
+        yield document.file, document.pdf
         say(f"{document.file}: pictures at {dpi} dpi")
         pages = first_pages(document)
-        pictures = raster.render(document.pdf, pages.values(), dpi)
-        names: dict[tuple[str, int, str], str] = {}
-        for (deck, card, side), number in pages.items():
-            name = picture_name(stem, deck, card, side, document.faces[number].name)
-            files[name] = raster.png(pictures[number], dpi)
-            names[deck, card, side] = name
-        files[f"{stem}.csv"] = _order(document, names)
-    return files
+        folders = deck_names(document)
+        names = {
+            key: picture_name(f"{stem}/{folders[key[0]]}", key[1], key[2], document.faces[n].name)
+            for key, n in pages.items()
+        }
+        by_page = {number: names[key] for key, number in pages.items()}
+        for number, picture in raster.render(document.pdf, pages.values(), dpi):
+            yield by_page[number], raster.png(picture, dpi)
+        yield f"{stem}.csv", _order(document, names)
 
 
-def first_pages(document: Document) -> dict[tuple[str, int, str], int]:
-    """The page of each distinct front and of each deck's back, by (deck, card, side).
+def first_pages(document: Document) -> dict[Key, int]:
+    """The page of each distinct front and of each deck's back, by (position, card, side).
 
     A deck's cards share one back: card 0 stands for every card's.
     """
-    pages: dict[tuple[str, int, str], int] = {}
+    pages: dict[Key, int] = {}
     for number, face in enumerate(document.faces):
-        key = (face.deck, face.card if face.side == FRONT else 0, face.side)
+        key = (face.position, face.card if face.side == FRONT else 0, face.side)
         pages.setdefault(key, number)
     return pages
 
 
-def picture_name(stem: str, deck: str, card: int, side: str, name: str) -> str:
-    """Where a face's picture goes: by deck, the fronts numbered, the back once."""
-    folder = f"{stem}/{slug(deck)}"
+def deck_names(document: Document) -> dict[int, str]:
+    """Each deck's name in file names, by its position: its slug, numbered if already taken."""
+    decks = {face.position: face.deck for face in document.faces}
+    return dict(zip(decks, unique(slug(name) for name in decks.values()), strict=True))
+
+
+def unique(names: Iterable[str]) -> list[str]:
+    """The names in order, each repeated one numbered (-2, -3 ...) until it is new.
+
+    Deck names may repeat or give the same slug (`crit_a`, `crit-a`): files
+    named after them must not replace each other. The numbers follow the
+    decks' order in their layout file, so an export names them the same each time.
+    """
+    taken: set[str] = set()
+    out = []
+    for name in names:
+        candidate, count = name, 1
+        while candidate in taken:
+            count += 1
+            candidate = f"{name}-{count}"
+        taken.add(candidate)
+        out.append(candidate)
+    return out
+
+
+def picture_name(folder: str, card: int, side: str, name: str) -> str:
+    """Where a face's picture goes in its deck's folder: the fronts numbered, the back once."""
     if side == BACK:
         return f"{folder}/back.png"
     return f"{folder}/{card + 1:03d}-{slug(name)}.png"
@@ -68,19 +101,26 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
 
 
-def _order(document: Document, names: dict[tuple[str, int, str], str]) -> bytes:
+def inert(cell: object) -> object:
+    """A CSV cell a spreadsheet shows as written: text that would start a formula gets a '."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def _order(document: Document, names: dict[Key, str]) -> bytes:
     """A CSV of every distinct front: its deck, name, copies and the two pictures to print."""
-    copies = Counter((f.deck, f.card) for f in document.faces if f.side == FRONT)
+    copies = Counter((f.position, f.card) for f in document.faces if f.side == FRONT)
     stream = io.StringIO()
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(ORDER_COLUMNS)
     seen = set()
     for face in document.faces:
-        if face.side != FRONT or (face.deck, face.card) in seen:
+        card = (face.position, face.card)
+        if face.side != FRONT or card in seen:
             continue
-        seen.add((face.deck, face.card))
-        front, back = names[face.deck, face.card, FRONT], names[face.deck, 0, BACK]
-        writer.writerow(
-            (face.deck, face.card + 1, face.name, copies[face.deck, face.card], front, back)
-        )
+        seen.add(card)
+        front, back = names[face.position, face.card, FRONT], names[face.position, 0, BACK]
+        row = (face.deck, face.card + 1, face.name, copies[card], front, back)
+        writer.writerow([inert(cell) for cell in row])
     return stream.getvalue().encode("utf-8")

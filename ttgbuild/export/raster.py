@@ -9,7 +9,7 @@ size up, so at most a sliver of the outer bleed, under a pixel, is left off).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import pypdfium2
 from PIL import Image
@@ -24,19 +24,23 @@ def pixels(length_mm: float, dpi: float) -> int:
     return round(length_mm / MM_PER_INCH * dpi)
 
 
-def render(pdf: bytes, numbers: Iterable[int], dpi: float) -> dict[int, Image.Image]:
-    """The pages `numbers` (from 0) as RGB pictures at `dpi`, each cut to its exact size."""
+def render(pdf: bytes, numbers: Iterable[int], dpi: float) -> Iterator[tuple[int, Image.Image]]:
+    """The pages `numbers` (from 0), in order, as RGB pictures at `dpi` cut to their exact size.
+
+    One at a time: at 1200 dpi a card's picture takes some 45 MB, so a caller
+    saves each before the next is drawn rather than holding a deck's worth.
+    """
     document = pypdfium2.PdfDocument(pdf)
     try:
-        pictures = {}
         for number in sorted(set(numbers)):
             page = document[number]
             width_mm, height_mm = page.get_width() / MM, page.get_height() / MM
-            image = page.render(scale=dpi / INCH).to_pil().convert("RGB")
+            bitmap = page.render(scale=dpi / INCH)
+            image = bitmap.to_pil().convert("RGB")
+            bitmap.close()
             page.close()
             size = (pixels(width_mm, dpi), pixels(height_mm, dpi))
-            pictures[number] = image.crop((0, 0, *size)) if image.size != size else image
-        return pictures
+            yield number, image.crop((0, 0, *size)) if image.size != size else image
     finally:
         document.close()
 

@@ -5,6 +5,11 @@ sell it ask for. Layouts are drawn at the kit's card size (PrintSettings'
 default, poker) and place their boxes in millimetres from the card's edges;
 another size is drawn by the same layout and refused if its text no longer
 fits (`ttgbuild.export.faces`).
+
+Only sizes close to the design are offered: on a much smaller card, boxes held
+to opposite edges land on each other (at mini euro, 44 x 68 mm, Jugger's
+weapon sketch covers its stats), which no text check sees. Mini euro is
+therefore not a preset; a layout designed for it would be a layout of its own.
 """
 
 from __future__ import annotations
@@ -37,16 +42,8 @@ SIZES = {
         Size("poker-us", 63.5, 88.9, 3.175, "US poker, 2.5 x 3.5 in, bleed 1/8 in"),
         Size("bridge", 57, 89, 3, "bridge"),
         Size("tarot", 70, 120, 3, "tarot"),
-        Size("mini-euro", 44, 68, 3, "mini euro"),
     )
 }
 DESIGN = PrintSettings().card_size_mm  # the size layouts are designed at: the kit's default
-# Boxes sit in mm from the card's edges, so a card much smaller than the design puts boxes
-# held to opposite edges on top of each other (at mini euro, 44 x 68 mm, Jugger's weapon
-# sketch covers its stats): each side may be at most this much smaller than the design's.
+# How much smaller than the design a preset's side may be (tests hold every preset to it).
 LEAST_SHARE = 0.9
-
-
-def too_small(width: float, height: float) -> bool:
-    """Whether a card of this size is too small for the layouts' design (see LEAST_SHARE)."""
-    return width < LEAST_SHARE * DESIGN[0] or height < LEAST_SHARE * DESIGN[1]

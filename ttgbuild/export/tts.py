@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
@@ -36,7 +36,7 @@ from PIL import Image
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.export import raster
 from ttgbuild.export.faces import Document
-from ttgbuild.export.printshop import first_pages, slug
+from ttgbuild.export.printshop import deck_names, first_pages, unique
 from ttgbuild.render.layout.apart import BACK, FRONT
 
 COLUMNS, ROWS = 10, 7  # the largest grid Tabletop Simulator cuts a sheet into
@@ -93,50 +93,56 @@ def tts(
     settings: PrintSettings,
     base_url: str = "",
     say: Callable[[str], None] = lambda _message: None,
-) -> dict[str, bytes]:
-    """Every file of the export (pictures and the saved object) by its name."""
-    files: dict[str, bytes] = {}
+) -> Iterator[tuple[str, bytes]]:
+    """Every file of the export (pictures, then the saved object) with its name, one at a time.
+
+    A sheet is filled card by card as each is drawn, and handed on before the
+    next is begun: memory holds one sheet, not the export.
+    """
     objects: list[dict[str, Any]] = []
     key = 0
-    for document in documents:
-        stem = PurePosixPath(document.file).stem
-        for deck in dict.fromkeys(face.deck for face in document.faces):
-            say(f"{document.file}: deck {deck}")
-            first = {
-                (card, side): number
-                for (name, card, side), number in first_pages(document).items()
-                if name == deck
+    decks = [(document, position) for document in documents for position in deck_names(document)]
+    bases = unique(
+        f"{PurePosixPath(document.file).stem}-{deck_names(document)[position]}"
+        for document, position in decks
+    )
+    for (document, position), base in zip(decks, bases, strict=True):
+        faces = [face for face in document.faces if face.position == position]
+        say(f"{document.file}: deck {faces[0].deck}")
+        first = {
+            (card, side): number
+            for (at, card, side), number in first_pages(document).items()
+            if at == position
+        }
+        sheets = sheets_of(sum(side == FRONT for _card, side in first), settings.card_size_mm)
+        dpi = resolution(settings, sheets)
+        ((_number, picture),) = raster.render(document.pdf, [first[0, BACK]], dpi)
+        back = _trim(picture, settings, dpi)
+        back_name = f"{base}-back.png"
+        yield back_name, raster.png(back, dpi)
+        custom: dict[str, dict[str, Any]] = {}
+        slots: dict[int, int] = {}  # distinct card → its CardID
+        for index, sheet in enumerate(sheets, 1):
+            key += 1
+            name = f"{base}-{index}.png"
+            pages = [first[card, FRONT] for card in sheet.cards]
+            yield name, raster.png(_sheet(sheet, document.pdf, pages, back, settings, dpi), dpi)
+            custom[str(key)] = {
+                "FaceURL": base_url + name,
+                "BackURL": base_url + back_name,
+                "NumWidth": sheet.columns,
+                "NumHeight": sheet.rows,
+                "BackIsHidden": True,
+                "UniqueBack": False,
+                "Type": 0,  # a rectangular card
             }
-            count = sum(side == FRONT for _card, side in first)
-            sheets = sheets_of(count, settings.card_size_mm)
-            dpi = resolution(settings, sheets)
-            pictures = raster.render(document.pdf, first.values(), dpi)
-            trimmed = {at: _trim(pictures[number], settings, dpi) for at, number in first.items()}
-            back = trimmed[0, BACK]
-            back_name = f"{stem}-{slug(deck)}-back.png"
-            files[back_name] = raster.png(back, dpi)
-            decks: dict[str, dict[str, Any]] = {}
-            slots: dict[int, int] = {}  # distinct card → its CardID
-            for index, sheet in enumerate(sheets, 1):
-                key += 1
-                name = f"{stem}-{slug(deck)}-{index}.png"
-                fronts = [trimmed[card, FRONT] for card in sheet.cards]
-                files[name] = raster.png(_sheet(sheet, fronts, back), dpi)
-                decks[str(key)] = {
-                    "FaceURL": base_url + name,
-                    "BackURL": base_url + back_name,
-                    "NumWidth": sheet.columns,
-                    "NumHeight": sheet.rows,
-                    "BackIsHidden": True,
-                    "UniqueBack": False,
-                    "Type": 0,  # a rectangular card
-                }
-                slots |= {card: key * 100 + slot for slot, card in enumerate(sheet.cards)}
-            fronts = [face for face in document.faces if face.deck == deck and face.side == FRONT]
-            objects.append(deck_object(deck, decks, [(slots[f.card], f.name) for f in fronts]))
+            slots |= {card: key * 100 + slot for slot, card in enumerate(sheet.cards)}
+        fronts = [face for face in faces if face.side == FRONT]
+        objects.append(
+            deck_object(faces[0].deck, custom, [(slots[f.card], f.title) for f in fronts])
+        )
     saved = {"SaveName": "", "ObjectStates": _placed(objects)}
-    files[SAVED_OBJECT] = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode()
-    return files
+    yield SAVED_OBJECT, (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def _trim(image: Image.Image, settings: PrintSettings, dpi: float) -> Image.Image:
@@ -150,12 +156,23 @@ def _trim(image: Image.Image, settings: PrintSettings, dpi: float) -> Image.Imag
     return image.crop((left, top, left + size[0], top + size[1]))
 
 
-def _sheet(sheet: Sheet, fronts: list[Image.Image], back: Image.Image) -> Image.Image:
-    """The fronts row by row from the top left; the back in the last, hidden, slot."""
+def _sheet(
+    sheet: Sheet,
+    pdf: bytes,
+    pages: list[int],
+    back: Image.Image,
+    settings: PrintSettings,
+    dpi: int,
+) -> Image.Image:
+    """The fronts on `pages` row by row from the top left; the back in the last, hidden, slot."""
     width, height = back.size
     picture = Image.new("RGB", (sheet.columns * width, sheet.rows * height), "white")
+    slots = {number: slot for slot, number in enumerate(pages)}
     last = sheet.columns * sheet.rows - 1
-    for slot, image in [*enumerate(fronts), (last, back)]:
+    for slot, image in (
+        *((slots[n], _trim(front, settings, dpi)) for n, front in raster.render(pdf, pages, dpi)),
+        (last, back),
+    ):
         row, column = divmod(slot, sheet.columns)
         picture.paste(image, (column * width, row * height))
     return picture

@@ -12,7 +12,7 @@ cards this way without knowing it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -26,12 +26,18 @@ FRONT, BACK = "front", "back"
 
 @dataclass(frozen=True)
 class Face:
-    """One page of a document drawn apart: which deck, which distinct card, which side."""
+    """One page of a document drawn apart: which deck, which distinct card, which side.
 
-    deck: str
+    Decks are told apart by `position`, never by name: two decks of a file may
+    share a name, and each keeps its own cards.
+    """
+
+    deck: str  # the deck's name in its layout file
+    position: int  # the deck's place among the document's decks, from 0
     card: int  # the deck's distinct cards counted from 0; a card's copies share its number
     side: str  # FRONT or BACK
-    name: str  # what a player calls it: the record it shows, or the deck and its number
+    name: str  # what tells it apart: the record it shows, or the deck and its number
+    title: str  # what a player calls it: the record's printed name, else `name`
 
 
 @dataclass
@@ -39,6 +45,7 @@ class Apart:
     """The pages drawn apart so far, in order: every card's front, then its back."""
 
     faces: list[Face] = field(default_factory=list)
+    decks: int = 0  # how many decks have been drawn, to number the next
 
     def __call__(self, kit: Kit, decks: list[Deck], painter: Callable[..., None]) -> None:
         """Every card of `decks` (copies too), front then back, on `kit`'s canvas.
@@ -55,6 +62,8 @@ class Apart:
         page_boxes(canvas, page, (bleed, bleed, bleed + width, bleed + height), (0, 0, *page))
         forms: set[str] = set()
         for deck in decks:
+            position = self.decks
+            self.decks += 1
             numbers: dict[int, int] = {}  # copies are one Card object repeated
             for card in deck.cards:
                 number = numbers.setdefault(id(card), len(numbers))
@@ -62,11 +71,24 @@ class Apart:
                 for side, face in ((FRONT, card), (BACK, deck.back)):
                     painter(kit, grid, 0, 0, face, 0.0, forms)
                     canvas.showPage()
-                    self.faces.append(Face(deck.name, number, side, name))
+                    self.faces.append(
+                        Face(deck.name, position, number, side, name, _title(card, name))
+                    )
 
 
 def _name(deck: Deck, card: Card, number: int) -> str:
     return card.piece.record if card.piece is not None else f"{deck.name} {number + 1}"
+
+
+def _title(card: Card, name: str) -> str:
+    """The record's `name` field where it has one (what its card prints), else `name`.
+
+    As written in the content: a name the pack translates when it prints it is
+    shown untranslated.
+    """
+    record = card.scope.get("record")  # a data pack's Record, or a pack's own model object
+    title = record.get("name") if isinstance(record, Mapping) else getattr(record, "name", None)
+    return title if isinstance(title, str) and title else name
 
 
 @contextmanager
