@@ -567,3 +567,23 @@ def test_a_csv_export_says_it_made_a_folder(jugger: Path) -> None:
     result = run(jugger, "export", "--out", str(jugger / "x.csv"))
     assert result.exit_code == 0 and (jugger / "x.csv" / "heroes.csv").is_file()
     assert "wrote a folder of CSV files, one per sheet:" in result.stderr
+
+
+LIST_TEXT = "tags:\n  - x\n  - y  # why\n\n# next\nnext: 1\n"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (["x"], "tags:\n  - x\n\n# next\nnext: 1\n"),
+        (["x", "y", "z"], "tags:\n  - x\n  - y\n  - z\n\n# next\nnext: 1\n"),
+        ([], "tags: []\n\n# next\nnext: 1\n"),
+    ],
+    ids=["shorter", "longer", "emptied"],
+)
+def test_a_block_list_of_another_length_keeps_the_comments_after_it(
+    value: list[str], expected: str
+) -> None:
+    editor = Editor(LIST_TEXT)
+    editor.set(("tags",), value)
+    assert editor.text() == expected

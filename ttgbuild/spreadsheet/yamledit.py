@@ -149,7 +149,7 @@ def _pop_tail(container: Any, key: Any) -> str:
         if found:
             return found
     slot = container.ca.items.get(key)
-    token = slot[2] if slot and len(slot) > 2 else None
+    token = slot[_slot(container)] if slot else None
     if not isinstance(token, CommentToken) or "\n" not in token.value:
         return ""
     cut = token.value.index("\n") + 1
@@ -165,10 +165,16 @@ def _give_tail(container: Any, key: Any, tail: str) -> None:
         _give_tail(node, _last(node), tail)
         return
     slot = container.ca.items.setdefault(key, [None, None, None, None])
-    if isinstance(slot[2], CommentToken):
-        slot[2].value += tail
+    place = _slot(container)
+    if isinstance(slot[place], CommentToken):
+        slot[place].value += tail
     else:
-        slot[2] = CommentToken("\n" + tail, CommentMark(0), None)
+        slot[place] = CommentToken("\n" + tail, CommentMark(0), None)
+
+
+def _slot(container: Any) -> int:
+    """Where ruamel.yaml keeps the comment after an entry: a list item's first, a key's third."""
+    return 0 if isinstance(container, CommentedSeq) else 2
 
 
 def same(a: Any, b: Any) -> bool:
@@ -254,10 +260,16 @@ def _styled(value: Any, old: Any) -> Any:
                 if not same(old[index], item):
                     old[index] = _styled(item, old[index])
             return old
-        made = old if isinstance(old, CommentedSeq) else CommentedSeq()
-        if not isinstance(old, CommentedSeq):
+        reuse = isinstance(old, CommentedSeq) and bool(value)  # an empty list is `[]`
+        made = old if reuse else CommentedSeq()
+        if not reuse:
             made.fa.set_flow_style()
+        tail = _pop_tail(made, len(made) - 1) if _is_block(made) else ""
+        for index in [i for i in made.ca.items if i >= len(value)]:
+            del made.ca.items[index]  # the comments of items that are gone
         made[:] = [_styled(item, MISSING) for item in value]
+        if tail and made:  # a longer or shorter block list keeps the lines after it
+            _give_tail(made, len(made) - 1, tail)
         return made
     if isinstance(value, str):
         if isinstance(old, ScalarString):
