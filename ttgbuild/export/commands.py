@@ -21,7 +21,7 @@ from ttgbuild.core import console
 from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate
-from ttgbuild.export.sizes import SIZES
+from ttgbuild.export.sizes import DESIGN, SIZES
 from ttgbuild.options import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
@@ -42,7 +42,12 @@ export_app = typer.Typer(
 
 # The presets as choices Typer checks: a size it does not know is a usage error (exit 2).
 SizeName = StrEnum("SizeName", {name: name for name in SIZES})
-SIZE_HELP = "Card size: " + ", ".join(size.described() for size in SIZES.values()) + "."
+SIZE_HELP = (
+    f"Card size, near the {DESIGN[0]:g} x {DESIGN[1]:g} mm the layouts are designed at "
+    "(a size whose text overflows is refused): "
+    + ", ".join(size.described() for size in SIZES.values())
+    + "."
+)
 
 
 class Request(NamedTuple):
