@@ -101,10 +101,12 @@ def tts(
     """
     objects: list[dict[str, Any]] = []
     key = 0
-    decks = [(document, position) for document in documents for position in deck_names(document)]
+    named = [(document, deck_names(document)) for document in documents]
+    decks = [(document, position) for document, names in named for position in names]
     bases = unique(
-        f"{PurePosixPath(document.file).stem}-{deck_names(document)[position]}"
-        for document, position in decks
+        f"{PurePosixPath(document.file).stem}-{name}"
+        for document, names in named
+        for name in names.values()
     )
     for (document, position), base in zip(decks, bases, strict=True):
         faces = [face for face in document.faces if face.position == position]
