@@ -5,6 +5,8 @@ One build (English, A4) is shared by the module's tests; the other locales are
 checked to be complete catalogs the build would draw.
 """
 
+# ruff: noqa: E501  (the expected findings are whole output lines)
+
 from __future__ import annotations
 
 import math
@@ -15,11 +17,13 @@ import pypdfium2 as pdfium
 import pytest
 
 from tests.conftest import assert_no_crash, run_cli
+from tests.test_pocket_tactics_checks import changed
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.functions import largest_army, tile_total
 from ttgbuild.packs.pockettactics.kit.pages import honeycomb
+from ttgbuild.packs.pockettactics.kit.reference import names
 from ttgbuild.render.context import RenderContext
 from ttgbuild.validate.project import validate_project
 
@@ -91,6 +95,8 @@ def test_tokens_mats_reference_and_guide(kit: Path, content) -> None:
     assert "Random movement" in reference[0] and "Hazardous tiles" in reference[0]
     assert "Odds of a hit" in reference[1]
     assert "42" in reference[1]  # 1 die against 1: 15/36, printed as a whole percentage
+    guide = " ".join("".join(pages(kit / "guide.pdf")).split())  # lines joined by spaces
+    assert f"{content.game['players']} bases, one per player" in guide
     assert len(pages(kit / "guide.pdf")) == 1
 
 
@@ -104,3 +110,51 @@ def test_every_locale_the_project_has_is_complete() -> None:
         assert "100 %" in row
     check = run_cli(GAME, "i18n", "check", "--strict")
     assert check.exit_code == 0, check.output
+
+
+@pytest.mark.parametrize(
+    ("after", "line"),
+    [
+        (
+            "  - {offence: {dice: -1, kicker: 9}, defence: {dice: 1}}",
+            "content/game.yaml:68:34: error PT117: odds row offence/kicker is 9; a kicker is a die's face, 0..6 [/odds/0/offence/kicker]",
+        ),
+        (
+            "  - {offence: {dice: 30}, defence: {dice: 30}}",
+            "content/game.yaml:68:22: error PT117: odds row offence/dice is 30; a side rolls 0..5 dice here (assault.max_dice 5 counts the kicker) [/odds/0/offence/dice]",
+        ),
+    ],
+    ids=["crash", "hang"],
+)
+def test_an_odds_row_off_the_rules_stops_the_build_located(
+    tmp_path: Path, after: str, line: str
+) -> None:
+    """Once an internal error or a build that never ended: now a located content error."""
+    game = changed(tmp_path, "game.yaml", "  - {offence: {dice: 1}, defence: {dice: 1}}", after)
+    out = tmp_path / "out"
+    result = run_cli(game, "build", "--out", str(out), "--locale", "en")
+    assert_no_crash(result)
+    assert result.exit_code == 1, result.output
+    assert line in result.stdout.splitlines(), result.output
+    assert not out.exists()
+
+
+def test_a_schema_invalid_game_is_said_first_and_nothing_is_drawn(tmp_path: Path) -> None:
+    game = changed(tmp_path, "game.yaml", "players: 2", "players: two")
+    out = tmp_path / "out"
+    result = run_cli(game, "build", "--out", str(out), "--locale", "en")
+    assert_no_crash(result)
+    assert result.exit_code == 1
+    first = result.stdout.splitlines()[0]
+    assert first == (
+        "content/game.yaml:4:10: error JT050: players must be a whole number, found text 'two' [/players]"
+    )
+    assert not out.exists()
+
+
+def test_the_reference_tables_read_their_numbers_from_content(content) -> None:
+    shown = names(content)
+    game = content.game["reference"]
+    assert shown["test_targets"] == list(game["test_targets"])
+    assert [row["dice"] for row in shown["test_odds"]] == list(game["test_dice"])
+    assert [len(row["chances"]) for row in shown["test_odds"]] == [len(game["test_targets"])] * 3

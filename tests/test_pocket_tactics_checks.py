@@ -92,7 +92,23 @@ CASES = [
         "offence: {dice: 0}",
         "offence: {dice: -1}",
         1,
-        "content/units/wisp.yaml:8:19: error PT105: melee/offence/dice of Wisp is -1; dice are 0 or more [/melee/offence/dice]",
+        "content/units/wisp.yaml:8:19: error PT105: melee/offence/dice of Wisp is -1; a pool rolls 0..5 dice here (assault.max_dice 5 counts the kicker) [/melee/offence/dice]",
+    ),
+    (
+        "dice-max",
+        "units/wisp.yaml",
+        "offence: {dice: 0}",
+        "offence: {dice: 6}",
+        1,
+        "content/units/wisp.yaml:8:19: error PT105: melee/offence/dice of Wisp is 6; a pool rolls 0..5 dice here (assault.max_dice 5 counts the kicker) [/melee/offence/dice]",
+    ),
+    (
+        "dice-max-kicker",
+        "units/gearwright.yaml",
+        "offence: {dice: 2, kicker: 4}",
+        "offence: {dice: 5, kicker: 4}",
+        1,
+        "content/units/gearwright.yaml:15:19: error PT105: power/offence/dice of Gearwright is 5; a pool rolls 0..4 dice here (assault.max_dice 5 counts the kicker) [/power/offence/dice]",
     ),
     (
         "power-kind",
@@ -215,6 +231,14 @@ CASES = [
         "content/terrains/cave.yaml:8:20: error PT109: 'W' is not a hex edge (N, NE, SE, S, SW, NW); did you mean 'SW'? [/tunnels/1/grooves/1]",
     ),
     (
+        "groove-twice",
+        "terrains/cave.yaml",
+        "grooves: [NE, SW]",
+        "grooves: [NE, NE]",
+        1,
+        "content/terrains/cave.yaml:8:15: error PT109: a tunnel tile names edge NE twice; each grooved edge once [/tunnels/1/grooves]",
+    ),
+    (
         "affinity-tiles",
         "terrains/swamp.yaml",
         "tiles: 3",
@@ -284,7 +308,95 @@ CASES = [
         "defence_dice: 3",
         "defence_dice: 0",
         1,
-        "content/game.yaml:48:17: error PT112: a base's 0 defence dice are outside 1..8 [/base/defence_dice]",
+        "content/game.yaml:48:17: error PT112: a base's 0 defence dice are outside 1..5 [/base/defence_dice]",
+    ),
+    (
+        "max-dice",
+        "game.yaml",
+        "max_dice: 5 ",
+        "max_dice: 6 ",
+        1,
+        "content/game.yaml:63:13: error PT117: assault.max_dice 6 is outside 1..5: a stat card shows at most 5 dice of a side, its kicker included [/assault/max_dice]",
+    ),
+    (
+        "odds-dice",
+        "game.yaml",
+        "  - {offence: {dice: 1}, defence: {dice: 1}}",
+        "  - {offence: {dice: -1, kicker: 9}, defence: {dice: 1}}",
+        1,
+        "content/game.yaml:68:22: error PT117: odds row offence/dice is -1; a side rolls 0..4 dice here (assault.max_dice 5 counts the kicker) [/odds/0/offence/dice]",
+    ),
+    (
+        "odds-kicker",
+        "game.yaml",
+        "  - {offence: {dice: 1}, defence: {dice: 1}}",
+        "  - {offence: {dice: -1, kicker: 9}, defence: {dice: 1}}",
+        1,
+        "content/game.yaml:68:34: error PT117: odds row offence/kicker is 9; a kicker is a die's face, 0..6 [/odds/0/offence/kicker]",
+    ),
+    (
+        "odds-huge",
+        "game.yaml",
+        "  - {offence: {dice: 1}, defence: {dice: 1}}",
+        "  - {offence: {dice: 30}, defence: {dice: 30}}",
+        1,
+        "content/game.yaml:68:43: error PT117: odds row defence/dice is 30; a side rolls 0..5 dice here (assault.max_dice 5 counts the kicker) [/odds/0/defence/dice]",
+    ),
+    (
+        "die-nets",
+        "game.yaml",
+        "die_nets: 6 ",
+        "die_nets: -3 ",
+        1,
+        "content/game.yaml:65:13: error PT118: kit.die_nets -3 is outside 1..20: an assault rolls at most four pools of assault.max_dice dice [/kit/die_nets]",
+    ),
+    (
+        "die-nets-many",
+        "game.yaml",
+        "die_nets: 6 ",
+        "die_nets: 21 ",
+        1,
+        "content/game.yaml:65:13: error PT118: kit.die_nets 21 is outside 1..20: an assault rolls at most four pools of assault.max_dice dice [/kit/die_nets]",
+    ),
+    (
+        "mats",
+        "game.yaml",
+        "mats: 2 ",
+        "mats: 99 ",
+        1,
+        "content/game.yaml:66:9: error PT118: kit.mats is 99; the kit prints one mat per player (2) [/kit/mats]",
+    ),
+    (
+        "abilities-vocabulary",
+        "game.yaml",
+        "  - {id: power, name: Power}",
+        "  - {id: power, name: Power}\n  - {id: psychic, name: Psychic}",
+        1,
+        "content/game.yaml:19:3: error PT119: the combat abilities are melee, ballistic, power, psychic; a unit's stat card and schema have exactly melee, ballistic and power [/abilities]",
+    ),
+    (
+        "test-dice",
+        "game.yaml",
+        "test_dice: [1, 2, 3]",
+        "test_dice: [1, 2, 9]",
+        1,
+        "content/game.yaml:79:14: error PT123: the ability-test table rolls 9 dice; each row rolls 1..5 [/reference/test_dice]",
+    ),
+    (
+        "test-targets",
+        "game.yaml",
+        "test_targets: [2, 3, 4, 5, 6]",
+        "test_targets: [0, 3, 4, 5, 7]",
+        1,
+        "content/game.yaml:80:17: error PT123: the ability-test table shows target 0, 7; a target is a face of the die, 1..6 [/reference/test_targets]",
+    ),
+    (
+        "example",
+        "game.yaml",
+        "counter: {offence: [6, 4], defence: [6, 3]}",
+        "counter: {offence: [6, 2], defence: [6, 3]}",
+        1,
+        "content/game.yaml:82:5: error PT123: the worked example shows both units captured: the strike and the counter each need dice 1..6, highest first, as many on each side, every pair a hit or a tie and one a hit [/reference/example]",
     ),
     (
         "digits",
@@ -352,6 +464,16 @@ def project(tmp_path: Path) -> Path:
     return copy
 
 
+def changed(tmp_path: Path, file: str, before: str, after: str) -> Path:
+    """A copy of the project with `before` replaced by `after` in one content file."""
+    game = project(tmp_path)
+    path = game / "content" / file
+    text = path.read_text("utf-8")
+    assert before in text
+    path.write_text(text.replace(before, after, 1), "utf-8")
+    return game
+
+
 def test_the_game_validates_strictly_clean(tmp_path: Path) -> None:
     result = run_cli(project(tmp_path), "validate", "--strict")
     assert_no_crash(result)
@@ -366,15 +488,51 @@ def test_a_broken_rule_is_found_and_located(
     tmp_path: Path, case: str, file: str, before: str, after: str, status: int, line: str
 ) -> None:
     del case
-    game = project(tmp_path)
-    path = game / "content" / file
-    text = path.read_text("utf-8")
-    assert before in text
-    path.write_text(text.replace(before, after, 1), "utf-8")
-    result = run_cli(game, "validate", "--strict")
+    result = run_cli(changed(tmp_path, file, before, after), "validate", "--strict")
     assert_no_crash(result)
     assert result.exit_code == status, result.output
     assert line in result.stdout.splitlines(), result.output
+
+
+# (case, content file, text before, text after): the edge a rule allows still validates
+PASSING = [
+    (
+        "largest-pool",
+        "units/gearwright.yaml",
+        "offence: {dice: 2, kicker: 4}",
+        "offence: {dice: 4, kicker: 4}",
+    ),
+    ("five-dice", "units/wisp.yaml", "offence: {dice: 0}", "offence: {dice: 5}"),
+    (
+        "odds-largest",
+        "game.yaml",
+        "  - {offence: {dice: 1}, defence: {dice: 1}}",
+        "  - {offence: {dice: 4, kicker: 6}, defence: {dice: 5}}",
+    ),
+    ("die-nets-most", "game.yaml", "die_nets: 6 ", "die_nets: 20 "),
+    (
+        "abilities-reordered",
+        "game.yaml",
+        "  - {id: melee, name: Melee}\n  - {id: ballistic, name: Ballistic}",
+        "  - {id: ballistic, name: Ballistic}\n  - {id: melee, name: Melee}",
+    ),
+    (
+        "example-longer",
+        "game.yaml",
+        "counter: {offence: [6, 4], defence: [6, 3]}",
+        "counter: {offence: [6, 5, 2], defence: [6, 5, 1]}",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "file", "before", "after"), PASSING, ids=[c[0] for c in PASSING])
+def test_a_value_the_rules_allow_passes(
+    tmp_path: Path, case: str, file: str, before: str, after: str
+) -> None:
+    del case
+    result = run_cli(changed(tmp_path, file, before, after), "validate", "--strict")
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
 
 
 def test_every_declared_code_has_a_failing_case() -> None:

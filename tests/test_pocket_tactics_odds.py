@@ -16,14 +16,36 @@ from ttgbuild.packs.pockettactics.odds import (
     Side,
     ability_test_chance,
     assault,
-    brute_force,
     hit_chance,
     hits,
 )
 
 GAME = Path(__file__).resolve().parents[1] / "games" / "pocket-tactics"
+FACES = (1, 2, 3, 4, 5, 6)
 KICKERS = (None, 0, 3, 6)
 POOLS = [Pool(n, k) for n in range(3) for k in KICKERS]
+
+
+def brute_force(offence: Pool, defence: Pool, unmatched: str = "zero") -> Fraction:
+    """The chance from every ordered roll of every die, resolved without odds.hits: sorted
+    highest first, both sides made as long (zeros added, or the extra dice dropped), the
+    first unequal pair decides, which is how Python compares tuples."""
+    won = 0
+    for roll in product(FACES, repeat=offence.dice + defence.dice):
+        mine = sorted(roll[: offence.dice] + _kicker(offence), reverse=True)
+        theirs = sorted(roll[offence.dice :] + _kicker(defence), reverse=True)
+        if unmatched == "zero":
+            length = max(len(mine), len(theirs))
+            mine, theirs = mine + [0] * (length - len(mine)), theirs + [0] * (length - len(theirs))
+        else:
+            length = min(len(mine), len(theirs))
+            mine, theirs = mine[:length], theirs[:length]
+        won += tuple(mine) > tuple(theirs)
+    return Fraction(won, 6 ** (offence.dice + defence.dice))
+
+
+def _kicker(pool: Pool) -> tuple[int, ...]:
+    return () if pool.kicker is None else (pool.kicker,)
 
 
 @pytest.mark.parametrize("unmatched", ["zero", "ignored"])

@@ -58,6 +58,39 @@ def pool_at(unit: Mapping[str, Any], path: str) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
+def repeated(values: list[Any]) -> list[Any]:
+    """The values a list holds more than once, each said once, in first order."""
+    seen: set[Any] = set()
+    twice: list[Any] = []
+    for value in values:
+        if value in seen and value not in twice:
+            twice.append(value)
+        seen.add(value)
+    return twice
+
+
+def outside(values: list[Any], low: int, high: int) -> list[Any]:
+    """The values of a list outside low..high (each a whole number, or it is outside)."""
+    return [v for v in values if not isinstance(v, int) or not low <= v <= high]
+
+
+def shown_hit(pair: Mapping[str, Any]) -> bool:
+    """Whether a worked example's row of dice reads right as drawn: offensive and defensive
+    dice 1..6, highest first, as many on each side, each pair a hit or a tie, one a hit
+    (the figure marks every pair, and its caption says the unit is captured)."""
+    offence, defence = list(pair["offence"]), list(pair["defence"])
+    faces = outside(offence + defence, 1, 6) == []
+    ordered = all(dice == sorted(dice, reverse=True) for dice in (offence, defence))
+    paired = len(offence) == len(defence)
+    return (
+        faces
+        and ordered
+        and paired
+        and all(map(int.__ge__, offence, defence))
+        and offence != defence
+    )
+
+
 def used_abilities(units: list[Mapping[str, Any]]) -> set[str]:
     """Every special ability some unit has."""
     return {ability for unit in units for ability in unit["abilities"]}
@@ -149,4 +182,7 @@ FUNCTIONS = {
     "defence_kinds": defence_kinds,
     "text_params": text_params,
     "certain_tests": certain_tests,
+    "repeated": repeated,
+    "outside": outside,
+    "shown_hit": shown_hit,
 }

@@ -86,5 +86,6 @@ def _unit(ident: str, content: Any) -> Mapping[str, Any]:
             return unit
     known = ", ".join(sorted(u["id"] for u in content.units))
     raise MatchupError(
-        f"{ident!r} is neither a unit, '{BASE}', nor pools written like 2+4/1 (units: {known})"
+        f"{ident!r} is neither a unit id, the word {BASE} (a defending base), nor pools"
+        f" written like 2+4/1 (units: {known})"
     )

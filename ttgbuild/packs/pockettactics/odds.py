@@ -10,8 +10,8 @@ the extra dice, so all pairs tying is a stalemate.
 
 The odds are exact fractions. Each side's roll is enumerated as a sorted
 multiset of faces with its multinomial weight (for n dice, C(n + 5, 5)
-outcomes instead of 6^n), which `brute_force` checks against every ordered
-roll in the tests.
+outcomes instead of 6^n); the tests check it against every ordered roll,
+resolved by their own comparison.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from math import factorial, prod
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -73,18 +73,6 @@ def hit_chance(offence: Pool, defence: Pool, unmatched: str = "zero") -> Fractio
         for d_values, d_weight in _rolls(defence)
         if hits(a_values, d_values, unmatched)
     )
-    return Fraction(won, 6 ** (offence.dice + defence.dice))
-
-
-def brute_force(offence: Pool, defence: Pool, unmatched: str = "zero") -> Fraction:
-    """The same chance from every ordered roll of every die: slow, for the tests."""
-    won = 0
-    for roll in product(FACES, repeat=offence.dice + defence.dice):
-        mine = list(roll[: offence.dice]) + ([] if offence.kicker is None else [offence.kicker])
-        theirs = list(roll[offence.dice :]) + ([] if defence.kicker is None else [defence.kicker])
-        won += hits(
-            tuple(sorted(mine, reverse=True)), tuple(sorted(theirs, reverse=True)), unmatched
-        )
     return Fraction(won, 6 ** (offence.dice + defence.dice))
 
 

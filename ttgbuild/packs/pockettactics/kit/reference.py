@@ -36,8 +36,6 @@ from ttgbuild.source.sheetfile import pack_sheets
 
 PAGES = ("reference-turn", "reference-assault")
 RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")
-TEST_DICE = (1, 2, 3)
-TEST_TARGETS = (2, 3, 4, 5, 6)
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -65,16 +63,18 @@ def names(content: Any) -> dict[str, Any]:
         }
         for row in game["odds"]
     ]
+    shown = game["reference"]  # which tests the table shows: content, like the odds rows
+    targets = [int(target) for target in shown["test_targets"]]
     tests = [
-        {"dice": n, "chances": [ability_test_chance(Pool(n), t) for t in TEST_TARGETS]}
-        for n in TEST_DICE
+        {"dice": n, "chances": [ability_test_chance(Pool(int(n)), t) for t in targets]}
+        for n in shown["test_dice"]
     ]
     return {
         **FUNCTIONS,
         **kinds(content),
         "odds": odds,
         "test_odds": tests,
-        "test_targets": list(TEST_TARGETS),
+        "test_targets": targets,
     }
 
 
@@ -83,15 +83,16 @@ def _shown(pool: Pool) -> str:
 
 
 def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
-    """The direction diagram (from content) and the worked example of an assault."""
+    """The direction diagram and the worked example of an assault, both from content."""
     directions = {int(row["face"]): str(row["edge"]) for row in ctx.content.game["directions"]}
+    rolled = ctx.content.game["reference"]["example"]
 
     def direction(labels: Mapping[str, str]) -> Figure:
         del labels  # faces and edges only: no words
         return Figure(34 * mm, lambda c, x, y, w, h: direction_diagram(c, x, y, w, h, directions))
 
     def example(labels: Mapping[str, str]) -> Figure:
-        return Figure(30 * mm, lambda c, x, y, w, h: worked_example(c, x, y, w, h, labels))
+        return Figure(30 * mm, lambda c, x, y, w, h: worked_example(c, x, y, w, h, labels, rolled))
 
     return {"direction_diagram": direction, "worked_example": example}
 
@@ -118,14 +119,24 @@ def direction_diagram(
 
 
 def worked_example(
-    canvas: Canvas, x: float, y: float, w: float, h: float, labels: Mapping[str, str]
+    canvas: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    labels: Mapping[str, str],
+    rolled: Mapping[str, Any],
 ) -> None:
-    """The rulebook's example as dice: offence 6 against defence 1 (a hit), then the
-    counter-attack 6, 4 against 6, 3 (the sixes tie, 4 beats 3): both units captured."""
-    side = min(h / 5.2, w / 11)
+    """The worked example as dice (content: game.reference.example): the attacker's strike,
+    then the defender's counter, each pair marked hit or tie; both units are captured
+    (PT123 holds the content to that, so the caption stays true)."""
+    attacker, defender = labels.get("attacker", ""), labels.get("defender", "")
+    strike, counter = rolled["strike"], rolled["counter"]
+    longest = max(len(strike["offence"]), len(counter["offence"]), 1)
+    side = min(h / 5.2, w / 11, w * 0.45 / (longest * 1.4 - 0.4))  # each side in 45 % of w
     rows = [
-        (labels.get("attacker", ""), [6], RED, labels.get("defender", ""), [1], BLUE),
-        (labels.get("defender", ""), [6, 4], RED, labels.get("attacker", ""), [6, 3], BLUE),
+        (attacker, list(strike["offence"]), RED, defender, list(strike["defence"]), BLUE),
+        (defender, list(counter["offence"]), RED, attacker, list(counter["defence"]), BLUE),
     ]
     top = y + h
     for index, (left_name, left, left_colour, right_name, right, right_colour) in enumerate(rows):
