@@ -16,6 +16,9 @@ from tests.conftest import REPO, Project, assert_no_crash, run_cli
 
 GAME = REPO / "games" / "dungeon-bowl"
 T = "content/tables/"
+# The shipped tables' lines, to swap whole rows (file line n is index n - 1).
+CASUALTY = (GAME / T / "casualty.yaml").read_text(encoding="utf-8").splitlines()
+REDUCTION = (GAME / T / "reduction.yaml").read_text(encoding="utf-8").splitlines()
 
 # (file, text, replacement, code, message, where): `where` is the text of the
 # line the finding must point at, after the change (its line is looked up),
@@ -58,7 +61,7 @@ CASES = [
         "{low: null, high: 1, result: fumble",
         "{low: 1, high: 1, result: fumble",
         "DB103",
-        "a roll of -4 with its modifiers lands on no row",
+        "a roll of -3 with its modifiers lands on no row",
         "{low: 1, high: 1, result: fumble",
     ),
     (
@@ -155,7 +158,7 @@ CASES = [
         "high_from: 5",
         "DB114",
         "D8 and D6 (add 8 from 5) do not make an even D16",
-        "base: D8",
+        "stands_for: D16",
     ),
     (
         "content/game.yaml",
@@ -382,6 +385,62 @@ CASES = [
         "column 3 cannot be reached from the rest",
         '"#C....#',
     ),
+    (
+        T + "casualty.yaml",
+        "\n".join(CASUALTY[10:12]),
+        "\n".join(CASUALTY[10:12][::-1]),
+        "DB102",
+        "rows run low to high, but 7-9 comes after 10-12",
+        "  - {low: 7, high: 9,",
+    ),
+    (
+        T + "reduction.yaml",
+        "\n".join(REDUCTION[6:11]),
+        "\n".join(REDUCTION[6:11][::-1]),
+        "DB102",
+        "rows run low to high, but 5 comes after 6",
+        "  - {low: 5, high: 5,",
+    ),
+    (
+        "content/game.yaml",
+        "injury_table: injury",
+        "injury_table: injuries",
+        "DB123",
+        "no table 'injuries' for injuries; did you mean 'injury'?",
+        "injury_table: injuries",
+    ),
+    (
+        T + "injury.yaml",
+        "modifiers:\n  - {id: niggling, name: Each niggling injury, amount: 1, most: 3}\n",
+        "",
+        "DB123",
+        "injury is the game's injury table but has no modifier with id niggling",
+        "id: injury",
+    ),
+    (
+        T + "stunty-injury.yaml",
+        "{id: niggling, name: Each niggling injury, amount: 1, most: 3}",
+        "{id: niggling, name: Each niggling injury, amount: 1, most: 2}",
+        "DB124",
+        "this niggling modifier adds 1, at most 2 times; the injury table's adds 1, at most 3",
+        "{id: niggling,",
+    ),
+    (
+        "content/rosters/marsh-kings.yaml",
+        "position: hopper, niggling: 1}",
+        "position: hopper, niggling: 4}",
+        "DB139",
+        "4 niggling injuries; the injury table counts at most 3",
+        "niggling: 4}",
+    ),
+    (
+        "content/rosters/marsh-kings.yaml",
+        "{number: 8, name: Pond Skimmer",
+        "{number: 7, name: Pond Skimmer",
+        "DB129",
+        "number 7 is worn by another player of The Marsh Kings already",
+        "{number: 7, name: Pond Skimmer",
+    ),
 ]
 
 
@@ -416,3 +475,41 @@ def test_a_broken_rule_is_reported_at_the_line_that_breaks_it(
     found = [row for row in output.splitlines() if f" {code}: " in row]
     assert found, output
     assert any(row.startswith(f"{shown}:{line}:") and message in row for row in found), output
+
+
+@pytest.mark.parametrize(
+    ("rel", "old", "new", "error", "where"),
+    [
+        (
+            "content/game.yaml",
+            "safe_teleports: 1",
+            "safe_teleports: 0",
+            "JT053: safe_teleports must be at least 1, found 0",
+            "safe_teleports: 0",
+        ),
+        ("content/dungeon.yaml", "map:\n", "map: []\nold_map:\n", "JT053: map needs", "map: []"),
+        (
+            T + "casualty.yaml",
+            "dice: D16",
+            "dice: D1",
+            "JT053: dice must be one of D6, 2D6, D16",
+            "dice: D1",
+        ),
+        (T + "injury.yaml", "dice: 2D6", "dice: 2D8", "JT053: dice must be one of", "dice: 2D8"),
+    ],
+    ids=["game-schema", "dungeon-schema", "dice-D1", "dice-2D8"],
+)
+def test_a_file_failing_its_schema_is_reported_there_and_no_check_trips_over_it(
+    game: Project, rel: str, old: str, new: str, error: str, where: str
+) -> None:
+    game.replace(rel, old, new)
+    text = game.path(rel).read_text(encoding="utf-8")
+    line = text[: text.index(where)].count("\n") + 1
+    result = run_cli(game.root, "validate")
+    assert_no_crash(result)
+    output = result.stdout + result.stderr
+    assert result.exit_code == 1, output
+    assert any(row.startswith(f"{rel}:{line}:") and error in row for row in output.splitlines()), (
+        output
+    )
+    assert "JT062" not in output and "checks.yaml" not in output, output

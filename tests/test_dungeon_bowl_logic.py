@@ -75,14 +75,69 @@ def test_every_shipped_table_row_odds_match_brute_force_under_every_modifier() -
             assert sum(expected) == 1
 
 
-def test_modifier_totals_are_every_sum_of_allowed_instances() -> None:
+def test_modifier_totals_are_every_sum_of_allowed_instances_one_per_group() -> None:
     accuracy = load("tables/accuracy.yaml")
     mods = accuracy["modifiers"]
     brute_totals = {
         sum(m["amount"] * k for m, k in zip(mods, ks, strict=True))
         for ks in product(*[range(m["most"] + 1) for m in mods])
+        if sum(k for m, k in zip(mods, ks, strict=True) if m.get("group") == "range") <= 1
     }
-    assert tables.modifier_totals(mods) == sorted(brute_totals) == [-5, -4, -3, -2, -1, 0]
+    # Short and Long range exclude each other: -1 -2 (short and long) -2 (two markers) is no total.
+    assert tables.modifier_totals(mods) == sorted(brute_totals) == [-4, -3, -2, -1, 0]
+    ungrouped = [{k: v for k, v in m.items() if k != "group"} for m in mods]
+    assert tables.modifier_totals(ungrouped)[0] == -5  # the phantom total the group removes
+    assert tables.modifier_totals(load("tables/throw-quality.yaml")["modifiers"]) == [-2, -1, 0]
+
+
+def test_rows_out_of_order_are_named_at_the_row_that_comes_too_late() -> None:
+    rows = load("tables/reduction.yaml")["rows"]
+    assert tables.order_problems(rows) == []
+    assert [i for i, _ in tables.order_problems(rows[::-1])] == [1, 2, 3, 4]
+    casualty = load("tables/casualty.yaml")["rows"]
+    swapped = [casualty[0], casualty[2], casualty[1], *casualty[3:]]
+    assert tables.order_problems(swapped) == [
+        (2, "rows run low to high, but 7-9 comes after 10-12")
+    ]
+    overlap = [dict(casualty[0]), dict(casualty[1], low=6)]
+    assert tables.order_problems(overlap) == []  # an overlap is the dice-table check's
+
+
+def test_the_casualty_table_follows_the_source_rows() -> None:
+    rows = {row["result"]: row for row in load("tables/casualty.yaml")["rows"]}
+    assert rows["seriously-hurt"]["niggling"] and rows["seriously-hurt"]["miss_next"]  # L122
+    for result in ("serious-injury", "lasting-injury"):  # L123-124 print the same effect
+        assert rows[result]["then"] == "reduction" and rows[result]["miss_next"]
+        assert "niggling" not in rows[result]
+    assert "miss_next" not in rows["badly-hurt"]  # L121, fix 3
+
+
+def test_the_niggling_modifier_is_found_by_id_not_position() -> None:
+    from ttgbuild.packs.dungeonbowl.functions import injury_niggling
+
+    game = load("game.yaml")
+    injury = load("tables/injury.yaml")
+    injury["modifiers"].insert(0, {"id": "cursed", "name": "Cursed", "amount": 2, "most": 1})
+    assert injury_niggling([injury], game)["amount"] == 1
+    assert injury_niggling([dict(injury, modifiers=[])], game) is None
+    assert injury_niggling([injury], dict(game, injury_table="injuries")) is None
+
+
+def test_the_armour_odds_cover_every_armour_value_a_player_can_have() -> None:
+    from ttgbuild.packs.dungeonbowl.functions import armour_odds
+
+    game = load("game.yaml")
+    av = next(c for c in game["characteristics"] if c["id"] == "av")
+    odds = armour_odds(game)
+    assert [o["av"] for o in odds] == list(range(av["min"], av["max"] + 1)) == list(range(3, 12))
+    two_d6 = brute(2, 6)
+    for o in odds:
+        assert o["broken"] == float(sum(p for t, p in two_d6.items() if t >= o["av"] + 1))
+
+
+def test_the_dugout_teleport_bars_only_the_team_with_the_first_turn() -> None:
+    action = next(a for a in load("procedures.yaml")["actions"] if a["id"] == "dugout-teleport")
+    assert "first team turn" in action["text"] and "The team that takes" in action["text"]
 
 
 def test_the_d16_stand_in_is_an_even_d16_by_enumeration() -> None:

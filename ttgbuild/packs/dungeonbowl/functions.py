@@ -17,6 +17,9 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.packs.dungeonbowl import dice, dungeon, roster, tables
 from ttgbuild.source.records import Record
 
+NIGGLING = "niggling"  # the id of the modifier each niggling injury adds (L129)
+ARMOUR = "av"  # the characteristic the armour roll must beat (L101)
+
 
 def _fault(origin: Origin, message: str) -> Record:
     return Record({"message": message}, origin)
@@ -29,6 +32,34 @@ def table_faults(all_tables: Sequence[Any]) -> list[Record]:
         for table in all_tables
         for index, message in tables.reach_problems(table)
     ]
+
+
+def order_faults(all_tables: Sequence[Any]) -> list[Record]:
+    """Rows written out of low-to-high order, at the row out of order (DB-C02)."""
+    return [
+        _fault(table.origin.at("rows", index), message)
+        for table in all_tables
+        for index, message in tables.order_problems(table["rows"])
+    ]
+
+
+def niggling_of(table: Any) -> Mapping[str, Any] | None:
+    """The table's niggling-injury modifier (the one with id `niggling`), or None."""
+    if not table:
+        return None
+    return next((m for m in table.get("modifiers", ()) if m["id"] == NIGGLING), None)
+
+
+def injury_niggling(all_tables: Sequence[Any], game: Any) -> Mapping[str, Any] | None:
+    """The niggling modifier of the game's injury table (None if it has none)."""
+    table = next((t for t in all_tables if t["id"] == game["injury_table"]), None)
+    return niggling_of(table)
+
+
+def other_niggling(all_tables: Sequence[Any], game: Any) -> list[Any]:
+    """The niggling modifiers of every table but the injury table (each keeps its origin)."""
+    found = (niggling_of(t) for t in all_tables if t["id"] != game["injury_table"])
+    return [modifier for modifier in found if modifier is not None]
 
 
 def dungeon_faults(board: Any, die: str) -> list[Record]:
@@ -49,6 +80,19 @@ def roster_faults(rosters: Sequence[Any], teams: Sequence[Any], game: Any) -> li
             continue  # the team reference check reports it
         for index, text in roster.roster_problems(sheet, team, game):
             out.append(_fault(sheet.origin.at("players", index, "position"), text))
+    return out
+
+
+def repeated_numbers(rosters: Sequence[Any]) -> list[Record]:
+    """Each roster player wearing a shirt number an earlier player of the roster wears."""
+    out = []
+    for sheet in rosters:
+        seen: set[int] = set()
+        for index, player in enumerate(sheet["players"]):
+            if player["number"] in seen:
+                where = sheet.origin.at("players", index)
+                out.append(Record({"number": player["number"], "roster": sheet["name"]}, where))
+            seen.add(player["number"])
     return out
 
 
@@ -85,12 +129,17 @@ def modifier_totals(table: Any) -> list[int]:
     return tables.modifier_totals(table.get("modifiers", ()))
 
 
-def armour_odds(game: Any, values: Sequence[int] = tuple(range(7, 12))) -> list[dict[str, Any]]:
-    """Per AV: the chance the armour breaks, and a casualty results (injury table, no niggles)."""
+def armour_odds(game: Any) -> list[dict[str, Any]]:
+    """Per AV from the armour characteristic's minimum to its maximum: the chance armour breaks.
+
+    The range is the content's (`characteristics`, id `av`): reductions can
+    take AV down to its minimum, so every value a player can have is printed.
+    """
     armour = game["armour"]
+    bounds = next(c for c in game["characteristics"] if c["id"] == ARMOUR)
     rolls = dice.distribution(armour["dice"])
     out = []
-    for av in values:
+    for av in range(bounds["min"], bounds["max"] + 1):
         least = av + armour["beat_by"]
         broken = sum((p for total, p in rolls.items() if total >= least), Fraction(0))
         out.append({"av": av, "broken": float(broken)})
@@ -146,8 +195,13 @@ def skill_names(ids: Sequence[str], translated: Any, skills: Sequence[Any]) -> s
 FUNCTIONS: dict[str, Any] = {
     "table_faults": table_faults,
     "dungeon_faults": dungeon_faults,
+    "order_faults": order_faults,
+    "niggling_of": niggling_of,
+    "injury_niggling": injury_niggling,
+    "other_niggling": other_niggling,
     "roster_faults": roster_faults,
     "roster_cost": roster_cost,
+    "repeated_numbers": repeated_numbers,
     "cheapest_roster": roster.cheapest,
     "positions": roster.positions,
     "chest_squares": chest_squares,

@@ -18,9 +18,48 @@ from ttgbuild.packs.dungeonbowl.dice import distribution, parse
 
 
 def modifier_totals(modifiers: Sequence[Mapping[str, Any]]) -> list[int]:
-    """Every total the table's modifiers can add to one roll (0 when none applies), sorted."""
-    choices = [[m["amount"] * k for k in range(m["most"] + 1)] for m in modifiers]
+    """Every total the table's modifiers can add to one roll (0 when none applies), sorted.
+
+    Modifiers sharing a `group` exclude each other (a pass is short or long,
+    never both): at most one of a group applies to a roll, so their amounts
+    never add up to a total no roll can carry.
+    """
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for index, modifier in enumerate(modifiers):
+        groups.setdefault(modifier.get("group") or f"#{index}", []).append(modifier)
+    choices = [
+        sorted({0} | {m["amount"] * k for m in members for k in range(1, m["most"] + 1)})
+        for members in groups.values()
+    ]
     return sorted({sum(pick) for pick in product(*choices)} if choices else {0})
+
+
+def order_problems(rows: Sequence[Mapping[str, Any]]) -> list[tuple[int, str]]:
+    """(row index, message) for each row that starts below the row before it (DB-C02).
+
+    Rows run low to high: a row whose low end lies under the previous row's
+    is out of order (an open low end counts as lowest). Rows that start above
+    the previous one but overlap it are the dice-table check's to report.
+    """
+
+    def start(row: Mapping[str, Any]) -> float:
+        return float("-inf") if row["low"] is None else row["low"]
+
+    return [
+        (i, f"rows run low to high, but {_label(rows[i])} comes after {_label(rows[i - 1])}")
+        for i in range(1, len(rows))
+        if start(rows[i]) < start(rows[i - 1])
+    ]
+
+
+def _label(row: Mapping[str, Any]) -> str:
+    """A row's range as the reference sheet prints it: 2-7, 10+, ≤1."""
+    low, high = row["low"], row["high"]
+    if low is None:
+        return f"\u2264{high}"
+    if high is None:
+        return f"{low}+"
+    return str(low) if low == high else f"{low}-{high}"
 
 
 def row_of(rows: Sequence[Mapping[str, Any]], total: int) -> list[int]:

@@ -87,7 +87,8 @@ def render(ctx: RenderContext) -> bytes:
     canvas.line(x, top - HEAD, x, bottom)
     note = tr.pgettext(
         "roster form",
-        "A roster holds {least} to {most} players and starts with {budget} thousand crowns; "
+        "A roster holds {least} to {most} players and starts with a budget of {budget} "
+        "(costs are in thousands of crowns); "
         "at most {dungeon} of them are in the dungeon at once.",
     )
     values = {
