@@ -138,7 +138,9 @@ def build(
     result = BuildResult(current=list(todo.current))
     progress("checking content")
     loaded, content_diagnostics = validate_project(project)
-    if pack.before_build is not None:  # a pack's own limits, said before anything is drawn
+    # A pack's own limits, said before anything is drawn; not over content already in error
+    # (a data pack's layouts evaluated over broken records would only add noise to the list).
+    if pack.before_build is not None and not has_failures(content_diagnostics, strict=False):
         content_diagnostics += pack.before_build(project, loaded.content)
     # Every catalog check of `i18n check`: a broken placeholder or format never reaches paper.
     catalog_diagnostics = checked_catalogs(project, list(todo.stale))
