@@ -79,6 +79,9 @@ def test_the_dungeon_is_one_sheet_then_its_tiles_then_two_dugout_mats(kit: Path)
     assert pages(kit / "dungeon.pdf") == 1 + tiles + 2
     text = words(kit / "dungeon.pdf")
     assert text.count("Ersatzbank von Team") == 2 and "Kachel: Zeile 1 von" in text
+    # The first page is called an overview; every tile tells how its glue strips are used.
+    assert "Übersicht (nicht maßstabsgetreu)" in text
+    assert text.count("Schattierte Streifen wiederholen") == tiles
 
 
 def test_the_odds_printed_are_the_exact_ones(kit: Path) -> None:
@@ -102,3 +105,18 @@ def test_tokens_cover_every_position_marker_and_chest(kit: Path) -> None:
         t["holds"] == "nothing" for t in game["kit"]["chest_tokens"]
     )
     assert text.count("Benutzt") == 2 * sum(game["kit"]["markers"].values())
+
+
+@pytest.mark.parametrize(
+    "page", [(210 * mm, 297 * mm), (215.9 * mm, 279.4 * mm)], ids=["a4", "letter"]
+)
+def test_a_tile_leaves_room_for_its_glue_strips_inside_the_margins(
+    page: tuple[float, float],
+) -> None:
+    from ttgbuild.packs.dungeonbowl.render.board import OVERLAP
+    from ttgbuild.packs.dungeonbowl.render.paper import MARGIN
+
+    square = content("game.yaml")["kit"]["square_mm"] * mm
+    across, down = tile_squares(page, square)
+    assert across * square + OVERLAP <= page[0] - 2 * MARGIN
+    assert down * square + OVERLAP + 30 * mm <= page[1] - 2 * MARGIN

@@ -3,7 +3,11 @@
 The map is content (content/dungeon.yaml): walls, floor, numbered portals,
 chests and the two end zones, one letter per square. Full size is
 game.kit.square_mm per square; each tile page holds whole squares and names
-its place in the grid, so the tiles are laid edge to edge.
+its place in the grid. A tile with a neighbour to its right or below also
+prints a shaded glue strip: the first OVERLAP of the neighbour's squares,
+so the neighbour is glued over it, squares on squares, instead of being
+butted edge to edge with nothing to align it by. The first page is an
+overview of the whole map, scaled down, not for play.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
 
 ZONE = {"a": paper.colour("#d9e6f2"), "b": paper.colour("#f2dcd9")}
+OVERLAP = 8 * mm  # the glue strip: how much of the next tile a tile repeats
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -30,8 +35,9 @@ def render(ctx: RenderContext) -> bytes:
     rows = list(board["map"])
     width, height = ctx.settings.page
     room_w, room_h = width - 2 * paper.MARGIN, height - 2 * paper.MARGIN - 30 * mm
-    # One sheet: the whole map scaled to the page.
-    paper.heading(ctx, canvas, title, where)
+    # The overview: the whole map scaled to the page.
+    overview = tr.pgettext("dungeon overview", "{dungeon}: overview (not to scale)")
+    paper.heading(ctx, canvas, tr.fill(overview, {"dungeon": title}), where)
     side = min(room_w / len(rows[0]), room_h / len(rows))
     top = height - paper.MARGIN - 14 * mm
     _squares(ctx, canvas, rows, (0, 0, len(rows[0]), len(rows)), paper.MARGIN, top, side, where)
@@ -56,16 +62,17 @@ def render(ctx: RenderContext) -> bytes:
                 min(len(rows[0]), (tx + 1) * across),
                 min(len(rows), (ty + 1) * down),
             )
-            _squares(
-                ctx,
-                canvas,
-                rows,
-                span,
-                paper.MARGIN,
-                height - paper.MARGIN - 14 * mm,
-                square,
-                where,
+            top = height - paper.MARGIN - 14 * mm
+            _glue_strips(ctx, canvas, rows, span, top, square, where)
+            _squares(ctx, canvas, rows, span, paper.MARGIN, top, square, where)
+            hint = tr.pgettext(
+                "dungeon tile",
+                "Shaded strips repeat the next tile's first squares: "
+                "glue that tile over them, squares on squares.",
             )
+            below = top - (span[3] - span[1]) * square - OVERLAP - 7 * mm
+            box = (paper.MARGIN, below, width - 2 * paper.MARGIN, 6 * mm)
+            paper.label(ctx, canvas, hint, box, (9, 6), where, align="left")
             paper.end_page(ctx, canvas)
     for team in ("a", "b"):
         _dugout(ctx, canvas, team)
@@ -75,9 +82,56 @@ def render(ctx: RenderContext) -> bytes:
 def tile_squares(page: tuple[float, float], square: float) -> tuple[int, int]:
     """How many whole squares a full-size tile page holds across and down."""
     width, height = page
-    across = max(1, int((width - 2 * paper.MARGIN) // square))
-    down = max(1, int((height - 2 * paper.MARGIN - 22 * mm) // square))
+    across = max(1, int((width - 2 * paper.MARGIN - OVERLAP) // square))
+    down = max(1, int((height - 2 * paper.MARGIN - 30 * mm - OVERLAP) // square))
     return across, down
+
+
+def _glue_strips(
+    ctx: RenderContext,
+    canvas: Canvas,
+    rows: Sequence[str],
+    span: tuple[int, int, int, int],
+    top: float,
+    side: float,
+    where: tuple,
+) -> None:
+    """The neighbours' first squares beside and below the tile, clipped to OVERLAP and shaded."""
+    x0, y0, x1, y1 = span
+    right, bottom = paper.MARGIN + (x1 - x0) * side, top - (y1 - y0) * side
+    more_x, more_y = x1 < len(rows[0]), y1 < len(rows)
+    strips = []
+    if more_x:
+        strips.append(((x1, y0, x1 + 1, y1), (right, bottom, OVERLAP, top - bottom), right, top))
+    if more_y:
+        strips.append(
+            (
+                (x0, y1, x1, y1 + 1),
+                (paper.MARGIN, bottom - OVERLAP, right - paper.MARGIN, OVERLAP),
+                paper.MARGIN,
+                bottom,
+            )
+        )
+    if more_x and more_y:
+        strips.append(
+            ((x1, y1, x1 + 1, y1 + 1), (right, bottom - OVERLAP, OVERLAP, OVERLAP), right, bottom)
+        )
+    for part, clip, left, upper in strips:
+        canvas.saveState()
+        path = canvas.beginPath()
+        path.rect(*clip)
+        canvas.clipPath(path, stroke=0, fill=0)
+        _squares(ctx, canvas, rows, part, left, upper, side, where)
+        canvas.setFillColor(paper.PAPER)
+        canvas.setFillAlpha(0.55)
+        canvas.rect(*clip, fill=1, stroke=0)
+        canvas.restoreState()
+        canvas.saveState()
+        canvas.setStrokeColor(paper.INK)
+        canvas.setLineWidth(0.6)
+        canvas.setDash(2, 2)
+        canvas.rect(*clip, fill=0, stroke=1)
+        canvas.restoreState()
 
 
 def _squares(
