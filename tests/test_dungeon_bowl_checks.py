@@ -441,6 +441,14 @@ CASES = [
         "number 7 is worn by another player of The Marsh Kings already",
         "{number: 7, name: Pond Skimmer",
     ),
+    (
+        "content/skills/hard-head.yaml",
+        "result: ko, end: low",
+        "result: knocked-out, end: low",
+        "DB125",
+        "no low end of row knocked-out in a table injury for {roll}",
+        "params:",
+    ),
 ]
 
 

@@ -296,3 +296,17 @@ def test_the_odds_command_refuses_an_unknown_table_and_another_game(
     result = run_cli(other, "dungeon-bowl", "odds")
     assert_no_crash(result)
     assert result.exit_code == 2 and "is a jugger-ttg project" in result.stderr
+
+
+def test_a_skill_number_read_from_a_table_follows_the_table() -> None:
+    from ttgbuild.packs.dungeonbowl.functions import skill_params
+
+    skill = load("skills/hard-head.yaml")
+    injury = load("tables/injury.yaml")
+    ko = next(row for row in injury["rows"] if row["result"] == "ko")
+    assert skill_params(skill, [injury]) == {"roll": ko["low"]} == {"roll": 8}
+    moved = dict(
+        injury, rows=[dict(r, low=9) if r["result"] == "ko" else r for r in injury["rows"]]
+    )
+    assert skill_params(skill, [moved]) == {"roll": 9}
+    assert skill_params(skill, []) == {}  # DB125 reports the broken reference

@@ -186,6 +186,42 @@ def rows_of(all_tables: Sequence[Any]) -> list[Any]:
     return [row for table in all_tables for row in table["rows"]]
 
 
+def skill_params(skill: Any, all_tables: Sequence[Any]) -> dict[str, Any]:
+    """A skill's params with each table reference replaced by the row end it names.
+
+    A reference that names no table, result or number is left out (DB125
+    reports it at the param), so no wrong number is printed.
+    """
+    out = {}
+    for name, value in skill.get("params", {}).items():
+        if isinstance(value, Mapping):
+            value = _row_end(value, all_tables)
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def param_faults(skills: Sequence[Any], all_tables: Sequence[Any]) -> list[Record]:
+    """Skill params that reference a table row end that does not exist, at the param."""
+    out = []
+    for skill in skills:
+        for name, value in skill.get("params", {}).items():
+            if isinstance(value, Mapping) and _row_end(value, all_tables) is None:
+                text = (
+                    f"no {value['end']} end of row {value['result']} "
+                    f"in a table {value['table']} for {{{name}}}"
+                )
+                out.append(_fault(skill.origin.at("params", name), text))
+    return out
+
+
+def _row_end(ref: Mapping[str, Any], all_tables: Sequence[Any]) -> int | None:
+    """The low or high end of a table's row, by table and result id (None if missing or open)."""
+    table = next((t for t in all_tables if t["id"] == ref["table"]), None)
+    rows = [r for r in table["rows"] if r["result"] == ref["result"]] if table else []
+    return rows[0][ref["end"]] if rows else None
+
+
 def skill_names(ids: Sequence[str], translated: Any, skills: Sequence[Any]) -> str:
     """Skill and trait names in the locale, joined by commas (`translated` is the engine's)."""
     names = {skill["id"]: skill["name"] for skill in skills}
@@ -212,6 +248,8 @@ FUNCTIONS: dict[str, Any] = {
     "block_odds": block_odds,
     "d16_rows": d16_rows,
     "skill_names": skill_names,
+    "skill_params": skill_params,
+    "param_faults": param_faults,
     "rows_of": rows_of,
     "lost_points": lost_points,
     "team_positions": team_positions,
