@@ -449,6 +449,14 @@ CASES = [
         "no low end of row knocked-out in a table injury for {roll}",
         "params:",
     ),
+    (
+        T + "accuracy.yaml",
+        "{id: long, name: Long range, amount: -2,",
+        "{id: long, name: Long range, amount: -3,",
+        "DB126",
+        "the long band gives -2 once (group: range); this modifier adds -3",
+        "{id: long, name: Long range, amount: -3,",
+    ),
 ]
 
 
