@@ -310,3 +310,13 @@ def test_a_skill_number_read_from_a_table_follows_the_table() -> None:
     )
     assert skill_params(skill, [moved]) == {"roll": 9}
     assert skill_params(skill, []) == {}  # DB125 reports the broken reference
+
+
+def test_exact_half_percents_all_round_up_on_the_sheets() -> None:
+    from ttgbuild.packs.dungeonbowl.functions import odds, printed
+
+    shown = [round(printed(p) * 100) for p in (Fraction(3, 8), Fraction(1, 8), Fraction(3, 16))]
+    assert shown == [38, 13, 19]  # 37.5, 12.5, 18.75: half up, not half to even
+    assert printed(Fraction(1, 6)) == float(Fraction(1, 6))
+    casualty = odds(load("tables/casualty.yaml"))
+    assert [round(row["chances"][0] * 100) for row in casualty] == [38, 19, 19, 13, 13]

@@ -21,6 +21,20 @@ NIGGLING = "niggling"  # the id of the modifier each niggling injury adds (L129)
 ARMOUR = "av"  # the characteristic the armour roll must beat (L101)
 
 
+HALF_UP = Fraction(1, 10**9)  # far below any real odds' difference
+
+
+def printed(p: Fraction) -> float:
+    """An exact chance for a sheet's whole-percent cell, exact halves rounded up.
+
+    The sheet rounds to whole percents with Python's round (half to even),
+    which printed the D16's 37.5 % as 38 but its 12.5 % as 12. A chance
+    that is an exact half percent is nudged up by HALF_UP, so every half
+    rounds the same way (up), as a reader expects.
+    """
+    return float(p + HALF_UP) if (p * 100).denominator == 2 else float(p)
+
+
 def _fault(origin: Origin, message: str) -> Record:
     return Record({"message": message}, origin)
 
@@ -119,7 +133,7 @@ def stand_in_exact(d16: Mapping[str, Any], dice_written: str) -> bool:
 def odds(table: Any) -> list[dict[str, Any]]:
     """Each row of a table with its exact chance under every modifier total (tables.py)."""
     return [
-        {"row": entry["row"], "chances": [float(p) for p in entry["chances"]]}
+        {"row": entry["row"], "chances": [printed(p) for p in entry["chances"]]}
         for entry in tables.odds_rows(table)
     ]
 
@@ -142,7 +156,7 @@ def armour_odds(game: Any) -> list[dict[str, Any]]:
     for av in range(bounds["min"], bounds["max"] + 1):
         least = av + armour["beat_by"]
         broken = sum((p for total, p in rolls.items() if total >= least), Fraction(0))
-        out.append({"av": av, "broken": float(broken)})
+        out.append({"av": av, "broken": printed(broken)})
     return out
 
 
@@ -153,7 +167,7 @@ def block_odds(game: Any) -> list[dict[str, Any]]:
     return [
         {
             "result": result,
-            "chances": [float(dice.at_least_one(faces, {result["id"]}, n)) for n in counts],
+            "chances": [printed(dice.at_least_one(faces, {result["id"]}, n)) for n in counts],
         }
         for result in game["block"]["results"]
     ]
