@@ -107,10 +107,10 @@ def temp_files(out: Path) -> list[Path]:
 
 
 def draw_all(root: Path, locales: tuple[str, ...], **run) -> dict[str, bytes]:
-    """The production jobs for `locales`, run by `parallel.run_all` with the given options."""
+    """The production jobs for `locales`, drawn by `build.draw_jobs` with the given options."""
     loaded, _ = validate_project(root)
     jobs = build.make_jobs(root, pack_for(root), list(locales), loaded.content, PrintSettings())
-    drawn = parallel.run_all(build.draw, jobs, lambda _message: None, **run)
+    drawn = build.draw_jobs(jobs, lambda _message: None, **run)
     return {f"{d.locale}/{d.component}": d.data for d in drawn}
 
 

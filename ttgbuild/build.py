@@ -158,19 +158,14 @@ def build(
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     errors: list[Diagnostic] = []
-    # Files drawn `after_kit` (a guide's print plan) come second, handed the others.
-    batches = [[job for job in jobs if job.part.after_kit is later] for later in (False, True)]
-    for batch in batches:
-        for job in batch:
-            job.kit_files.update(kits[job.locale])
-        for drawn in parallel.run_all(draw, batch, progress):
-            errors += drawn.errors
-            kits[drawn.locale][drawn.component] = drawn.data
-            reported[drawn.locale] += drawn.translator_diagnostics
-            problems = [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
-            reported[drawn.locale] += problems
-            if on_drawn is not None and not drawn.errors:
-                on_drawn(drawn, problems)
+    for drawn in draw_jobs(jobs, progress):
+        errors += drawn.errors
+        kits[drawn.locale][drawn.component] = drawn.data
+        reported[drawn.locale] += drawn.translator_diagnostics
+        problems = [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
+        reported[drawn.locale] += problems
+        if on_drawn is not None and not drawn.errors:
+            on_drawn(drawn, problems)
     for locale, diagnostics in reported.items():
         reported[locale] = list(dict.fromkeys(diagnostics))  # one per string, not per file
         result.diagnostics.extend(reported[locale])
@@ -238,6 +233,18 @@ def read_pack_data(pack: Pack, project: Path) -> None:
         part.render.load()
     pack_layouts(pack, project)
     pack_sheets(pack, project)
+
+
+def draw_jobs(jobs: list[Job], progress: Progress, **run: Any) -> list[Drawn]:
+    """Every job drawn (in parallel, `run` as `parallel.run_all` takes it), in two rounds:
+    files drawn `after_kit` (a guide's print plan) second, handed their locale's others."""
+    drawn: list[Drawn] = []
+    for later in (False, True):
+        batch = [job for job in jobs if job.part.after_kit is later]
+        for job in batch:
+            job.kit_files.update((d.component, d.data) for d in drawn if d.locale == job.locale)
+        drawn += parallel.run_all(draw, batch, progress, **run)
+    return drawn
 
 
 def draw(job: Job, progress: Progress) -> Drawn:
