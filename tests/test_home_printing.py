@@ -247,6 +247,28 @@ def test_alignment_crosses_front_and_back_stay_clear_of_the_edge(paper, offset) 
     assert len(xs) == grid.columns + 1 and len(ys) == grid.rows + 1
 
 
+@pytest.mark.parametrize(
+    ("paper", "duplex", "offset"),
+    [("letter", "short", (0.0, 3.0)), ("a4", "long", (3.0, 0.0)), ("a4", "long", (-2.0, 1.5))],
+)
+def test_every_alignment_cross_reads_the_offset_a_drift_would_produce(paper, duplex, offset):
+    """Seen through the paper, each front cross has a back cross behind it, moved by exactly
+    the back offset (mirrored by the turn of the sheet): the outer ones read like the inner."""
+    settings = PrintSettings(Paper(paper), duplex=duplex, back_offset_mm=offset)
+    grid = card_grid(settings)
+    width, height = grid.page
+    dx, dy = settings.back_offset
+    xs, ys = _cross_places(grid, settings.back_offset)
+    fronts = {(round(x, 6), round(y, 6)) for x in xs for y in ys}
+    for x in xs:
+        for y in ys:
+            bx, by = x + dx, y + dy  # a back cross, where the back page draws it
+            seen = (width - bx, by) if duplex == "long" else (bx, height - by)
+            drift = (-dx, dy) if duplex == "long" else (dx, -dy)  # the offset, turned over
+            front = (round(seen[0] - drift[0], 6), round(seen[1] - drift[1], 6))
+            assert front in fronts, (x / mm, y / mm, seen, drift)
+
+
 def test_the_alignment_test_says_how_to_read_the_offset_and_what_to_do_with_the_pdfs(kits):
     page = pymupdf.open(kits["jugger", "a4"] / "cards.pdf")[-1]
     words = " ".join(page.get_text().split())

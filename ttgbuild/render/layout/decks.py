@@ -312,13 +312,15 @@ def _alignment_test(kit: Kit, grid: Grid, spec: dict[str, Any]) -> None:
 
 def _cross_places(grid: Grid, offset: tuple[float, float]) -> tuple[list[float], list[float]]:
     """Where the crosses stand: the cut lines, pulled in where a cross, on the front or moved
-    by the back offset, would come nearer the paper's edge than EDGE_CLEAR."""
+    by the back offset, would come nearer the paper's edge than EDGE_CLEAR. Both edges pull
+    in by the same amount (the offset's size), so the places stay mirror images of each other
+    and every front cross keeps its partner behind it whichever way the sheet turns."""
     width, height = grid.page
     xs, ys = grid.cuts()
     reach = EDGE_CLEAR + CROSS
 
     def inside(value: float, shift: float, paper: float) -> float:
-        return min(max(value, reach + max(0.0, -shift)), paper - reach - max(0.0, shift))
+        return min(max(value, reach + abs(shift)), paper - reach - abs(shift))
 
     dx, dy = offset
     return [inside(x, dx, width) for x in xs], [inside(y, dy, height) for y in ys]
