@@ -4,6 +4,7 @@ test, and the ink saver."""
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from conftest import REPO, run_cli
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 
-from ttgbuild.core.printing import Paper, PrintSettings
+from ttgbuild.core.printing import Ink, Paper, PrintSettings
+from ttgbuild.render import ink
 from ttgbuild.render.ink import LARGE, TEXT_CONTRAST, contrast, luminance
 from ttgbuild.render.layout.decks import CROSS, _cross_places
 from ttgbuild.render.sheet import (
@@ -304,10 +306,15 @@ def ink_coverage(path: Path) -> float:
     return total / len(pdf)
 
 
-def low_contrast_spans(path: Path) -> int:
-    """How many text spans stand out from the fill drawn under them by less than 4.5:1."""
-    count = 0
-    for page in pymupdf.open(path):
+def span_contrasts(path: Path) -> list[tuple[int, str, float]]:
+    """Each text span's page, text and contrast with the fill drawn last under its centre."""
+    return span_contrasts_of(path.read_bytes())
+
+
+def span_contrasts_of(data: bytes) -> list[tuple[int, str, float]]:
+    """`span_contrasts` of a PDF held in memory."""
+    found = []
+    for page in pymupdf.open(stream=data, filetype="pdf"):
         fills = [d for d in page.get_drawings() if d.get("fill") is not None]
         for span in page.get_texttrace():
             if not span["chars"]:
@@ -318,8 +325,9 @@ def low_contrast_spans(path: Path) -> int:
             back = Color(*under[-1]["fill"]) if under else Color(1, 1, 1)
             colour = span["color"]
             fore = Color(*colour[:3]) if len(colour) >= 3 else Color(*(colour[0],) * 3)
-            count += contrast(fore, back) < TEXT_CONTRAST
-    return count
+            text = "".join(chr(char[0]) for char in span["chars"])
+            found.append((page.number + 1, text, contrast(fore, back)))
+    return found
 
 
 def test_both_kits_live_side_by_side_each_with_its_cache(saver) -> None:
@@ -340,4 +348,27 @@ def test_ink_saver_prints_the_same_kit_without_large_fills(saver, game) -> None:
                 if fill is not None and rect.width * rect.height > LARGE:
                     assert luminance(Color(*fill)) > 0.6, (name, page.number + 1, fill)
         assert ink_coverage(saved / name) < 0.5 * ink_coverage(full / name), name
-        assert low_contrast_spans(saved / name) <= low_contrast_spans(full / name), name
+        before, after = span_contrasts(full / name), span_contrasts(saved / name)
+        assert [(page, text) for page, text, _ in before] == [(p, t) for p, t, _ in after]
+        for (page, text, was), (_, _, now) in zip(before, after, strict=True):
+            assert now >= min(was, TEXT_CONTRAST) - 0.01, (name, page, text, was, now)
+
+
+def test_ink_saver_recolours_large_white_type_that_stood_out_by_less_than_4_5() -> None:
+    """White bold type on a mid green band stands out by about 4:1; on the band's tint it
+    would vanish, so the saver draws it in a colour that stands out at least as well."""
+    buffer = io.BytesIO()
+    with ink.using(Ink.saver):
+        canvas = ink.canvas_class()(buffer, pagesize=(200 * mm, 100 * mm))
+    green = Color(0.2, 0.55, 0.3)
+    canvas.setFillColor(green)
+    canvas.rect(0, 0, 200 * mm, 40 * mm, stroke=0, fill=1)
+    canvas.setFillColor(Color(1, 1, 1))
+    canvas.setFont("Helvetica-Bold", 16)
+    canvas.drawString(10 * mm, 15 * mm, "Title")
+    canvas.showPage()
+    canvas.save()
+    was = contrast(Color(1, 1, 1), green)
+    assert 3 < was < TEXT_CONTRAST
+    [(_, text, now)] = span_contrasts_of(buffer.getvalue())
+    assert text == "Title" and now >= was, now

@@ -145,12 +145,14 @@ class InkSaverCanvas(Canvas):
         return None
 
     def _legible(self, colour: Color, under: _Fill | None) -> Color:
-        """`colour`, or a colour that stands out from a tinted fill under it as it did before."""
+        """`colour`, or a colour that stands out from a tinted fill under it at least as well
+        as it did from the full fill (up to TEXT_CONTRAST): large white type on a mid band
+        may stand out by only 4:1 there, and by nothing on the band's pale tint."""
         if under is None or under.original is None or under.drawn is None:
             return colour
-        least = TEXT_CONTRAST
-        if contrast(colour, under.drawn) >= least or contrast(colour, under.original) < least:
-            return colour  # still legible, or never was: leave it
+        least = min(contrast(colour, under.original), TEXT_CONTRAST)
+        if contrast(colour, under.drawn) >= least:
+            return colour  # as legible as before
         if contrast(under.original, under.drawn) >= least:
             return under.original
         return toColor(style.INK)
