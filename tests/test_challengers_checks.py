@@ -97,6 +97,37 @@ CASES = [
     ("CH115-digits", "cards/juggler.yaml", "worth {fans}", "worth 2",
      "content/cards/juggler.yaml:8:7: error CH115: text states the number '2'; put it in "
      "params and write {name} instead"),
+    ("CH113-replaced-twice", "game.yaml", "replace: bolt-buddy", "replace: gearling",
+     "content/game.yaml:66:43: error CH113: role 'gearling' is already replaced at "
+     "content/game.yaml:65; each role leaves the Robot deck at one level"),
+    ("CH113-never-replaced", "game.yaml", "replace: bolt-buddy", "replace: gearling",
+     "content/game.yaml:60:10: error CH113: no difficulty level replaces the Robot card "
+     "Bolt Buddy; give one level replace: bolt-buddy"),
+    ("CH113-level-deleted", "game.yaml",
+     "  - {level: 5, solo_only: true, replace: chrome-captain, r_cards: 2}\n", "",
+     "content/game.yaml:62:10: error CH113: no difficulty level replaces the Robot card "
+     "Chrome Captain; give one level replace: chrome-captain"),
+    ("r_cards-required", "game.yaml", "replace: tinhound, r_cards: 1}", "replace: tinhound}",
+     "content/game.yaml:67:5: error JT053: item 4 of difficulty: 'r_cards' is a dependency "
+     "of 'replace'"),
+    ("CH124-level", "game.yaml", "  - {letter: B,", "  - {letter: A,",
+     "content/game.yaml:17:14: error CH124: level 'A' is already defined at content/game.yaml:16"),
+    ("CH124-park", "game.yaml", "  - {id: harbour,", "  - {id: meadow,",
+     "content/game.yaml:24:10: error CH124: park id 'meadow' is already used at "
+     "content/game.yaml:23"),
+    ("CH124-keyword", "game.yaml", "  - id: from-bench", "  - id: flag-lost",
+     "content/game.yaml:49:9: error CH124: keyword id 'flag-lost' is already used at "
+     "content/game.yaml:46"),
+    ("CH124-role", "game.yaml", "  - {id: tinhound,", "  - {id: gearling,",
+     "content/game.yaml:61:10: error CH124: robot role id 'gearling' is already used at "
+     "content/game.yaml:59"),
+    ("CH124-difficulty", "game.yaml", "  - {level: 3,", "  - {level: 2,",
+     "content/game.yaml:66:13: error CH124: difficulty level 2 is already defined at "
+     "content/game.yaml:65"),
+    ("CH125", "game.yaml", "rarity: {uncommon_max: 3, common_min: 5}",
+     "rarity: {uncommon_max: 6, common_min: 2}",
+     "content/game.yaml:13:24: error CH125: uncommon_max 6 must be less than common_min 2, "
+     "or a card would be both"),
     ("CH115-placeholder", "cards/juggler.yaml", "worth {fans}", "worth {fan}",
      "content/cards/juggler.yaml:8:7: error CH115: placeholder {fan} has no value; define "
      "it in params; did you mean 'fans'?"),
