@@ -20,7 +20,8 @@ from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import installed
 from ttgbuild.render.flow import Figure, Picture, Prose, Section, Table
 from ttgbuild.render.prose import SheetLayout
-from ttgbuild.source.sheetfile import SheetError, load_sheets, sheet_problems
+from ttgbuild.source.packproblems import sheet_problems
+from ttgbuild.source.sheetfile import SheetError, load_sheets
 
 JUGGER = installed().packs["jugger-ttg"]
 

@@ -22,7 +22,6 @@ from ttgbuild.core.colours import ENGINE_COLOURS
 from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
 from ttgbuild.source.datafile import DataFile, load_folder, shown_from
-from ttgbuild.source.packproblems import data_problems
 from ttgbuild.source.yamlsource import containers
 
 SUFFIX = ".layout.yaml"
@@ -112,15 +111,6 @@ def pack_layouts(pack: Pack, project: Path) -> tuple[dict[str, Layout], list[Dia
     boxes = frozenset(box.name for box in pack.boxes.load().values()) if pack.boxes else frozenset()
     drawings = frozenset(pack.drawings.load()) if pack.drawings else frozenset()
     return load_layouts(pack.layouts.resolve(), root, boxes, drawings)
-
-
-def layout_problems(pack: Pack, project: Path) -> list[Diagnostic]:
-    """Every problem of a pack's layout files, for `validate` (remembered if the pack's own)."""
-    if pack.layouts is None:
-        return []
-    return data_problems(
-        pack, project, pack.layouts, "layouts", lambda: list(pack_layouts(pack, project)[1])
-    )
 
 
 def _resolve(layout: Layout) -> list[Diagnostic]:

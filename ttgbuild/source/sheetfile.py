@@ -20,7 +20,6 @@ from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
 from ttgbuild.source.datafile import DataFile, load_folder, shown_from
-from ttgbuild.source.packproblems import data_problems
 
 SUFFIX = ".sheet.yaml"
 SHEET_CODES = code_table(
@@ -123,19 +122,6 @@ def load_sheets(folder: Path, root: Path) -> Sheets:
                 key = "label" if "label" in owner else "labels"
                 diagnostics.append(sheet.problem("JT081", owner, message, key))
     return Sheets(by_name, labels, diagnostics)
-
-
-def sheet_problems(pack: Pack, project: Path) -> list[Diagnostic]:
-    """Every problem of a pack's sheet files (none without a sheets folder), for `validate`.
-
-    Files inside the project are named from it; a pack's own from the folder its
-    package sits in (e.g. ttgbuild/packs/jugger/data/sheets/quickref-front.sheet.yaml).
-    """
-    if pack.sheets is None:
-        return []
-    return data_problems(
-        pack, project, pack.sheets, "sheets", lambda: list(pack_sheets(pack, project).diagnostics)
-    )
 
 
 def pack_sheets(pack: Pack, project: Path) -> Sheets:

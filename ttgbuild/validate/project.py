@@ -7,9 +7,8 @@ from pathlib import Path
 from ttgbuild.core.diagnostics import Diagnostic, sort_key
 from ttgbuild.pack import Pack
 from ttgbuild.source.datapack import pack_of
-from ttgbuild.source.layoutfile import layout_problems
 from ttgbuild.source.loader import Loaded, load_content
-from ttgbuild.source.sheetfile import sheet_problems
+from ttgbuild.source.packproblems import layout_problems, sheet_problems
 from ttgbuild.validate.declared import declared_problems
 from ttgbuild.validate.registry import Registry
 from ttgbuild.validate.runner import Context, run_checks
