@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.geometry.hexgrid import Facing
@@ -182,7 +183,6 @@ SYMBOLS = {
 GROOVE = HexColor("#5b4a3a")
 HAZARD = HexColor("#c0392b")
 PAPER = HexColor("#f6f1e4")
-SLOT = 15 * 2.8346  # a mat slot's largest circumradius: 15 mm, in points
 
 
 def _hex_frame(box: Box) -> tuple[float, float, float]:
@@ -199,27 +199,26 @@ def edge_midpoint(cx: float, cy: float, radius: float, edge: str) -> tuple[float
     return cx + apothem * math.cos(angle), cy + apothem * math.sin(angle)
 
 
+GROOVE_DEPTH = 0.15  # a groove's length, as a share of the centre-to-edge distance
+GROOVE_WIDTH = 0.26  # its width, as a share of the hex's circumradius
+
+
 def terrain_tile(
     canvas: Canvas, box: Box, tint: str, symbol: str, grooves: list[str], hazard: bool
 ) -> None:
     """A terrain hex: its ground colour, its symbol, a red rim and badge if it is hazardous,
-    and a groove notched into each grooved edge (a tunnel tile)."""
+    and a groove notched into each grooved edge (a tunnel tile).
+
+    The grooves change how units move, so they are drawn last, over the rim, and
+    short: they stay in the outer band of the hex that the layout keeps free of
+    words and of the badge, whichever edges a tunnel grooves.
+    """
     cx, cy, radius = _hex_frame(box)
     canvas.saveState()
     canvas.setFillColor(HexColor(tint))
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.6)
     hexagon(canvas, cx, cy, radius, 1, 1)
-    for edge in grooves:  # a notch from the edge inwards: the groove a unit follows
-        ex, ey = edge_midpoint(cx, cy, radius, edge)
-        inner = (cx + (ex - cx) * 0.72, cy + (ey - cy) * 0.72)
-        canvas.setStrokeColor(GROOVE)
-        canvas.setLineWidth(radius * 0.24)
-        canvas.setLineCap(0)
-        canvas.line(ex, ey, *inner)
-        canvas.setStrokeColor(PAPER)
-        canvas.setLineWidth(radius * 0.06)
-        canvas.line(ex, ey, *inner)
     if hazard:
         canvas.setStrokeColor(HAZARD)
         canvas.setLineWidth(2.2)
@@ -230,6 +229,24 @@ def terrain_tile(
     canvas.restoreState()
     symbol_ink = Color(0, 0, 0, alpha=0.45)
     symbol_of(canvas, symbol, cx, cy + radius * 0.08, radius * 0.8, symbol_ink)
+    for edge in grooves:
+        _groove(canvas, cx, cy, radius, edge)
+
+
+def _groove(canvas: Canvas, cx: float, cy: float, radius: float, edge: str) -> None:
+    """A dark notch from the middle of `edge` inwards with a light centre line: the groove
+    a unit follows, read at a glance on any ground colour."""
+    ex, ey = edge_midpoint(cx, cy, radius, edge)
+    inner = (ex + (cx - ex) * GROOVE_DEPTH, ey + (cy - ey) * GROOVE_DEPTH)
+    canvas.saveState()
+    canvas.setLineCap(0)
+    canvas.setStrokeColor(GROOVE)
+    canvas.setLineWidth(radius * GROOVE_WIDTH)
+    canvas.line(ex, ey, *inner)
+    canvas.setStrokeColor(PAPER)
+    canvas.setLineWidth(radius * GROOVE_WIDTH * 0.3)
+    canvas.line(ex, ey, *inner)
+    canvas.restoreState()
 
 
 def tile_back(canvas: Canvas, box: Box) -> None:
@@ -281,23 +298,26 @@ def token_disc(canvas: Canvas, box: Box, tint: str, ring: str) -> None:
     canvas.restoreState()
 
 
-def slots(canvas: Canvas, box: Box, count: int) -> None:
-    """Hex outlines for `count` tokens in rows, as large as fit the box."""
+def slots(canvas: Canvas, box: Box, count: int, side: float) -> None:
+    """Dashed places for `count` tokens in rows: rounded squares `side` mm across (the
+    token's size and a margin, from the layout's settings), as many to a row as fit."""
     x, y, w, h = box
     if count <= 0:
         return
-    columns = max(1, math.ceil(math.sqrt(count * w / max(h, 1))))
+    size = side * mm
+    columns = max(1, min(count, int(w // (size * 1.15))))
     rows = math.ceil(count / columns)
-    radius = min(w / columns / 2, h / rows / math.sqrt(3), SLOT) * 0.9
+    step_x = w / columns
+    step_y = min(h / rows, size * 1.3)
     canvas.saveState()
     canvas.setStrokeColor(HexColor("#8d8a83"))
     canvas.setDash(3, 2)
     canvas.setLineWidth(0.8)
     for index in range(count):
         row, column = divmod(index, columns)
-        cx = x + (column + 0.5) * w / columns
-        cy = y + h - (row + 0.5) * h / rows
-        hexagon(canvas, cx, cy, radius, 0, 1)
+        cx = x + (column + 0.5) * step_x
+        cy = y + h - (row + 0.5) * step_y
+        canvas.roundRect(cx - size / 2, cy - size / 2, size, size, size * 0.15, 1, 0)
     canvas.restoreState()
 
 

@@ -31,8 +31,8 @@ from ttgbuild.render.pdf import finish, new_canvas
 
 LAYOUT = "pieces"
 TILE_W, TILE_H = 40 * mm, 40 * mm * math.sqrt(3) / 2
-TOKEN = 24 * mm
 GAP = 4 * mm
+TOKEN = 24 * mm  # a unit token's side: the tokens sheet's cells and the mats' slots
 DIE = 14 * mm  # a die net's face
 
 
@@ -116,8 +116,12 @@ def tokens(ctx: RenderContext) -> bytes:
         colours = (HexColor(faction["colour"]), HexColor(faction.get("light", "#ffffff")))
         cells = [
             cutsheet.Cell(
-                _drawn(kit, kit.face("token", record=unit, front=True), colours[0]),
-                _drawn(kit, kit.face("token", record=unit, front=False), colours[1]),
+                _drawn(
+                    kit, kit.face("token", record=unit, front=True, token=TOKEN / mm), colours[0]
+                ),
+                _drawn(
+                    kit, kit.face("token", record=unit, front=False, token=TOKEN / mm), colours[1]
+                ),
             )
             for unit in ctx.content.units
             if unit["faction"] == faction["id"]
@@ -148,7 +152,7 @@ def mats(ctx: RenderContext) -> bytes:
     page_w, page_h = ctx.settings.page
     area = (MARGIN, FOOT, page_w - 2 * MARGIN, page_h - MARGIN - FOOT)
     for player in range(1, int(ctx.content.game["kit"]["mats"]) + 1):
-        kit.draw(kit.face("mat", player=player), area)
+        kit.draw(kit.face("mat", player=player, token=TOKEN / mm), area)
         ctx.furniture.on_margin_sheet(canvas, FOOT)
         canvas.showPage()
     top = page_h - MARGIN
