@@ -44,11 +44,11 @@ CASES = [
      "or robot set, not to star-harbour (additional)"),
     ("CH106-unknown", "cards/dock-cadet.yaml", "level: A", "level: D",
      "content/cards/dock-cadet.yaml:4:8: error CH106: level 'D' is not one of game.yaml's levels"),
-    ("CH107-set-only", "cards/juggler.yaml", "keyword: flag-lost", "keyword: on-pick",
-     "content/cards/juggler.yaml:7:10: error CH107: keyword 'on-pick' is only for cards of "
+    ("CH107-set-only", "cards/pin-spinner.yaml", "keyword: flag-lost", "keyword: on-pick",
+     "content/cards/pin-spinner.yaml:7:10: error CH107: keyword 'on-pick' is only for cards of "
      "star-harbour, not of midnight-fair"),
-    ("CH107-unknown", "cards/juggler.yaml", "keyword: flag-lost", "keyword: flag-gone",
-     "content/cards/juggler.yaml:7:10: error CH107: keyword 'flag-gone' is not one of "
+    ("CH107-unknown", "cards/pin-spinner.yaml", "keyword: flag-lost", "keyword: flag-gone",
+     "content/cards/pin-spinner.yaml:7:10: error CH107: keyword 'flag-gone' is not one of "
      "game.yaml's keywords; did you mean 'flag-lost'?"),
     ("CH108-per-park", "game.yaml", "fans: [4, 5, 5, 6]", "fans: [4, 5, 6]",
      "content/game.yaml:36:22: error CH108: round 7 has 3 trophies; each of the 4 parks "
@@ -94,8 +94,8 @@ CASES = [
     ("CH105-diagram", "diagrams/seat-8.yaml", "symbol: key", "symbol: lock",
      "content/diagrams/seat-8.yaml:5:9: error CH105: symbol 'lock' is not the symbol of "
      "any starter deck"),
-    ("CH115-digits", "cards/juggler.yaml", "worth {fans}", "worth 2",
-     "content/cards/juggler.yaml:8:7: error CH115: text states the number '2'; put it in "
+    ("CH115-digits", "cards/pin-spinner.yaml", "worth {fans}", "worth 2",
+     "content/cards/pin-spinner.yaml:8:7: error CH115: text states the number '2'; put it in "
      "params and write {name} instead"),
     ("CH113-replaced-twice", "game.yaml", "replace: bolt-buddy", "replace: gearling",
      "content/game.yaml:66:43: error CH113: role 'gearling' is already replaced at "
@@ -128,20 +128,20 @@ CASES = [
      "rarity: {uncommon_max: 6, common_min: 2}",
      "content/game.yaml:13:24: error CH125: uncommon_max 6 must be less than common_min 2, "
      "or a card would be both"),
-    ("CH115-placeholder", "cards/juggler.yaml", "worth {fans}", "worth {fan}",
-     "content/cards/juggler.yaml:8:7: error CH115: placeholder {fan} has no value; define "
+    ("CH115-placeholder", "cards/pin-spinner.yaml", "worth {fans}", "worth {fan}",
+     "content/cards/pin-spinner.yaml:8:7: error CH115: placeholder {fan} has no value; define "
      "it in params; did you mean 'fans'?"),
     ("CH117", "game.yaml", "fans: [4, 5, 5, 6]", "fans: [3, 4, 4, 5]",
      "content/game.yaml:36:5: warning CH117: the trophies of round 7 hold no more fans "
      "than those of round 6"),
-    ("CH121", "cards/juggler.yaml", "name: Juggler", "name: Strongman",
+    ("CH121", "cards/pin-spinner.yaml", "name: Pin Spinner", "name: Strongman",
      "content/cards/strongman.yaml:2:7: error CH121: 'Strongman' is already used in "
-     "content/cards/juggler.yaml:2"),
-    ("CH122", "cards/juggler.yaml", "id: juggler", "id: jugglers",
-     "content/cards/juggler.yaml:1:5: error CH122: id 'jugglers' differs from the file "
-     "name 'juggler.yaml'; rename one to match"),
-    ("CH123", "cards/juggler.yaml", "set: midnight-fair", "set: midnight-fun",
-     "content/cards/juggler.yaml:3:6: error CH123: set 'midnight-fun' does not exist in "
+     "content/cards/pin-spinner.yaml:2"),
+    ("CH122", "cards/pin-spinner.yaml", "id: pin-spinner", "id: pin-spinners",
+     "content/cards/pin-spinner.yaml:1:5: error CH122: id 'pin-spinners' differs from the file "
+     "name 'pin-spinner.yaml'; rename one to match"),
+    ("CH123", "cards/pin-spinner.yaml", "set: midnight-fair", "set: midnight-fun",
+     "content/cards/pin-spinner.yaml:3:6: error CH123: set 'midnight-fun' does not exist in "
      "content/sets/; did you mean 'midnight-fair'?"),
 ]  # fmt: skip
 

@@ -223,4 +223,4 @@ def test_list_shows_an_optional_field_a_record_lacks_as_a_dash() -> None:
     assert_no_crash(result)
     assert result.exit_code == 0, result.output
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[1:]}
-    assert rows["tram-driver"][-1] == "-" and rows["juggler"][-1] == "flag-lost"
+    assert rows["tram-driver"][-1] == "-" and rows["pin-spinner"][-1] == "flag-lost"
