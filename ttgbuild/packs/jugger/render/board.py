@@ -37,20 +37,10 @@ from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.layout import cutsheet
 from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.poster import smallest
 from ttgbuild.render.sheet import RULER
 
 ZONE_TINT: dict[str, Color] = {"red": HexColor("#f0c9c4"), "blue": HexColor("#c8d6ee")}
-# Standard poster sheets (name, width, height in mm, landscape), smallest first: ISO 216
-# for kits printed on A4, US sizes (tabloid, ARCH C, ARCH D, ARCH E) for Letter.
-POSTERS: dict[Paper, tuple[tuple[str, float, float], ...]] = {
-    Paper.a4: (("A3", 420, 297), ("A2", 594, 420), ("A1", 841, 594), ("A0", 1189, 841)),
-    Paper.letter: (
-        ("11 x 17 in", 431.8, 279.4),
-        ("18 x 24 in", 609.6, 457.2),
-        ("24 x 36 in", 914.4, 609.6),
-        ("36 x 48 in", 1219.2, 914.4),
-    ),
-}
 MAT_EDGE = 8 * mm  # a mat's side and top margins: clear of what home printers cannot reach
 MAT_GAP = 3 * mm  # between card slots
 MAT_TITLE = 8 * mm  # the band above the slots that names the mat's team
@@ -89,12 +79,7 @@ def render(ctx: RenderContext) -> bytes:
 
 def poster(size: tuple[float, float], paper: Paper) -> tuple[str, tuple[float, float]]:
     """The smallest standard poster of the kit's paper family that holds `size` (points)."""
-    sheets = POSTERS[paper]
-    for name, width, height in sheets:
-        if width * mm >= size[0] + 2 * MARGIN and height * mm >= size[1] + 2 * MARGIN:
-            return name, (width * mm, height * mm)
-    name, width, height = sheets[-1]
-    return name, (width * mm, height * mm)
+    return smallest(size, paper, MARGIN)
 
 
 def render_print_shop(ctx: RenderContext) -> bytes:
