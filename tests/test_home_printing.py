@@ -14,9 +14,10 @@ import pytest
 from conftest import REPO, run_cli
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.printing import Ink, Paper, PrintSettings
-from ttgbuild.render import ink
+from ttgbuild.render import fonts, ink
 from ttgbuild.render.ink import LARGE, TEXT_CONTRAST, contrast, luminance
 from ttgbuild.render.layout.decks import CROSS, _cross_places
 from ttgbuild.render.sheet import (
@@ -24,6 +25,7 @@ from ttgbuild.render.sheet import (
     FILL_CLEAR,
     MARK_LENGTH,
     TRIM_CLEAR,
+    Furniture,
     card_grid,
     mark_lines,
     mark_span,
@@ -32,6 +34,7 @@ from ttgbuild.render.sheet import (
 TIDEWRACK = REPO / "examples" / "tidewrack"
 PAPERS = ("a4", "letter")
 TOLERANCE = 0.05 * mm
+NOTE = "Print at 100 % (actual size), never 'fit to page'."
 KIT_FILES = {"tidewrack": ("cards.pdf", "reference.pdf"), "jugger": ("cards.pdf",)}
 
 
@@ -230,6 +233,74 @@ def test_backs_leave_the_ruler_and_the_print_note_on_white_paper(kits, paper) ->
             crop = image.crop(box).tobytes()
             white = sum(1 for v in crop if v > 240) / len(crop)
             assert white > 0.5, (paper, index + 1, span["text"], white)
+
+
+@pytest.fixture(scope="module")
+def offset_kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Tidewrack's cards with backs moved towards the ruler: A4 0,-3 and Letter -1.5,0."""
+    out = tmp_path_factory.mktemp("offset")
+    built = {}
+    for paper, offset in (("a4", "0,-3"), ("letter", "-1.5,0")):
+        target = out / paper
+        result = run_cli(
+            TIDEWRACK, "build", "--out", str(target), "--locale", "en", "--paper", paper,
+            "--back-offset", offset,
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        built[paper] = target / "en" / "cards.pdf"
+    return built
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_backs_moved_towards_the_ruler_keep_their_bleed_and_the_ruler_its_paper(
+    offset_kits, paper
+) -> None:
+    """The ruler and note make way: each back keeps at least 2 mm of bleed on every side,
+    and nothing comes nearer the paper's edge than EDGE_CLEAR."""
+    doc = pymupdf.open(offset_kits[paper])
+    for index in range(1, len(doc) - 2, 2):  # back pages, before the alignment test
+        page = doc[index]
+        trim, bleed = page.trimbox, page.bleedbox
+        sides = (trim.x0 - bleed.x0, trim.y0 - bleed.y0, bleed.x1 - trim.x1, bleed.y1 - trim.y1)
+        assert min(sides) >= 2 * mm - 0.01, (paper, index + 1, [v / mm for v in sides])
+        for a, b, _drawing in strokes(page):
+            assert edge_distance(pymupdf.Rect(a, b).normalize(), page) >= EDGE_CLEAR - TOLERANCE
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    near = edge_distance(pymupdf.Rect(span["bbox"]), page)
+                    assert near >= EDGE_CLEAR - TOLERANCE, (span["text"], near / mm)
+
+
+@pytest.mark.parametrize("size", [(150.0, 150.0), (150.0, 80.0), (100.0, 230.0), (63.0, 88.0)])
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_print_note_and_ruler_stay_on_the_paper_with_any_card_size(paper, size) -> None:
+    """One large card a row leaves no second gap between marks: the note goes after the
+    ruler then, and no letter of it comes nearer the paper's edge than EDGE_CLEAR."""
+    settings = PrintSettings(Paper(paper), card_size_mm=size)
+    grid = card_grid(settings)
+    furniture = Furniture(NOTE, "= 50 mm", (6, 4), (5, 4))
+    fonts.register()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=grid.page)
+    furniture.on_grid_sheet(canvas, grid)
+    canvas.save()
+    page = pymupdf.open(stream=buffer.getvalue(), filetype="pdf")[0]
+    words = " ".join(page.get_text().split())
+    assert NOTE in words and "= 50 mm" in words, words
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            for span in line["spans"]:
+                near = edge_distance(pymupdf.Rect(span["bbox"]), page)
+                assert near >= EDGE_CLEAR - TOLERANCE, (span["text"], near / mm)
+                if span["text"] == NOTE:  # and not over a crop mark's place (the cuts)
+                    box = pymupdf.Rect(span["bbox"])
+                    xs, ys = grid.cuts()
+                    if grid.furniture_side == "bottom":
+                        assert not any(box.x0 - mm < x < box.x1 + mm for x in xs), xs
+                    else:
+                        cuts = [page.rect.height - y for y in ys]
+                        assert not any(box.y0 - mm < y < box.y1 + mm for y in cuts), cuts
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (2.0, -1.5), (-10.0, 10.0)])

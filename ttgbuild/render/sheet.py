@@ -34,6 +34,7 @@ MARK_WIDTH = 0.25  # points
 HALO_WIDTH = 1.2  # points: the white line under a mark
 RULER = 50 * mm
 RULER_LABEL_GAP = 1.2 * mm  # between the ruler's end and its label
+FURNITURE_DEPTH = MARK_GAP + 2.6 * mm  # how far past the bleed the ruler and note reach
 
 
 @dataclass(frozen=True)
@@ -122,15 +123,28 @@ class Grid:
         """Where the ruler and the 100 % note go: the wider margin, "bottom" or "left"."""
         return "bottom" if self.bottom >= self.left else "left"
 
-    def back_clip(self) -> tuple[float, float, float, float]:
+    def furniture_shift(self, offset: tuple[float, float]) -> float:
+        """How far a back page moves its ruler and note towards the paper's edge (0 or less):
+        as far as the back offset moves the backs that way, so their bleed stays whole, but
+        never nearer the edge than EDGE_CLEAR (past that the backs' bleed there shrinks)."""
+        dx, dy = offset
+        shift, margin = (dy, self.bottom) if self.furniture_side == "bottom" else (dx, self.left)
+        room = max(0.0, margin - self.bleed - FURNITURE_DEPTH - EDGE_CLEAR)
+        return max(min(shift, 0.0), -room)
+
+    def back_clip(
+        self, offset: tuple[float, float] = (0.0, 0.0)
+    ) -> tuple[float, float, float, float]:
         """What a back page may fill, (x0, y0, x1, y1): FILL_CLEAR inside the paper's edges,
-        and nothing beyond the front's bleed on the side of the ruler and note."""
+        and on the side of the ruler and note nothing beyond the front's bleed, moved with
+        the furniture (`furniture_shift`) when the back offset moves the backs towards it."""
         width, height = self.page
         x0, y0, x1, y1 = FILL_CLEAR, FILL_CLEAR, width - FILL_CLEAR, height - FILL_CLEAR
+        shift = self.furniture_shift(offset)
         if self.furniture_side == "bottom":
-            y0 = max(y0, self.bottom - self.bleed)
+            y0 = max(y0, self.bottom - self.bleed + shift)
         else:
-            x0 = max(x0, self.left - self.bleed)
+            x0 = max(x0, self.left - self.bleed + shift)
         return x0, y0, x1, y1
 
     def cuts(self) -> tuple[list[float], list[float]]:
@@ -267,8 +281,23 @@ class Furniture:
         canvas.setFillColor(style.INK)
         canvas.drawString(x, 0.3 * mm, self.note)
 
-    def _draw(self, canvas: Canvas, x: float, y: float, angle: float, gap: float) -> None:
-        """Ruler in the first gap of length `gap`, note in the next, from (x, y) turned by angle."""
+    def _note_place(self, gap: float, end: float) -> tuple[float, float]:
+        """Where the note starts along the band, and its room: in the next gap between marks,
+        or, where that gap runs off the paper (one large card a row), after the ruler's label
+        in the first gap, whichever leaves more room. `end` is where the band's safe part
+        ends (EDGE_CLEAR from the paper's edge)."""
+        next_gap = min(gap - 8 * mm, end - gap)
+        after_label = RULER + 12 * mm  # the ruler, its label (boxes.RULER_LABEL) and a space
+        first_gap = gap - 6 * mm - after_label  # up to 2 mm before the next cut's mark
+        if next_gap >= first_gap:
+            return gap, next_gap
+        return after_label, first_gap
+
+    def _draw(
+        self, canvas: Canvas, x: float, y: float, angle: float, gap: float, end: float
+    ) -> None:
+        """Ruler in the first gap of length `gap`, note in the next (or after the ruler),
+        from (x, y) turned by angle, nothing beyond `end` along the band."""
         canvas.saveState()
         canvas.translate(x, y)
         canvas.rotate(angle)
@@ -280,33 +309,35 @@ class Furniture:
             self.ruler_label,
             shrunk(self.ruler_label, fonts.REGULAR, *self.ruler_sizes, room),
         )
-        self._note(canvas, gap, gap - 8 * mm)
+        self._note(canvas, *self._note_place(gap, end))
         canvas.restoreState()
 
-    def on_grid_sheet(self, canvas: Canvas, grid: Grid) -> None:
+    def on_grid_sheet(
+        self, canvas: Canvas, grid: Grid, offset: tuple[float, float] = (0.0, 0.0)
+    ) -> None:
         """Put the furniture in the widest band around a card grid, between its crop marks.
 
         Below the grid when there is room (A4), else along the left side
         (Letter). Ruler and note sit in the gaps between marks, close to the
-        bleed, away from the sheet edge that home printers cannot reach.
+        bleed, away from the sheet edge that home printers cannot reach. A back
+        page passes its back offset: the furniture makes way for the backs' bleed.
         """
-        depth = MARK_GAP + 2.6 * mm
+        depth = FURNITURE_DEPTH
+        width, height = grid.page
+        shift = grid.furniture_shift(offset)
         if grid.furniture_side == "bottom":
-            self._draw(
-                canvas, grid.left + 4 * mm, grid.bottom - grid.bleed - depth, 0, grid.cell_width
-            )
+            x = grid.left + 4 * mm
+            y = grid.bottom - grid.bleed - depth + shift
+            self._draw(canvas, x, y, 0, grid.cell_width, width - EDGE_CLEAR - x)
         else:
-            self._draw(
-                canvas,
-                grid.left - grid.bleed - depth + 2.6 * mm,
-                grid.bottom + 4 * mm,
-                90,
-                grid.cell_height,
-            )
+            x = grid.left - grid.bleed - depth + 2.6 * mm + shift
+            y = grid.bottom + 4 * mm
+            self._draw(canvas, x, y, 90, grid.cell_height, height - EDGE_CLEAR - y)
 
     def on_margin_sheet(self, canvas: Canvas, margin: float) -> None:
         """Along the bottom margin, for sheets without a card grid."""
-        self._draw(canvas, margin, margin - 6 * mm, 0, RULER + 12 * mm)
+        width = canvas._pagesize[0]
+        self._draw(canvas, margin, margin - 6 * mm, 0, RULER + 12 * mm, width - EDGE_CLEAR - margin)
 
 
 def pages(count: int, per_page: int) -> Iterator[range]:

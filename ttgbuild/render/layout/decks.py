@@ -230,7 +230,7 @@ def _back_page(
     offset = ctx.settings.back_offset
     backs = [grid.back_cell(row, column, ctx.settings.duplex) for row, column in cells]
     sheet = grid.holding(backs)
-    x0, y0, x1, y1 = clip = grid.back_clip()
+    x0, y0, x1, y1 = clip = grid.back_clip(offset)
     canvas.saveState()
     area = canvas.beginPath()
     area.rect(x0, y0, x1 - x0, y1 - y0)
@@ -240,7 +240,7 @@ def _back_page(
         _card(kit, sheet, row, column, back, BACK_BLEED_EXTRA, forms)
     canvas.restoreState()
     _grid_boxes(canvas, sheet, BACK_BLEED_EXTRA, offset, clip)
-    ctx.furniture.on_grid_sheet(canvas, grid)
+    ctx.furniture.on_grid_sheet(canvas, grid, offset)
     canvas.showPage()
 
 
