@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
 from reportlab.lib.units import mm
@@ -16,6 +17,8 @@ from tests.conftest import REPO, assert_no_crash, run_cli
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.pack import installed
 from ttgbuild.packs.dungeonbowl.render.board import tile_squares
+from ttgbuild.packs.dungeonbowl.render.paper import MARGIN
+from ttgbuild.packs.dungeonbowl.render.tokens import RULER_H, TAB, ruler_pieces
 from ttgbuild.render.sheet import card_grid
 
 GAME = REPO / "games" / "dungeon-bowl"
@@ -114,9 +117,61 @@ def test_a_tile_leaves_room_for_its_glue_strips_inside_the_margins(
     page: tuple[float, float],
 ) -> None:
     from ttgbuild.packs.dungeonbowl.render.board import OVERLAP
-    from ttgbuild.packs.dungeonbowl.render.paper import MARGIN
 
     square = content("game.yaml")["kit"]["square_mm"] * mm
     across, down = tile_squares(page, square)
     assert across * square + OVERLAP <= page[0] - 2 * MARGIN
     assert down * square + OVERLAP + 30 * mm <= page[1] - 2 * MARGIN
+
+
+def path_boxes(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
+    """The bounds (left, bottom, right, top, in points) of every path drawn on `page`."""
+    return [obj.get_bounds() for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH])]
+
+
+def near(a: float, b: float, within: float = 0.6 * mm) -> bool:
+    return abs(a - b) <= within  # a stroked path's bounds take in half its line
+
+
+def test_the_range_ruler_pieces_measure_its_full_length_and_their_joins_are_marked(
+    kit: Path,
+) -> None:
+    game = content("game.yaml")
+    square = game["kit"]["square_mm"] * mm
+    last = max(band["high"] for band in game["range"])  # 10 squares: 250 mm
+    doc = pdfium.PdfDocument(str(kit / "tokens.pdf"))
+    page = doc[len(doc) - 1]
+    squares = [
+        b for b in path_boxes(page) if near(b[2] - b[0], square) and near(b[3] - b[1], RULER_H)
+    ]
+    assert len(squares) == last
+    assert sum(b[2] - b[0] for b in squares) == pytest.approx(last * square, abs=last * 0.6 * mm)
+    # Two pieces on A4, the second a row lower, starting right of its glue tab.
+    rows = sorted({round(b[1]) for b in squares}, reverse=True)
+    assert len(rows) == len(ruler_pieces(PrintSettings().page[0] - 2 * MARGIN, square, last)) == 2
+    second = [b for b in squares if round(b[1]) == rows[1]]
+    left = min(b[0] for b in second)
+    tabs = [b for b in path_boxes(page) if near(b[2], left) and near(b[2] - b[0], TAB)]
+    assert tabs, "the second piece has a glue tab before its first square"
+    # The join mark, on the first piece's end and on the second's tab.
+    assert words(kit / "tokens.pdf").count("Verbindung A") == 2
+
+
+def test_the_print_shop_poster_holds_the_dungeon_at_full_size_with_bleed(kit: Path) -> None:
+    game, rows = content("game.yaml"), content("dungeon.yaml")["map"]
+    square = game["kit"]["square_mm"] * mm
+    bleed = game["kit"]["print_shop_bleed_mm"] * mm
+    # 25 x 16 squares of 25 mm (625 x 400 mm) with 12 mm margins: A2 (594 mm) is too
+    # narrow, A1 (841 x 594 mm) is the smallest ISO poster of an A4 kit.
+    assert len(rows[0]) * square + 2 * MARGIN > 594 * mm
+    doc = pdfium.PdfDocument(str(kit / "dungeon-print-shop.pdf"))
+    assert len(doc) == 1
+    page = doc[0]
+    trim, bleeds = page.get_trimbox(), page.get_bleedbox()
+    assert trim == pytest.approx((bleed, bleed, bleed + 841 * mm, bleed + 594 * mm), abs=0.1)
+    assert bleeds == pytest.approx((0, 0, 841 * mm + 2 * bleed, 594 * mm + 2 * bleed), abs=0.1)
+    assert page.get_size() == pytest.approx(bleeds[2:], abs=0.1)
+    cells = [b for b in path_boxes(page) if near(b[2] - b[0], square) and near(b[3] - b[1], square)]
+    assert len(cells) == len(rows) * len(rows[0])  # every square at the content's size
+    assert "Print at 100" not in words(kit / "dungeon-print-shop.pdf")  # de kit: its own note
+    assert "100 %" in words(kit / "dungeon-print-shop.pdf")

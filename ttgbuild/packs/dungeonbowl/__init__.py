@@ -26,6 +26,11 @@ PACK = packaged(
             Ref(_AT + "render.board:render"),
         ),
         Component(
+            "dungeon-print-shop.pdf",
+            "the whole dungeon at full size on one poster sheet, with bleed, for a print shop",
+            Ref(_AT + "render.board:render_print_shop"),
+        ),
+        Component(
             "tokens.pdf",
             "fold-over player, portal, chest and marker tokens; block-die nets; range ruler",
             Ref(_AT + "render.tokens:render"),

@@ -1,4 +1,5 @@
-"""dungeon.pdf: the dungeon on one sheet, tiled at full size over pages, and the dugout mats.
+"""dungeon.pdf: the dungeon on one sheet, tiled at full size over pages, and the dugout mats;
+dungeon-print-shop.pdf: the whole dungeon at full size on one poster for a print shop.
 
 The map is content (content/dungeon.yaml): walls, floor, numbered portals,
 chests and the two end zones, one letter per square. Full size is
@@ -18,8 +19,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.packs.dungeonbowl.render import paper
+from ttgbuild.render import poster
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.sheet import RULER
 
 ZONE = {"a": paper.colour("#d9e6f2"), "b": paper.colour("#f2dcd9")}
 OVERLAP = 8 * mm  # the glue strip: how much of the next tile a tile repeats
@@ -76,6 +79,48 @@ def render(ctx: RenderContext) -> bytes:
             paper.end_page(ctx, canvas)
     for team in ("a", "b"):
         _dugout(ctx, canvas, team)
+    return finish(canvas, buffer)
+
+
+def render_print_shop(ctx: RenderContext) -> bytes:
+    """dungeon-print-shop.pdf: the whole map on one poster sheet at full size, bleed all round.
+
+    The sheet is the smallest standard poster of the kit's paper family that
+    holds the map at game.kit.square_mm a square (render/poster.py); the
+    bleed is game.kit.print_shop_bleed_mm. Stone, the walls' colour, runs to
+    the sheet's edge and into the bleed; TrimBox and BleedBox tell the shop
+    where to cut. The ruler and the "print at 100 %" note sit on a white label
+    inside the trim, so the shop and the players can check the scale.
+    """
+    tr = ctx.tr
+    board = ctx.content.dungeon
+    kit = ctx.content.game["kit"]
+    rows = list(board["map"])
+    square = kit["square_mm"] * mm
+    size = (len(rows[0]) * square, len(rows) * square)
+    _name, trim = poster.smallest(size, ctx.settings.paper, paper.MARGIN)
+    canvas, buffer = new_canvas(trim, "Dungeon Bowl", "dungeon-print-shop", tr.locale)
+    bleed = kit["print_shop_bleed_mm"] * mm
+    page = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)
+    canvas.setPageSize(page)
+    canvas.setBleedBox((0, 0, *page))
+    canvas.setTrimBox((bleed, bleed, bleed + trim[0], bleed + trim[1]))
+    canvas.setFillColor(paper.STONE)
+    canvas.rect(0, 0, *page, stroke=0, fill=1)
+    where = (board.origin, "dungeon print shop", "map")
+    left, top = (page[0] - size[0]) / 2, (page[1] + size[1]) / 2
+    _squares(ctx, canvas, rows, (0, 0, len(rows[0]), len(rows)), left, top, square, where)
+    title = tr.content("dungeon", "", "name", board["name"])
+    box = (left, top + 1 * mm, size[0], min(9 * mm, page[1] - top - bleed - 2 * mm))
+    paper.label(ctx, canvas, title, box, (16, 8), where, bold=True, colour=paper.PAPER)
+    canvas.translate(bleed, bleed)  # the furniture on a paper label inside the trim
+    canvas.setFillColor(paper.PAPER)
+    plate = 2 * (RULER + 12 * mm) - 2 * mm  # the ruler's room and the note's (sheet.py)
+    canvas.roundRect(
+        paper.MARGIN - 3 * mm, paper.MARGIN - 8 * mm, plate, 7 * mm, 1.5 * mm, stroke=0, fill=1
+    )
+    ctx.furniture.on_margin_sheet(canvas, paper.MARGIN)
+    canvas.showPage()
     return finish(canvas, buffer)
 
 

@@ -31,6 +31,8 @@ TOKEN = 20 * mm  # one side of a player, portal or chest token
 GAP = 3 * mm
 DIE = 16 * mm  # a block die's face
 MINUS = "\u2212"  # a printed minus sign, not a hyphen
+RULER_H = 12 * mm  # a range ruler piece's height
+TAB = 8 * mm  # the glue tab at the start of a ruler piece that continues another
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -262,52 +264,128 @@ def _dice_page(ctx: RenderContext, canvas: Canvas) -> None:
         y0 = top - (row + 1) * (net_h + 4 * mm)
         dicenet.draw(canvas, dicenet.CUBE, DIE, x0, y0, tuple(faces), face)
     rows = -(-game["kit"]["block_dice"] // across)
-    _ruler(ctx, canvas, top - rows * (net_h + 4 * mm) - 12 * mm)
+    _ruler(ctx, canvas, top - rows * (net_h + 4 * mm) - 14 * mm)
     paper.end_page(ctx, canvas)
 
 
+def ruler_pieces(width: float, square: float, last: int) -> list[tuple[int, int]]:
+    """The squares (first, last) of each ruler piece a row of `width` holds.
+
+    A piece after the first starts with a glue tab (TAB wide) that goes under
+    the piece before it, so it holds whole squares in what the tab leaves.
+    """
+    pieces = [(1, min(last, max(1, int(width // square))))]
+    more = max(1, int((width - TAB) // square))
+    while pieces[-1][1] < last:
+        first = pieces[-1][1] + 1
+        pieces.append((first, min(last, first + more - 1)))
+    return pieces
+
+
 def _ruler(ctx: RenderContext, canvas: Canvas, y: float) -> None:
-    """The range ruler at full size: one segment per square, bands named, folded in two if long."""
+    """The range ruler at full size: one segment per square, bands named.
+
+    Longer than the page is wide, it is cut out in pieces, a row each; every
+    piece after the first has a glue tab at its start (cut solid, folded
+    dashed, the kit's convention) and the same join mark as the end it is
+    glued under, so the squares line up again at full length.
+    """
     tr = ctx.tr
     game = ctx.content.game
     square = game["kit"]["square_mm"] * mm
     where = (game.origin, "range ruler", "bands")
     width = ctx.settings.page[0] - 2 * paper.MARGIN
-    per_strip = int(width // square)
     bands = game["range"]
     last = max(b["high"] for b in bands)
     title = tr.pgettext("range ruler", "Range ruler: squares from the thrower")
+    pieces = ruler_pieces(width, square, last)
+    if len(pieces) > 1:
+        hint = tr.pgettext(
+            "range ruler",
+            "Cut out the pieces, fold each glue tab back and glue it under the end "
+            "with the same join mark.",
+        )
+        title = f"{title}. {hint}"
     paper.label(
         ctx,
         canvas,
         title,
-        (paper.MARGIN, y + 1 * mm, width, 5 * mm),
+        (paper.MARGIN, y + 1 * mm, width, 9 * mm),
         (9, 6),
         where,
         bold=True,
         align="left",
     )
-    for start in range(1, last + 1, per_strip):
-        y -= 14 * mm
-        for n in range(start, min(last, start + per_strip - 1) + 1):
-            band = next(b for b in bands if b["low"] <= n <= b["high"])
-            x = paper.MARGIN + (n - start) * square
-            shade = {0: paper.FLOOR, 1: paper.colour("#e8d9b5"), 2: paper.colour("#d8c08e")}.get(
-                bands.index(band) % 3
-            )
-            canvas.setFillColor(shade)
-            canvas.setStrokeColor(paper.INK)
-            canvas.rect(x, y, square, 12 * mm, fill=1, stroke=1)
-            name = tr.content("range", band["id"], "name", band["name"])
-            sign = f"{band['modifier']:+d}".replace("-", MINUS) if band["modifier"] else "±0"
-            paper.label(
-                ctx, canvas, str(n), (x, y + 6 * mm, square, 5 * mm), (9, 6), where, bold=True
-            )
-            paper.label(
-                ctx,
-                canvas,
-                f"{name} {sign}",
-                (x + 0.5 * mm, y + 1 * mm, square - 1 * mm, 4 * mm),
-                (6.5, 4),
-                where,
-            )
+    join = tr.pgettext("range ruler", "join {mark}")
+    for index, (first, end) in enumerate(pieces):
+        y -= RULER_H + 8 * mm
+        left = paper.MARGIN + (TAB if index else 0)
+        for n in range(first, end + 1):
+            _ruler_square(ctx, canvas, n, left + (n - first) * square, y, square)
+        cutsheet.cut_lines(canvas)
+        canvas.rect(left, y, (end - first + 1) * square, RULER_H, fill=0, stroke=1)
+        if index:  # after the squares, so the fold's dashes lie over the first one's edge
+            _glue_tab(canvas, left, y)
+            _join_mark(ctx, canvas, tr.fill(join, {"mark": chr(ord("A") + index - 1)}), left, y)
+        if index < len(pieces) - 1:
+            mark = tr.fill(join, {"mark": chr(ord("A") + index)})
+            _join_mark(ctx, canvas, mark, left + (end - first + 1) * square, y)
+
+
+def _ruler_square(
+    ctx: RenderContext, canvas: Canvas, n: int, x: float, y: float, square: float
+) -> None:
+    """Square `n` of the ruler: its number, its band's name and modifier, the band's shade."""
+    game = ctx.content.game
+    where = (game.origin, "range ruler", "bands")
+    bands = game["range"]
+    band = next(b for b in bands if b["low"] <= n <= b["high"])
+    shade = {0: paper.FLOOR, 1: paper.colour("#e8d9b5"), 2: paper.colour("#d8c08e")}.get(
+        bands.index(band) % 3
+    )
+    canvas.setFillColor(shade)
+    canvas.setStrokeColor(paper.INK)
+    canvas.setLineWidth(0.6)
+    canvas.rect(x, y, square, RULER_H, fill=1, stroke=1)
+    name = ctx.tr.content("range", band["id"], "name", band["name"])
+    sign = f"{band['modifier']:+d}".replace("-", MINUS) if band["modifier"] else "±0"
+    paper.label(ctx, canvas, str(n), (x, y + 6 * mm, square, 5 * mm), (9, 6), where, bold=True)
+    paper.label(
+        ctx,
+        canvas,
+        f"{name} {sign}",
+        (x + 0.5 * mm, y + 1 * mm, square - 1 * mm, 4 * mm),
+        (6.5, 4),
+        where,
+    )
+
+
+def _glue_tab(canvas: Canvas, right: float, y: float) -> None:
+    """A glue tab ending at `right`: shaded, free edges cut (solid), its root folded (dashed)."""
+    slope = 2 * mm
+    path = canvas.beginPath()
+    path.moveTo(right, y)
+    path.lineTo(right - TAB, y + slope)
+    path.lineTo(right - TAB, y + RULER_H - slope)
+    path.lineTo(right, y + RULER_H)
+    canvas.setFillColor(paper.colour("#e6e0d4"))
+    cutsheet.cut_lines(canvas)
+    canvas.drawPath(path, fill=1, stroke=1)
+    cutsheet.fold_lines(canvas)
+    canvas.line(right, y, right, y + RULER_H)
+    canvas.setDash()
+
+
+def _join_mark(ctx: RenderContext, canvas: Canvas, words: str, x: float, y: float) -> None:
+    """A join mark at a ruler piece's edge `x`: a wedge at either end and its name above."""
+    canvas.setFillColor(paper.TORCH)
+    for tip, base in ((y, y - 2.5 * mm), (y + RULER_H, y + RULER_H + 2.5 * mm)):
+        path = canvas.beginPath()
+        path.moveTo(x, tip)
+        path.lineTo(x - 1.5 * mm, base)
+        path.lineTo(x + 1.5 * mm, base)
+        path.close()
+        canvas.drawPath(path, fill=1, stroke=0)
+    box = (x - 15 * mm, y + RULER_H + 2.5 * mm, 30 * mm, 4 * mm)
+    where = (ctx.content.game.origin, "range ruler", "join mark")
+    paper.label(ctx, canvas, words, box, (7, 5), where, bold=True, colour=paper.TORCH)
