@@ -8,13 +8,17 @@ build per paper size of all three locales, shared by the module.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pymupdf
 import pytest
+from reportlab.pdfgen.canvas import Canvas
 
 from tests.conftest import assert_no_crash, run_cli
 from ttgbuild.packs.pockettactics.kit.art import GROOVE, HAZARD
+from ttgbuild.packs.pockettactics.kit.reference import worked_example
+from ttgbuild.render import fonts, text
 
 GAME = Path(__file__).resolve().parents[1] / "games" / "pocket-tactics"
 LOCALES = ("en", "es", "de")
@@ -91,3 +95,28 @@ def test_mat_slots_are_token_squares_with_a_margin(kit: Path) -> None:
     for slot in slots:
         assert slot.width == pytest.approx(slot.height, abs=0.5)
         assert 24 * MM < slot.width <= 28 * MM  # a 24 mm token and 1.5 mm each side
+
+
+def test_worked_example_words_go_through_the_fitter_which_sees_a_long_one() -> None:
+    """The example's captions and marks are fitted by the context's fitter (which reports
+    JT901), not shrunk quietly: a caption too long for its place comes back not fitting."""
+    fonts.register()
+    fitted: list[tuple[str, text.Fitted]] = []
+
+    def fit(paragraphs, *args, **kwargs) -> text.Fitted:
+        block = text.fit(paragraphs, *args, **kwargs)
+        fitted.append(("".join(span.text for span in paragraphs[0]), block))
+        return block
+
+    rolled = {
+        "strike": {"offence": [6], "defence": [1]},
+        "counter": {"offence": [6, 4], "defence": [6, 3]},
+    }
+    labels = {"attacker": "Attacker", "defender": "Defender", "hit": "hit", "tie": "tie"}
+    long = {**labels, "captured": "both captured " * 12}
+    canvas = Canvas(io.BytesIO())
+    worked_example(canvas, 0, 0, 80 * MM, 30 * MM, labels, rolled, fit)
+    assert fitted and all(block.fits for _words, block in fitted)
+    fitted.clear()
+    worked_example(canvas, 0, 0, 80 * MM, 30 * MM, long, rolled, fit)
+    assert [words for words, block in fitted if not block.fits] == [long["captured"]]

@@ -10,7 +10,7 @@ figures and the page (title band, two columns, furniture).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from reportlab.lib.colors import HexColor, white
@@ -24,7 +24,7 @@ from ttgbuild.packs.pockettactics.functions import FUNCTIONS
 from ttgbuild.packs.pockettactics.kit.art import INK, edge_midpoint, hexagon
 from ttgbuild.packs.pockettactics.matchup import pool_of
 from ttgbuild.packs.pockettactics.odds import Pool, ability_test_chance, hit_chance
-from ttgbuild.render import fonts, style
+from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.datakit import titled_page
 from ttgbuild.render.flow import Figure
@@ -91,8 +91,12 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         del labels  # faces and edges only: no words
         return Figure(34 * mm, lambda c, x, y, w, h: direction_diagram(c, x, y, w, h, directions))
 
+    fit = ctx.fitter((_origin(ctx, PAGES[1]), "reference", "worked example"))
+
     def example(labels: Mapping[str, str]) -> Figure:
-        return Figure(30 * mm, lambda c, x, y, w, h: worked_example(c, x, y, w, h, labels, rolled))
+        return Figure(
+            30 * mm, lambda c, x, y, w, h: worked_example(c, x, y, w, h, labels, rolled, fit)
+        )
 
     return {"direction_diagram": direction, "worked_example": example}
 
@@ -126,10 +130,12 @@ def worked_example(
     h: float,
     labels: Mapping[str, str],
     rolled: Mapping[str, Any],
+    fit: Callable[..., text.Fitted],
 ) -> None:
     """The worked example as dice (content: game.reference.example): the attacker's strike,
     then the defender's counter, each pair marked hit or tie; both units are captured
-    (PT123 holds the content to that, so the caption stays true)."""
+    (PT123 holds the content to that, so the caption stays true). Its words are fitted
+    by `fit` (the context's), so a translation too long for its place is reported."""
     attacker, defender = labels.get("attacker", ""), labels.get("defender", "")
     strike, counter = rolled["strike"], rolled["counter"]
     longest = max(len(strike["offence"]), len(counter["offence"]), 1)
@@ -141,37 +147,53 @@ def worked_example(
     top = y + h
     for index, (left_name, left, left_colour, right_name, right, right_colour) in enumerate(rows):
         row_y = top - (index + 1) * (h / 2) + side * 0.5
-        _caption(canvas, x, row_y + side * 1.15, left_name, w * 0.45)
-        _caption(canvas, x + w * 0.55, row_y + side * 1.15, right_name, w * 0.45)
+        _words(canvas, fit, left_name, (x, row_y + side * 1.15, w * 0.45), 7.0)
+        _words(canvas, fit, right_name, (x + w * 0.55, row_y + side * 1.15, w * 0.45), 7.0)
         for k, (a, b) in enumerate(zip(left, right, strict=True)):
             ax = x + k * side * 1.4
             bx = x + w * 0.55 + k * side * 1.4
             _die(canvas, ax, row_y, side, a, left_colour, filled=True)
             _die(canvas, bx, row_y, side, b, right_colour, filled=True)
             mark = labels.get("hit", "") if a > b else labels.get("tie", "")
-            size = _fitting(canvas, mark, fonts.REGULAR, side * 0.45, side * 1.3)
-            canvas.setFillColor(style.INK)
-            canvas.setFont(fonts.REGULAR, size)
-            canvas.drawCentredString(ax + side / 2, row_y - side * 0.55, mark)
+            place = (ax - side * 0.15, row_y - side * 0.55, side * 1.3)
+            _words(canvas, fit, mark, place, side * 0.45, bold=False, align="center")
         canvas.setFont(fonts.BOLD, side * 0.7)
         canvas.drawCentredString(x + w * 0.5, row_y + side * 0.25, "\u203a")  # a right angle quote
-    canvas.setFont(fonts.BOLD, side * 0.5)
-    canvas.drawRightString(x + w, y + side * 0.1, labels.get("captured", ""))
+    captured = (x, y + side * 0.1, w)
+    _words(canvas, fit, labels.get("captured", ""), captured, side * 0.5, align="right")
 
 
-def _fitting(canvas: Canvas, words: str, font: str, largest: float, width: float) -> float:
-    """The largest size, down to half of `largest`, at which `words` fit `width`."""
-    size = largest
-    while size > largest / 2 and canvas.stringWidth(words, font, size) > width:
-        size -= 0.25
-    return size
-
-
-def _caption(canvas: Canvas, x: float, y: float, words: str, width: float) -> None:
-    size = _fitting(canvas, words, fonts.BOLD, 7.0, width)
+def _words(
+    canvas: Canvas,
+    fit: Callable[..., text.Fitted],
+    words: str,
+    place: tuple[float, float, float],
+    largest: float,
+    bold: bool = True,
+    align: str = "left",
+) -> None:
+    """One line of words at `place` (left, baseline, width), from `largest` down to half
+    of it; words that do not fit on one line even so are reported by `fit` (JT901)."""
+    if not words:
+        return
+    x, baseline, width = place
+    block = fit(
+        [text.spans(words, bold=bold)],
+        width,
+        largest * text.LEADING,
+        largest,
+        largest / 2,
+        text.SANS,
+    )
+    used = max((line[-1].x + line[-1].width for line in block.lines if line), default=0.0)
+    shift = {"left": 0.0, "center": (width - used) / 2, "right": width - used}[align]
     canvas.setFillColor(style.INK)
-    canvas.setFont(fonts.BOLD, size)
-    canvas.drawString(x, y, words)
+    text.draw(canvas, block, x + shift, baseline + block.size * text.ASCENT, text.SANS, _no_icon)
+
+
+def _no_icon(canvas: Canvas, name: str, x: float, y: float, size: float) -> None:
+    """The example's words are plain (labels from the sheet), so they hold no icons."""
+    del canvas, name, x, y, size
 
 
 def _die(
@@ -188,9 +210,13 @@ def _die(
 
 def _page(ctx: RenderContext, canvas: Canvas, sections: list[Any], name: str) -> None:
     """One page of the reference under the game's title, like every data pack's sheets."""
+    titled_page(ctx, canvas, PACK.title, sections, _origin(ctx, name), INK)
+
+
+def _origin(ctx: RenderContext, name: str) -> Origin:
+    """The sheet file of page `name`, as problems on that page point to it."""
     sheets = PACK.sheets
     if sheets is None or ctx.content_dir is None:
         raise ValueError("the reference needs the pack's sheets and a project")
     shown = shown_from(PACK, sheets, ctx.content_dir.parent)
-    origin = Origin(display_path((sheets / f"{name}.sheet.yaml").resolve(), shown))
-    titled_page(ctx, canvas, PACK.title, sections, origin, INK)
+    return Origin(display_path((sheets / f"{name}.sheet.yaml").resolve(), shown))
