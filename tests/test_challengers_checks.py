@@ -128,6 +128,12 @@ CASES = [
      "rarity: {uncommon_max: 6, common_min: 2}",
      "content/game.yaml:13:24: error CH125: uncommon_max 6 must be less than common_min 2, "
      "or a card would be both"),
+    ("CH126-too-few", "cards/fire-eater.yaml", "copies: 7", "copies: 6",
+     "content/game.yaml:18:14: error CH126: with 8 players drawing in turn, level C needs 36 "
+     "cards (each player keeps 4 over its rounds); the sets in play hold 35"),
+    ("CH126-at-once", "game.yaml", "draw_in_turn: true", "draw_in_turn: false",
+     "content/game.yaml:16:14: error CH126: with 8 players drawing at once, level A needs 56 "
+     "cards (each player keeps 4 over its rounds); the sets in play hold 35"),
     ("CH115-placeholder", "cards/pin-spinner.yaml", "worth {fans}", "worth {fan}",
      "content/cards/pin-spinner.yaml:8:7: error CH115: placeholder {fan} has no value; define "
      "it in params; did you mean 'fans'?"),
