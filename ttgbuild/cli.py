@@ -10,6 +10,7 @@ renderer and Babel take most of a second to load, and an up-to-date
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import sys
@@ -508,8 +509,42 @@ def add_pack_commands(target: TyperGroup) -> None:
             target.add_command(command, name)
 
 
+def entry() -> None:
+    """The `ttgbuild` command and `python -m ttgbuild`: `main()`, then leave at once."""
+    try:
+        main()
+    except SystemExit as exc:
+        _exit_now(exc)
+        raise
+
+
+def _exit_now(leaving: SystemExit) -> None:
+    """Leave at once with `leaving`'s exit code, once the output and exit handlers are done.
+
+    Python's own shutdown frees every module and object one by one: for a
+    `validate` of 0.4 s, about 0.06 s more. Nothing needs it: files are written
+    and closed (`write_atomically`), worker pools are shut, and the exit
+    handlers (atexit, weakref.finalize) still run. A code that is not a number,
+    output that cannot be flushed (a closed pipe) or a thread still running
+    takes Python's own way out, with its usual message, status and wait.
+    """
+    code = leaving.code
+    if code is not None and not isinstance(code, int):
+        return
+    threads = sys.modules.get("threading")
+    if threads is not None and threads.active_count() > 1:  # Python waits for them: so do we
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):  # ValueError: a stream already closed
+        return
+    atexit._run_exitfuncs()
+    os._exit(code or 0)
+
+
 def main() -> None:
-    """Entry point: run the app; turn any unexpected failure into one line and a log file."""
+    """Run the app; turn any unexpected failure into one line and a log file."""
     try:
         app()
     except SystemExit:
