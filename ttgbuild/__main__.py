@@ -1,5 +1,5 @@
 """`python -m ttgbuild` runs the command-line tool."""
 
-from ttgbuild.cli import main
+from ttgbuild.cli import entry
 
-main()
+entry()
