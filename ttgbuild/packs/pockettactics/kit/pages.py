@@ -33,7 +33,7 @@ LAYOUT = "pieces"
 TILE_W, TILE_H = 40 * mm, 40 * mm * math.sqrt(3) / 2
 GAP = 4 * mm
 TOKEN = 24 * mm  # a unit token's side: the tokens sheet's cells and the mats' slots
-DIE = 14 * mm  # a die net's face
+DIE = 18 * mm  # a die net's face: a large die (easier to fold), six nets still fit one page
 
 
 def tiles(ctx: RenderContext) -> bytes:
@@ -159,7 +159,8 @@ def mats(ctx: RenderContext) -> bytes:
     heading(ctx, canvas, kit.message("dice-heading"), top, "mats sheet")
     nets = int(ctx.content.game["kit"]["die_nets"])
     net_w, net_h = dicenet.size(dicenet.CUBE, DIE)
-    columns = max(1, int((page_w - 2 * MARGIN + GAP) // (net_w + GAP)))
+    columns = max(1, min(nets, int((page_w - 2 * MARGIN + GAP) // (net_w + GAP))))
+    left = (page_w - columns * net_w - (columns - 1) * GAP) / 2  # the nets centred
     y = top - HEADING - net_h
     for index in range(nets):
         column = index % columns
@@ -169,7 +170,7 @@ def mats(ctx: RenderContext) -> bytes:
             ctx.furniture.on_margin_sheet(canvas, FOOT)
             canvas.showPage()
             y = top - HEADING - net_h
-        x = MARGIN + column * (net_w + GAP)
+        x = left + column * (net_w + GAP)
         dicenet.draw(canvas, dicenet.CUBE, DIE, x, y, FACES, _pips)
     ctx.furniture.on_margin_sheet(canvas, FOOT)
     canvas.showPage()
