@@ -478,3 +478,15 @@ def test_a_packaged_pack_is_its_pack_yaml_plus_its_python(tmp_path: Path) -> Non
     with pytest.raises(PackError) as caught:
         packaged(folder, "minigame")
     assert caught.value.diagnostic.file == "minigame/data/pack.yaml"
+
+
+def test_a_listing_column_no_schema_declares_is_an_error_at_pack_yaml(game: Path) -> None:
+    """A misspelt column would list "-" for every record; it is named where it is written."""
+    replace(
+        game / "pack/pack.yaml",
+        "list: [id, name, grip_cap, depth]",
+        "list: [id, name, grip_cap, dpeth]",
+    )
+    output = broken(game)
+    assert "pack/pack.yaml:18:" in output and "error JT092: column 'dpeth' is no field of" in output
+    assert "[/records/pools/list/3]" in output

@@ -167,6 +167,12 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         if "list" in kinds:
             if where == "file":
                 report("JT092", f"{at}/list", "only a folder's records can be listed")
+            declared = _declared_fields(schemas / f"{kind}.schema.json")
+            for i, column in enumerate(kinds["list"]):
+                if declared is not None and column not in declared:
+                    known = ", ".join(sorted(declared))
+                    message = f"column {column!r} is no field of {kind}.schema.json ({known})"
+                    report("JT092", f"{at}/list/{i}", message)
             listings.append(Listing(name, tuple(kinds["list"])))
     if data["code_prefix"] == "JT":
         report("JT092", "/code_prefix", "JT is the engine's prefix; choose another")
@@ -215,6 +221,22 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         checks=checks,
         root=folder,
     )
+
+
+def _declared_fields(path: Path) -> set[str] | None:
+    """The top-level fields a record schema declares, or None when it cannot say.
+
+    A listing column a schema never declares would print "-" for every record
+    (`ttgbuild list` shows a missing optional field so): a misspelt column must
+    be an error at pack.yaml instead. An unreadable schema is reported by
+    _schema_problems; one that declares no `properties` is not second-guessed.
+    """
+    try:
+        schema = json.loads(read_regular(path, MAX_SCHEMA).decode("utf-8"))
+    except (OSError, NotRegularFile, FileTooBig, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    return set(properties) if isinstance(properties, dict) else None
 
 
 def _schema_problems(folder: Path, shown: PurePosixPath) -> list[Diagnostic]:
