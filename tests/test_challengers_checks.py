@@ -134,6 +134,10 @@ CASES = [
     ("CH126-at-once", "game.yaml", "draw_in_turn: true", "draw_in_turn: false",
      "content/game.yaml:16:14: error CH126: with 8 players drawing at once, level A needs 56 "
      "cards (each player keeps 4 over its rounds); the sets in play hold 35"),
+    ("CH111-one-player", "diagrams/seat-1.yaml",
+     "trophy: 1, parks: [meadow, meadow,", "trophy: 1, parks: [harbour, meadow,",
+     "content/diagrams/seat-1.yaml:7:55: error CH111: with 1 player, round 1: seat 1 is at "
+     "park 'harbour', which is not in use"),
     ("CH115-placeholder", "cards/pin-spinner.yaml", "worth {fans}", "worth {fan}",
      "content/cards/pin-spinner.yaml:8:7: error CH115: placeholder {fan} has no value; define "
      "it in params; did you mean 'fans'?"),
