@@ -138,6 +138,12 @@ CASES = [
      "trophy: 1, parks: [meadow, meadow,", "trophy: 1, parks: [harbour, meadow,",
      "content/diagrams/seat-1.yaml:7:55: error CH111: with 1 player, round 1: seat 1 is at "
      "park 'harbour', which is not in use"),
+    ("CH127-unknown", "sets/midnight-fair.yaml", "symbol: tent", "symbol: tnet",
+     "content/sets/midnight-fair.yaml:4:9: error CH127: symbol 'tnet' has no drawing in this "
+     "kit; did you mean 'tent'?"),
+    ("CH127-shared", "sets/midnight-fair.yaml", "symbol: tent", "symbol: tower",
+     "content/sets/old-town.yaml:5:9: error CH127: symbol 'tower' is already the symbol of "
+     "content/sets/midnight-fair.yaml:4"),
     ("CH115-placeholder", "cards/pin-spinner.yaml", "worth {fans}", "worth {fan}",
      "content/cards/pin-spinner.yaml:8:7: error CH115: placeholder {fan} has no value; define "
      "it in params; did you mean 'fans'?"),

@@ -136,11 +136,16 @@ SHAPES: dict[str, Callable[[Canvas], None]] = {
 }
 
 
+def symbol_names() -> list[str]:
+    """The set symbols this kit has a picture for; CH127 holds content to them."""
+    return sorted([*SHAPES, "planet"])
+
+
 def symbol(canvas: Canvas, box: Box, name: str, tint: str) -> None:
     """The symbol `name` in colour `tint` ("#rrggbb"), centred in the largest square of `box`.
 
-    A name with no picture draws a plain disc, so new sets added as data print
-    (their symbol is still checked against the starter decks and diagrams).
+    A name with no picture draws a plain disc, so a kit still prints; CH127
+    reports such a name as an error (symbol_names) before any build.
     """
     x, y, w, h = box
     side = min(w, h)

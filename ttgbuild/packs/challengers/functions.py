@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ttgbuild.packs.challengers.drawings import symbol_names
 from ttgbuild.packs.challengers.rarity import rarity
 from ttgbuild.packs.challengers.schedule import meeting_problems, schedule_problems
 
@@ -9,4 +10,5 @@ FUNCTIONS = {
     "rarity": rarity,
     "schedule_problems": schedule_problems,
     "meeting_problems": meeting_problems,
+    "symbol_names": symbol_names,
 }
