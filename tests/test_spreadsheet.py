@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import shutil
 import subprocess
 import tomllib
@@ -524,11 +525,15 @@ def test_a_long_kind_name_gets_a_sheet_name_excel_keeps(tmp_path: Path) -> None:
     assert result.stdout.splitlines() == [f"content/{long}/ink-lurker.yaml: copies 2 → 1"]
 
 
-def test_a_positional_list_change_names_its_list(tmp_path: Path) -> None:
+def exported_tide(tmp_path: Path) -> tuple[Path, Path]:
+    """A Tidewrack copy and its tide table exported as CSV (a list without ids)."""
     root = copy_project(TIDEWRACK, tmp_path / "tide")
-    out = tmp_path / "csv"
-    run(root, "export", "--out", str(out))
-    tide = out / "tide.csv"
+    run(root, "export", "--out", str(tmp_path / "csv"))
+    return root, tmp_path / "csv" / "tide.csv"
+
+
+def test_a_positional_list_change_names_its_list(tmp_path: Path) -> None:
+    root, tide = exported_tide(tmp_path)
     rewrite(tide, "3,5,Flood tide", "3,6,Flood tide")
     result = run(root, "import", str(tide), "--dry-run")
     assert "content/game.yaml: tide 2: to 5 → 6" in result.stdout, result.stdout
@@ -537,11 +542,9 @@ def test_a_positional_list_change_names_its_list(tmp_path: Path) -> None:
 def test_a_deleted_middle_row_of_a_list_without_ids_is_matched_by_content(
     tmp_path: Path,
 ) -> None:
-    root = copy_project(TIDEWRACK, tmp_path / "tide")
-    out = tmp_path / "csv"
-    run(root, "export", "--out", str(out))
-    rewrite(out / "tide.csv", "3,5,Flood tide,1\n", "")
-    result = run(root, "import", str(out / "tide.csv"))
+    root, tide = exported_tide(tmp_path)
+    rewrite(tide, "3,5,Flood tide,1\n", "")
+    result = run(root, "import", str(tide))
     assert result.exit_code == 0, result.stdout + result.stderr
     assert result.stdout.splitlines() == ["content/game.yaml: tide 2: not in the sheet; kept"]
 
@@ -576,7 +579,7 @@ LIST_TEXT = "tags:\n  - x\n  - y  # why\n\n# next\nnext: 1\n"
     ("value", "expected"),
     [
         (["x"], "tags:\n  - x\n\n# next\nnext: 1\n"),
-        (["x", "y", "z"], "tags:\n  - x\n  - y\n  - z\n\n# next\nnext: 1\n"),
+        (["x", "y", "z"], "tags:\n  - x\n  - y  # why\n  - z\n\n# next\nnext: 1\n"),
         ([], "tags: []\n\n# next\nnext: 1\n"),
     ],
     ids=["shorter", "longer", "emptied"],
@@ -587,3 +590,155 @@ def test_a_block_list_of_another_length_keeps_the_comments_after_it(
     editor = Editor(LIST_TEXT)
     editor.set(("tags",), value)
     assert editor.text() == expected
+
+
+POCKET = REPO / "games" / "pocket-tactics"
+
+
+def test_moved_rows_of_a_list_without_ids_are_refused_never_duplicated(tmp_path: Path) -> None:
+    root = copy_project(POCKET, tmp_path / "pt")
+    before = snapshot(root)
+    out = tmp_path / "csv"
+    run(root, "export", "--out", str(out))
+    odds = out / "odds.csv"
+    lines = odds.read_text(encoding="utf-8").split("\n")
+    lines[1], lines[2] = lines[2], lines[1]
+    odds.write_text("\n".join(lines), encoding="utf-8")
+    result = run(root, "import", str(odds))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert result.stdout.startswith("odds!A3: error: this row (odds 1) was moved"), result.stdout
+    assert "new record" not in result.stdout
+    assert snapshot(root) == before
+
+
+def test_a_list_without_ids_matches_equal_rows_and_names_its_list_for_new_ones(
+    tmp_path: Path,
+) -> None:
+    root, tide = exported_tide(tmp_path)
+    rewrite(tide, "3,5,Flood tide,1\n", "3,5,Flood tide,1\n6,6,Spring surge,3\n")
+    rewrite(tide, "6,6,Spring surge,2\n", "")  # deleted below a new row equal to nothing
+    result = run(root, "import", str(tide), "--dry-run")
+    assert result.stdout.splitlines() == ["content/game.yaml: tide 3: surge 2 → 3"], result.stdout
+    rewrite(tide, "6,6,Spring surge,3\n", "6,6,Spring surge,3\n7,7,Ebb,0\n")
+    result = run(root, "import", str(tide), "--dry-run")
+    assert "content/game.yaml: tide 4: new record (row tide!A5)" in result.stdout, result.stdout
+
+
+def test_a_shorter_block_list_keeps_the_comments_of_the_items_that_stay(jugger: Path) -> None:
+    hero = jugger / "content/heroes/kirra-maddock.yaml"
+    rewrite(
+        hero,
+        "talents: [overhead-strike, settle-the-score]\n",
+        "talents:\n  - overhead-strike  # first talent\n  - settle-the-score  # second talent\n",
+    )
+    book = export(jugger)
+    edit(book, "heroes", "kirra-maddock", "talents", "[settle-the-score]")
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    text = hero.read_text(encoding="utf-8")
+    assert text.endswith("talents:\n  - settle-the-score  # second talent\n"), text
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [(b"\n", b"\r\n"), (b"cost: 10\n", b"cost: 10\r\n")], ids=["crlf", "mixed"]
+)
+def test_an_edit_keeps_a_crlf_files_line_endings(jugger: Path, old: bytes, new: bytes) -> None:
+    hero = jugger / "content/heroes/kirra-maddock.yaml"
+    hero.write_bytes(hero.read_bytes().replace(old, new))
+    book = export(jugger)
+    edit(book, "heroes", "kirra-maddock", "attack", 2)
+    result = run(jugger, "import", str(book))
+    data = hero.read_bytes()
+    if old == b"\n":
+        assert result.exit_code == 0, result.stdout + result.stderr
+        assert b"\r\nattack: 2\r\n" in data and data.count(b"\n") == data.count(b"\r\n")
+    else:  # which ending a changed line should get is not known: not edited
+        assert result.exit_code == 1, result.stdout + result.stderr
+        assert "both CRLF and LF" in result.stdout and b"attack: 3" in data
+
+
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [
+        ("[" + "1" * 4400 + "]", "a number 4400 digits long"),
+        ("{push: .nan}", "nan is not a finite number"),
+        ("[!!set {a: null}]", "YAML tag tag:yaml.org,2002:set is not allowed"),
+        ("{a: 1, a: 2}", "duplicate key 'a'"),
+        ("[2024-13-45]", "YAML cannot read '2024-13-45'"),
+    ],
+    ids=["long number", "nan", "set", "duplicate key", "no date"],
+)
+def test_a_flow_cell_the_content_loader_would_refuse_is_refused_at_its_cell(
+    jugger: Path, cell: str, message: str
+) -> None:
+    book = export(jugger)
+    where = edit(book, "talents", "overhead-strike", "params", cell)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert f"{where}: error: params: {message}" in result.stdout, result.stdout
+
+
+def test_a_formula_with_no_saved_value_is_refused_at_its_cell(jugger: Path) -> None:
+    book = export(jugger)
+    where = edit(book, "heroes", "kirra-maddock", "attack", "=1+1")  # openpyxl saves no value
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert f"{where}: error: attack: a formula with no computed value; save the workbook" in (
+        result.stdout
+    )
+
+
+def test_a_scratch_sheet_is_skipped_and_a_csv_folder_reads_any_case(
+    jugger: Path, tmp_path: Path
+) -> None:
+    book = export(jugger)
+    workbook = load_workbook(book)
+    workbook.create_sheet("_notes").append(["anything", "at all"])
+    workbook.save(book)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 0 and "nothing to change" in result.stderr, result.stdout
+    out = tmp_path / "csv"
+    run(jugger, "export", "--out", str(out))
+    for path in out.iterdir():
+        path.rename(path.with_suffix(".CSV"))
+    csv_cell(out / "heroes.CSV", "kirra-maddock", "attack", "2")
+    result = run(jugger, "import", str(out))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == ["content/heroes/kirra-maddock.yaml: attack 3 → 2"]
+
+
+def test_an_enum_with_a_comma_gets_no_broken_drop_down(tmp_path: Path) -> None:
+    root = copy_project(TIDEWRACK, tmp_path / "tide")
+    schema = root / "pack/schemas/game.schema.json"
+    data = json.loads(schema.read_text(encoding="utf-8"))
+    data["properties"]["die"]["enum"] = ["D6", "D6, twice", 'say "D8"']
+    schema.write_text(json.dumps(data), encoding="utf-8")
+    rules = load_workbook(export(root))["game.yaml"].data_validations.dataValidation
+    assert not any("twice" in (rule.formula1 or "") for rule in rules)
+
+
+def with_mixed_column(root: Path) -> Path:
+    """Tidewrack with a pool field of several types (`anyOf`): a YAML-form column."""
+    schema = root / "pack/schemas/pool.schema.json"
+    data = json.loads(schema.read_text(encoding="utf-8"))
+    kinds = [{"type": "number"}, {"type": "boolean"}, {"type": "string"}]
+    data["properties"]["mark"] = {"description": "Anything.", "anyOf": kinds}
+    schema.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    for name, mark in [("kelp-bed", "3"), ("rock-shelf", '"true"'), ("sand-flat", "2.5")]:
+        pool = root / f"content/pools/{name}.yaml"
+        pool.write_text(pool.read_text(encoding="utf-8") + f"mark: {mark}\n", encoding="utf-8")
+    return root
+
+
+def test_a_column_of_several_types_round_trips_through_csv(tmp_path: Path) -> None:
+    root = with_mixed_column(copy_project(TIDEWRACK, tmp_path / "tide"))
+    _, out = assert_round_trip_changes_nothing(root, tmp_path / "csv")
+    pools = (out / "pools.csv").read_text(encoding="utf-8")
+    assert ",3\n" in pools and ',"""true"""\n' in pools and ",2.5\n" in pools, pools
+    csv_cell(out / "pools.csv", "kelp-bed", "mark", "false")
+    csv_cell(out / "pools.csv", "sand-flat", "mark", "4")
+    result = run(root, "import", str(out / "pools.csv"))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    pools_dir = root / "content/pools"
+    assert (pools_dir / "kelp-bed.yaml").read_text(encoding="utf-8").endswith("mark: false\n")
+    assert (pools_dir / "sand-flat.yaml").read_text(encoding="utf-8").endswith("mark: 4\n")

@@ -123,6 +123,20 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
         return mapping
 
 
+def load_value(text: str) -> Any:
+    """One YAML value held in a short text (a spreadsheet cell), refused as content is:
+    the first problem raises ContentError. Anchors and depth are the caller's to pre-check
+    (the loader builds before it could refuse them)."""
+    loader = _StrictLoader(text)
+    try:
+        data = loader.get_single_data()
+    finally:
+        loader.dispose()
+    if loader.problems:
+        raise loader.problems[0]
+    return data
+
+
 @dataclass
 class Document:
     """A loaded file: its data, and positions computed on demand."""

@@ -14,12 +14,15 @@ from typing import Any
 
 import yaml
 
-from ttgbuild.source.yamlsource import MAX_DEPTH
+from ttgbuild.source.yamlsource import MAX_DEPTH, ContentError, load_value
 from ttgbuild.spreadsheet.tables import MISSING, Column
 
 _FLOW_START = ('"', "'", "[", "{")
 _TRUE = {"true", "yes"}
 _FALSE = {"false", "no"}
+_RESOLVER = yaml.resolver.Resolver()
+# A plain text the project's YAML reads as one of these is that value, not text.
+_SCALAR_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("int", "float", "bool")}
 # A CSV field a spreadsheet program would run as a formula starts so; it is written
 # with an apostrophe in front (as spreadsheet programs mark text), which import removes.
 # A field that starts with an apostrophe gets one more, so removing one is always right.
@@ -29,6 +32,16 @@ CSV_TEXT_MARK = "'"
 
 class CellError(ValueError):
     """A cell that does not hold what its column needs; the message says what it should."""
+
+
+class Uncomputed:
+    """A formula cell saved with no value (openpyxl, a script): its value cannot be known."""
+
+    def __repr__(self) -> str:
+        return "a formula with no computed value"
+
+
+UNCOMPUTED = Uncomputed()
 
 
 def to_cell(column: Column, value: Any) -> Any:
@@ -63,6 +76,11 @@ def from_cell(column: Column, cell: Any) -> Any:
     """The value a cell holds for its column; MISSING when empty. CellError if unreadable."""
     if cell is None or (isinstance(cell, str) and cell == ""):
         return MISSING
+    if cell is UNCOMPUTED:
+        raise CellError(
+            "a formula with no computed value; save the workbook in a spreadsheet program "
+            "or type the value"
+        )
     if column.kind == "yaml":
         return _from_flow(cell)
     if column.kind == "string":
@@ -76,9 +94,11 @@ def from_cell(column: Column, cell: Any) -> Any:
 
 def _flow(value: Any) -> Any:
     """YAML's flow form of a list or mapping; a plain string stays itself unless it would
-    read back as something else (it starts like flow YAML), then it is quoted."""
+    read back as something else (it starts like flow YAML, or reads as a number or a
+    flag: `3`, `true`), then it is quoted."""
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False) if _looks_like_flow(value) else value
+        quoted = _looks_like_flow(value) or _is_scalar(value)
+        return json.dumps(value, ensure_ascii=False) if quoted else value
     if isinstance(value, (list, dict)):
         text = yaml.safe_dump(
             value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6
@@ -91,18 +111,38 @@ def _looks_like_flow(text: str) -> bool:
     return text == "" or text.startswith(_FLOW_START) or text != text.strip()
 
 
+def _is_scalar(text: str) -> bool:
+    return _RESOLVER.resolve(yaml.ScalarNode, text, (True, False)) in _SCALAR_TAGS
+
+
 def _from_flow(cell: Any) -> Any:
-    """A list or mapping in flow form, or quoted text; text that does not read as YAML
-    (`[free] Pay nothing.`, an icon then words) is that text, for the schema to judge."""
+    """A list or mapping in flow form, quoted text, or a number or flag written as text
+    (as a CSV field is); text that does not read as YAML (`[free] Pay nothing.`, an icon
+    then words) is that text, for the schema to judge. What the content loader refuses
+    (tags, duplicate keys, overlong numbers) and numbers that are not finite are refused
+    at the cell."""
     if not isinstance(cell, str):
         return _plain_number(cell)
-    if not _looks_like_flow(cell):
+    if not _looks_like_flow(cell) and not _is_scalar(cell):
         return cell
     try:
         _refuse_surprises(cell)
-        return yaml.safe_load(cell)
+        value = load_value(cell)
+    except ContentError as exc:
+        raise CellError(exc.message) from None
     except yaml.YAMLError:
         return cell
+    _refuse_infinite(value)
+    return value
+
+
+def _refuse_infinite(value: Any) -> None:
+    """`.nan` and `.inf` read as numbers no game can use (the depth was checked before)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise CellError(f"{value} is not a finite number")
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        _refuse_infinite(item)
 
 
 def _refuse_surprises(cell: str) -> None:

@@ -11,7 +11,6 @@ are then validated as the content they would make, and written only if clean.
 from __future__ import annotations
 
 import copy
-import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -25,6 +24,7 @@ from ttgbuild.spreadsheet.workbook import COMPUTED, SETTINGS_HEADER, RawSheet, s
 from ttgbuild.spreadsheet.yamledit import EditError, Editor, new_file_text, reads_as, same, set_path
 
 _FILE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")
+SCRATCH = "_"  # a sheet (or CSV file) named so is the user's own notes: import skips it
 _NEW = "new:"  # a locator's list index for the n-th item appended: "new:1", "new:2"
 
 
@@ -97,11 +97,15 @@ def plan_import(
     seen: set[str] = set()
     for sheet in sheets:
         table = by_name.get(sheet.name)
+        if table is None and sheet.name.startswith(SCRATCH):
+            continue
         if table is None:
             names = ", ".join(t.name for t in tables) or "none"
-            plan.problems.append(
-                Problem(sheet.name, f"no sheet of this project is named so (its sheets: {names})")
+            message = (
+                f"no sheet of this project is named so (its sheets: {names}; "
+                f"a sheet of your own is skipped if its name starts with {SCRATCH})"
             )
+            plan.problems.append(Problem(sheet.name, message))
         elif table.name in seen:
             plan.problems.append(Problem(sheet.name, "a second sheet of this name"))
         else:
@@ -222,20 +226,57 @@ class _Sheet:
     ) -> list[tuple[int, dict[str, Any], Row | None]]:
         """A list without ids: each sheet row with the item it stands for (None: a new one).
 
-        Rows equal to an item match it wherever they are, so deleting a middle row
-        reports that item missing rather than every item below it changed; the rows in
-        between are matched in order, the extra ones new (appended last).
+        A row equal to an item is that item wherever it stands (at its own place first,
+        then the first equal item left), so deleting a middle row reports that item
+        missing rather than every item below it changed. The rows left pair with the
+        items left in order (edited items); the extra rows are new (appended last).
+        Such a list cannot be reordered from the sheet: a moved row is a problem.
         """
         names = [c.name for c in columns.values()]
         mine = [_fingerprint(values, names) for _, values in read]
         theirs = [_fingerprint(row.values, names) for row in self.table.rows]
-        paired: list[tuple[int, dict[str, Any], Row | None]] = []
-        matcher = difflib.SequenceMatcher(None, theirs, mine, autojunk=False)
-        for _tag, old_start, old_end, new_start, new_end in matcher.get_opcodes():
-            rows = self.table.rows[old_start:old_end]
-            for offset, (number, values) in enumerate(read[new_start:new_end]):
-                paired.append((number, values, rows[offset] if offset < len(rows) else None))
-        return sorted(paired, key=lambda pair: pair[0])
+        item_of: dict[int, int] = {}  # sheet row's place in `read` → item's index
+        for place, print_ in enumerate(mine):
+            if place < len(theirs) and theirs[place] == print_:
+                item_of[place] = place
+        free: dict[str, list[int]] = {}
+        for index, print_ in enumerate(theirs):
+            if index not in item_of.values():
+                free.setdefault(print_, []).append(index)
+        for place, print_ in enumerate(mine):
+            if place not in item_of and free.get(print_):
+                item_of[place] = free[print_].pop(0)
+        left = iter(sorted(i for i in range(len(theirs)) if i not in item_of.values()))
+        for place in range(len(read)):
+            if place not in item_of:
+                index = next(left, None)
+                if index is not None:
+                    item_of[place] = index
+        self._refuse_moves(item_of, read)
+        return [
+            (number, values, self.table.rows[item_of[p]] if p in item_of else None)
+            for p, (number, values) in enumerate(read)
+        ]
+
+    def _refuse_moves(self, item_of: dict[int, int], read: list[tuple[int, Any]]) -> None:
+        """A row standing before an item it followed in the file: the first such is located."""
+        highest = -1
+        for place, (number, _) in enumerate(read):
+            index = item_of.get(place)
+            if index is None:
+                continue
+            if index < highest:
+                row = self.table.rows[index]
+                self.problem(
+                    1,
+                    number,
+                    f"this row ({self.table.name} {row.key}) was moved: a list without ids "
+                    "keeps its file's order; put the rows back in order, or reorder the "
+                    "list in the file",
+                    row.file,
+                )
+                return
+            highest = index
 
     def _values(
         self, columns: dict[int, Column], cells: list[Any], number: int, record: str
@@ -294,7 +335,8 @@ class _Sheet:
             wanted.appended.append((self.table.list_key, record))
             ordinal = sum(k == self.table.list_key for k, _ in wanted.appended)
             self._locate(file, (self.table.list_key, f"{_NEW}{ordinal}"), columns, n)
-        self.plan.added.append((file if self.table.folder else f"{file}: {key}", self.cell(1, n)))
+        what = file if self.table.folder else f"{file}: {self.table.name} {key}"
+        self.plan.added.append((what, self.cell(1, n)))
 
     def _missing(self, row: Row) -> None:
         what = row.file if self.table.folder else f"{row.file}: {self.table.name} {row.key}"
@@ -350,7 +392,9 @@ class _Sheet:
 def _edit_file(plan: Plan, project: Path, file: str, wanted: _Edits, data: Any) -> None:
     """The file's new text, its values set in place; a problem if that cannot be done safely."""
     try:
-        editor = Editor((project / file).read_text(encoding="utf-8"))
+        original = (project / file).read_bytes().decode("utf-8")
+        ending = _line_ending(original)
+        editor = Editor(original.replace(ending, "\n"))
     except (OSError, UnicodeDecodeError, EditError) as exc:
         plan.problems.append(Problem(file, f"cannot be edited: {exc}", file))
         return
@@ -370,8 +414,16 @@ def _edit_file(plan: Plan, project: Path, file: str, wanted: _Edits, data: Any) 
             Problem(file, "cannot be edited in place without changing what it says", file)
         )
         return
-    plan.writes[file] = text
+    plan.writes[file] = text.replace("\n", ending)
     _renumber(plan, file, wanted, meant)
+
+
+def _line_ending(text: str) -> str:
+    """The file's line ending, kept by the edit: CRLF if every line ends so, else LF."""
+    crlf = text.count("\r\n")
+    if crlf and crlf != text.count("\n"):
+        raise EditError("its lines end in both CRLF and LF; make them all one kind first")
+    return "\r\n" if crlf else "\n"
 
 
 def _renumber(plan: Plan, file: str, wanted: _Edits, meant: Any) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttgbuild.spreadsheet.cells import from_text, to_cell, to_text
+from ttgbuild.spreadsheet.cells import UNCOMPUTED, from_text, to_cell, to_text
 from ttgbuild.spreadsheet.tables import MISSING, Column, Table, computed_values
 
 COMPUTED = " (computed)"  # a read-only column's header ends so; import skips it
@@ -27,6 +27,7 @@ _MIN_WIDTH, _MAX_WIDTH = 6, 60
 _VALIDATED_ROWS = 2000  # data validation reaches this far below the header (new rows too)
 _TITLE_LENGTH = 31  # Excel's longest sheet name; it cuts a longer one when it saves
 _NOT_IN_TITLE = re.compile(r"[\[\]:*?/\\]")  # characters Excel refuses in a sheet name
+_FORMULA: Any = object()  # a formula cell, before its saved value is read
 
 
 class SheetFileError(Exception):
@@ -181,11 +182,15 @@ def _widths(sheet: Any, letter: Any) -> None:
 
 
 def _validate(sheet: Any, column: Column, where: str) -> None:
-    """A list of allowed values for an enum, bounds for a number, true/false for a flag."""
+    """A list of allowed values for an enum, bounds for a number, true/false for a flag.
+
+    Excel's list is one quoted text of comma-separated values, with no way to escape
+    either: an enum with a value holding `,` or `"` (or too long a list) gets none."""
     from openpyxl.worksheet.datavalidation import DataValidation
 
     rule = None
-    if column.choices and len(",".join(column.choices)) <= 250:
+    listed = not any("," in c or '"' in c for c in column.choices)  # the list's separators
+    if column.choices and listed and len(",".join(column.choices)) <= 250:
         rule = DataValidation(type="list", formula1='"' + ",".join(column.choices) + '"')
     elif column.kind == "boolean":
         rule = DataValidation(type="list", formula1='"TRUE,FALSE"')
@@ -236,7 +241,7 @@ def write_csv(tables: list[Table], folder: Path) -> dict[Path, bytes]:
 def read_sheets(path: Path) -> list[RawSheet]:
     """The sheets of an .xlsx workbook, one .csv file, or a folder of .csv files."""
     if path.is_dir():
-        found = sorted(path.glob("*.csv"))
+        found = sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv" and p.is_file())
         if not found:
             raise SheetFileError(f"{path}: a folder with no .csv files")
         return [_read_csv(p) for p in found]
@@ -246,10 +251,33 @@ def read_sheets(path: Path) -> list[RawSheet]:
 
 
 def _read_xlsx(path: Path) -> list[RawSheet]:
+    """A workbook's sheets, formulas as the values last computed by the program that saved
+    it; a formula saved without one (openpyxl writes none) is UNCOMPUTED, refused at its
+    cell rather than read as empty. The values are read only if there are formulas."""
+    sheets = _load_xlsx(path, data_only=False)
+    formulas = [
+        (sheet, row, index)
+        for sheet, raw in enumerate(sheets)
+        for row, (_, cells) in enumerate([(1, raw.header), *raw.rows])
+        for index, cell in enumerate(cells)
+        if cell is _FORMULA
+    ]
+    if formulas:
+        computed = _load_xlsx(path, data_only=True)
+        for sheet, row, index in formulas:
+            grid = [sheets[sheet].header] + [cells for _, cells in sheets[sheet].rows]
+            values = [computed[sheet].header] + [cells for _, cells in computed[sheet].rows]
+            value = values[row][index] if index < len(values[row]) else None
+            grid[row][index] = UNCOMPUTED if value is None else value
+    return sheets
+
+
+def _load_xlsx(path: Path, data_only: bool) -> list[RawSheet]:
+    """The sheets as stored: with data_only, a formula's saved value; else _FORMULA for it."""
     from openpyxl import load_workbook
 
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(path, read_only=True, data_only=data_only)
     except Exception as exc:  # openpyxl raises what its zip and XML readers raise
         raise SheetFileError(
             f"{path}: not a readable .xlsx workbook ({type(exc).__name__}: {exc})"
@@ -257,13 +285,16 @@ def _read_xlsx(path: Path) -> list[RawSheet]:
     try:
         sheets = []
         for sheet in book.worksheets:
-            rows = sheet.iter_rows(values_only=True)
+            rows = (
+                [_FORMULA if c.data_type == "f" else c.value for c in row]
+                for row in sheet.iter_rows()
+            )
             header = list(next(rows, ()))
             raw = RawSheet(sheet.title, header)
             for number, cells in enumerate(rows, 2):
                 if number > MAX_ROWS:
                     raise SheetFileError(f"{path}: sheet {sheet.title} has over {MAX_ROWS} rows")
-                raw.rows.append((number, list(cells)))
+                raw.rows.append((number, cells))
             sheets.append(raw)
         return sheets
     except SheetFileError:

@@ -11,7 +11,9 @@ meant before anything is written.
 
 from __future__ import annotations
 
+import difflib
 import io
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -255,21 +257,14 @@ def _styled(value: Any, old: Any) -> Any:
             made[key] = _styled(item, MISSING)
         return made
     if isinstance(value, list):
-        if isinstance(old, CommentedSeq) and len(old) == len(value):
-            for index, item in enumerate(value):
-                if not same(old[index], item):
-                    old[index] = _styled(item, old[index])
+        if isinstance(old, CommentedSeq) and bool(value):  # an empty list is `[]`
+            tail = _pop_tail(old, len(old) - 1) if _is_block(old) and len(old) != len(value) else ""
+            _restyle_items(old, value)
+            if tail:  # a longer or shorter block list keeps the lines after it
+                _give_tail(old, len(old) - 1, tail)
             return old
-        reuse = isinstance(old, CommentedSeq) and bool(value)  # an empty list is `[]`
-        made = old if reuse else CommentedSeq()
-        if not reuse:
-            made.fa.set_flow_style()
-        tail = _pop_tail(made, len(made) - 1) if _is_block(made) else ""
-        for index in [i for i in made.ca.items if i >= len(value)]:
-            del made.ca.items[index]  # the comments of items that are gone
-        made[:] = [_styled(item, MISSING) for item in value]
-        if tail and made:  # a longer or shorter block list keeps the lines after it
-            _give_tail(made, len(made) - 1, tail)
+        made = CommentedSeq(_styled(item, MISSING) for item in value)
+        made.fa.set_flow_style()
         return made
     if isinstance(value, str):
         if isinstance(old, ScalarString):
@@ -277,3 +272,32 @@ def _styled(value: Any, old: Any) -> Any:
         if not reads_as(value, value):  # PyYAML would read it as a number, a flag, a date...
             return DoubleQuotedScalarString(value)
     return value
+
+
+def _restyle_items(old: CommentedSeq, value: list[Any]) -> None:
+    """Make a list hold the new items in place: the items that stay keep their comments.
+
+    Items are lined up with difflib (equal as content); a changed item is edited where
+    it stands, a removed one goes with `remove` (the comment lines after it stay), a new
+    one is inserted (ruamel.yaml moves the comments of the items after it along).
+    Blocks are handled from the end so the places of those before stay right.
+    """
+    matcher = difflib.SequenceMatcher(
+        None, [_key(item) for item in old], [_key(item) for item in value], autojunk=False
+    )
+    for tag, start, end, new_start, new_end in reversed(matcher.get_opcodes()):
+        if tag == "equal":
+            continue
+        kept = min(end - start, new_end - new_start)
+        for offset in range(kept):
+            if not same(old[start + offset], value[new_start + offset]):
+                old[start + offset] = _styled(value[new_start + offset], old[start + offset])
+        for index in reversed(range(start + kept, end)):
+            remove(old, index)
+        for offset in range(kept, new_end - new_start):
+            old.insert(start + offset, _styled(value[new_start + offset], MISSING))
+
+
+def _key(item: Any) -> str:
+    """An item as comparable text for lining lists up (a flag is never a number)."""
+    return json.dumps(item, sort_keys=True, default=str, ensure_ascii=False)
