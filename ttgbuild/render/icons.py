@@ -14,6 +14,8 @@ from functools import cached_property
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.render import ink
+
 # Draws an icon into the square of side `side` whose lower-left corner is (x, y).
 Painter = Callable[[Canvas, float, float, float], None]
 
@@ -32,7 +34,8 @@ class InlineIcons:
     def draw(self, canvas: Canvas, name: str, x: float, baseline: float, size: float) -> None:
         """An icon on a text baseline, about as tall as a capital letter plus a bit."""
         side = size * 0.95
-        self.painters[name](canvas, x + size * 0.05, baseline - size * 0.15, side)
+        with ink.keep(canvas):
+            self.painters[name](canvas, x + size * 0.05, baseline - size * 0.15, side)
 
 
 NO_ICONS = InlineIcons()

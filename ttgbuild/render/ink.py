@@ -6,9 +6,11 @@ PDF is made by `pdf.new_canvas`, which then hands the painters an
 larger than LARGE (card backgrounds and bands, card backs, board fields) as
 a pale tint of its colour, and keeps text legible: text that stood out from
 a large fill but would not on its tint (white on a dark band) is drawn in
-the fill's own colour, or in ink, instead. Small fills (icons, badges) and
-pictures are drawn as they are: recolouring a badge would hide the number
-printed on it.
+the fill's own colour, or in ink, instead. Small fills and pictures are
+drawn as they are: recolouring a badge would hide the number printed on it.
+Icons and emblems are drawn whole in their colours under `keep`: the
+engine's icon painters use it (and a pack's painter may), so a picture is
+never half tinted.
 
 Only what a painter draws through the canvas's shape and text methods is
 seen; a painter that writes raw PDF operators is drawn unchanged.
@@ -35,6 +37,9 @@ from ttgbuild.render import style
 LARGE = 150 * mm * mm  # a fill whose bounding box is larger than this (square points) is large
 TINT = 0.15  # a large fill keeps this share of its colour; the rest is paper
 TEXT_CONTRAST = 4.5  # WCAG's least contrast for text
+SHAPE_CONTRAST = 3.0  # WCAG's least contrast for graphics: a shape that stood out this much
+PAPER_WHITE = 0.9  # luminance from which a shape is white, lost on a pale tint
+SAME = 1.05  # colours closer than this contrast look alike (a disc on its own colour)
 
 _SAVING: ContextVar[bool] = ContextVar("ink_saving", default=False)
 
@@ -49,6 +54,21 @@ def using(ink: Ink) -> Iterator[None]:
         yield
     finally:
         _SAVING.reset(token)
+
+
+@contextlib.contextmanager
+def keep(canvas: Canvas) -> Iterator[None]:
+    """Draw the block's shapes in their own colours, whatever their size: an icon, emblem or
+    badge is one picture, and tinting its large parts only would split it (pale halves
+    beside dark details, white details lost on a tint). Does nothing on a full-ink canvas."""
+    if not isinstance(canvas, InkSaverCanvas):
+        yield
+        return
+    canvas._keeping += 1
+    try:
+        yield
+    finally:
+        canvas._keeping -= 1
 
 
 def canvas_class() -> type[Canvas]:
@@ -126,6 +146,7 @@ class InkSaverCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self._fills: list[_Fill] = []
         self._outer: list[list[_Fill]] = []
+        self._keeping = 0  # inside `keep`: draw every shape as it is
 
     # --- what was drawn where, in the page's (or form's) own coordinates
 
@@ -138,6 +159,10 @@ class InkSaverCanvas(Canvas):
     def _under(self, x: float, y: float) -> _Fill | None:
         """The fill drawn last under the point (x, y) of user space."""
         px, py, _, _ = self._box([(x, y)])
+        return self._under_page(px, py)
+
+    def _under_page(self, px: float, py: float) -> _Fill | None:
+        """The fill drawn last under the point (px, py) of the page (or form)."""
         for fill in reversed(self._fills):
             x0, y0, x1, y1 = fill.box
             if x0 <= px <= x1 and y0 <= py <= y1:
@@ -167,9 +192,8 @@ class InkSaverCanvas(Canvas):
         box = self._box(points)
         colour = toColor(self._fillColorObj)
         area = (box[2] - box[0]) * (box[3] - box[1])
-        if area <= LARGE:
-            draw()
-            self._fills.append(_Fill(box, colour))
+        if area <= LARGE or self._keeping:
+            self._small(draw, box, colour)
             return
         drawn = tint(colour)
         self.saveState()
@@ -177,6 +201,34 @@ class InkSaverCanvas(Canvas):
         draw()
         self.restoreState()
         self._fills.append(_Fill(box, drawn, colour))
+
+    def _small(self, draw: Callable[[], None], box: Box, colour: Color) -> None:
+        """Draw a shape in its colour, unless it lies on a tinted fill: one of that fill's own
+        colour (a disc on its like-coloured field, unseen) takes the tint too, and a white detail of
+        an icon (`keep`) that stood out from it (SHAPE_CONTRAST) but would vanish on the tint
+        (a counter's white star) takes a colour that stands out (`_legible`). Other shapes keep
+        their colour: a white badge carries a dark number."""
+        under = self._under_page((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if under is not None and under.original is not None and under.drawn is not None:
+            if contrast(colour, under.original) < SAME:
+                self._draw_in(draw, under.drawn)
+                self._fills.append(_Fill(box, under.drawn, colour))
+                return
+            kept = self._legible(colour, under)
+            # an icon's detail in the paper's colour; elsewhere white is a badge under a number
+            white = self._keeping and luminance(colour) >= PAPER_WHITE
+            if kept is not colour and white and contrast(colour, under.original) >= SHAPE_CONTRAST:
+                self._draw_in(draw, kept)
+                self._fills.append(_Fill(box, kept))
+                return
+        draw()
+        self._fills.append(_Fill(box, colour))
+
+    def _draw_in(self, draw: Callable[[], None], colour: Color) -> None:
+        self.saveState()
+        self.setFillColor(colour)
+        draw()
+        self.restoreState()
 
     # --- ReportLab's drawing methods that fill (`_filling`, below the class)
 

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
 from ttgbuild.geometry.hexgrid import HexLayout
-from ttgbuild.render import fonts, shapes, text
+from ttgbuild.render import fonts, ink, shapes, text
 from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.prose import message
@@ -392,7 +392,8 @@ def _icon(kit: Kit, spot: Spot) -> None:
     """One of the game's `[token]` icons, as wide as the box."""
     x, y, w, _h = spot.place
     name = str(kit.evaluate(spot.box, "icon", spot.scope))
-    _icon_painter(kit, spot.box, name)(kit.canvas, x, y, w)
+    with ink.keep(kit.canvas):
+        _icon_painter(kit, spot.box, name)(kit.canvas, x, y, w)
 
 
 def _draw(kit: Kit, spot: Spot) -> None:

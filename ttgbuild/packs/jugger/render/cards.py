@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Content, Talent, Team, Weapon
 from ttgbuild.packs.jugger.render import emblems, icons, labels, layouts, theme, tokenart
-from ttgbuild.render import style
+from ttgbuild.render import ink, style
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.render.shapes import polygon
@@ -172,7 +172,8 @@ def _shield(canvas: Canvas, box: Box) -> None:
 
 def _jugg(canvas: Canvas, box: Box, colour: Color = style.INK) -> None:
     x, y, w, _h = box
-    icons.jugg(canvas, x, y, w, colour)
+    with ink.keep(canvas):  # the back's logo: one picture, whole in the ink saver too
+        icons.jugg(canvas, x, y, w, colour)
 
 
 DRAWINGS: dict[str, Callable[..., None]] = {

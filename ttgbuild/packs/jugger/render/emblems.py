@@ -18,7 +18,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ttgbuild.core.colours import ENGINE_COLOURS, contrast_ratio
 from ttgbuild.packs.jugger.model import Emblem
-from ttgbuild.render import style
+from ttgbuild.render import ink, style
 from ttgbuild.render.shapes import polygon
 
 Point = tuple[float, float]
@@ -167,7 +167,13 @@ def charge_colour(emblem: Emblem) -> str:
 def draw(
     canvas: Canvas, x: float, y: float, size: float, emblem: Emblem, outline: Color = style.INK
 ) -> None:
-    """The emblem in the square (x, y, size): field, division, charge, then the outline."""
+    """The emblem in the square (x, y, size): field, division, charge, then the outline;
+    one picture, drawn whole in its colours by the ink saver too (`ink.keep`)."""
+    with ink.keep(canvas):
+        _draw(canvas, x, y, size, emblem, outline)
+
+
+def _draw(canvas: Canvas, x: float, y: float, size: float, emblem: Emblem, outline: Color) -> None:
     first, second = (HexColor(c) for c in emblem.colours[:2])
     charge = HexColor(charge_colour(emblem))
     canvas.saveState()
