@@ -227,9 +227,10 @@ class _Sheet:
         """A list without ids: each sheet row with the item it stands for (None: a new one).
 
         A row equal to an item is that item wherever it stands (at its own place first,
-        then the first equal item left), so deleting a middle row reports that item
-        missing rather than every item below it changed. The rows left pair with the
-        items left in order (edited items); the extra rows are new (appended last).
+        then the first equal item left after those above), so deleting a middle row
+        reports that item missing rather than every item below it changed. The rows left
+        pair with the items left in order (edited items); the extra rows are new
+        (appended last).
         Such a list cannot be reordered from the sheet: a moved row is a problem.
         """
         names = [c.name for c in columns.values()]
@@ -241,12 +242,17 @@ class _Sheet:
                 item_of[place] = place
         free: dict[str, list[int]] = {}
         for index, print_ in enumerate(theirs):
-            if index not in item_of.values():
+            if item_of.get(index) != index:
                 free.setdefault(print_, []).append(index)
+        highest = -1  # an equal item after the rows above is taken first: no false move
         for place, print_ in enumerate(mine):
             if place not in item_of and free.get(print_):
-                item_of[place] = free[print_].pop(0)
-        left = iter(sorted(i for i in range(len(theirs)) if i not in item_of.values()))
+                equal = free[print_]
+                item_of[place] = next((i for i in equal if i > highest), equal[0])
+                equal.remove(item_of[place])
+            highest = max(highest, item_of.get(place, -1))
+        taken = set(item_of.values())
+        left = iter(i for i in range(len(theirs)) if i not in taken)
         for place in range(len(read)):
             if place not in item_of:
                 index = next(left, None)
