@@ -362,6 +362,8 @@ def test_the_alignment_test_says_how_to_read_the_offset_and_what_to_do_with_the_
     assert "--back-offset X,Y" in words and "--back-offset 0,0" in words
     assert "Only the PDFs?" in words
     assert "X = +2, Y = +1 \u2192 --back-offset 2,1" in words  # the worked example, drawn
+    front = " ".join(pymupdf.open(kits["jugger", "a4"] / "cards.pdf")[-2].get_text().split())
+    assert "add it to the back offset this sheet was printed with" in front  # as the back says
 
 
 # --- ink saver -------------------------------------------------------------------------------
