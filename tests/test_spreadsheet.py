@@ -742,3 +742,18 @@ def test_a_column_of_several_types_round_trips_through_csv(tmp_path: Path) -> No
     pools_dir = root / "content/pools"
     assert (pools_dir / "kelp-bed.yaml").read_text(encoding="utf-8").endswith("mark: false\n")
     assert (pools_dir / "sand-flat.yaml").read_text(encoding="utf-8").endswith("mark: 4\n")
+
+
+def test_deleting_the_first_of_two_equal_items_is_no_move(tmp_path: Path) -> None:
+    root = copy_project(TIDEWRACK, tmp_path / "tide")
+    slack = "  - {from: 1, to: 2, name: Slack water, surge: 0}\n"
+    rewrite(
+        root / "content/game.yaml", "  - {from: 6, to: 6, name: Spring surge, surge: 2}\n", slack
+    )
+    run(root, "export", "--out", str(tmp_path / "csv"))
+    tide = tmp_path / "csv" / "tide.csv"
+    lines = tide.read_text(encoding="utf-8").splitlines(keepends=True)
+    tide.write_text("".join([lines[0], *lines[2:]]), encoding="utf-8")  # [A, B, A] → [B, A]
+    result = run(root, "import", str(tide))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == ["content/game.yaml: tide 1: not in the sheet; kept"]
