@@ -47,7 +47,7 @@ def test_the_example_is_a_pack_with_its_records(game: Path) -> None:
     assert (pack.name, pack.code_prefix, pack.package) == ("tidewrack", "TW", "")
     assert pack.folders == {"critters": "critter", "pools": "pool"}
     assert pack.files == {"game.yaml": "game"}
-    assert [part.file for part in pack.components] == ["cards.pdf", "reference.pdf"]
+    assert [part.file for part in pack.components] == ["cards.pdf", "reference.pdf", "guide.pdf"]
     assert pack.folder == (game / "pack").resolve()
 
 
@@ -471,7 +471,12 @@ def test_a_packaged_pack_is_its_pack_yaml_plus_its_python(tmp_path: Path) -> Non
     pack = packaged(folder, "minigame", (odds,), functions=Ref("minigame.logic:FUNCTIONS"))
     assert pack.package == "minigame" and pack.root is None
     assert pack.functions == Ref("minigame.logic:FUNCTIONS")
-    assert [part.file for part in pack.components] == ["cards.pdf", "reference.pdf", "odds.pdf"]
+    assert [part.file for part in pack.components] == [
+        "cards.pdf",
+        "reference.pdf",
+        "guide.pdf",
+        "odds.pdf",
+    ]
     assert pack.code_prefix == "TW" and pack.layouts == folder.resolve() / "layouts"
 
     replace(folder / "pack.yaml", "code_prefix: TW", "code_prefix: JT")

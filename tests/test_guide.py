@@ -19,6 +19,7 @@ from ttgbuild.i18n.runtime import load_translator
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.render import guide
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.printplan import Page
 from ttgbuild.source.loader import load_content
 
 
@@ -101,7 +102,7 @@ def test_paper_names_follow_the_drawn_pages() -> None:
     """A4 or Letter by the page size either way up; a file not drawn: the settings' paper."""
     letter = PrintSettings(paper="letter")
     ctx = RenderContext(None, None, letter)  # type: ignore[arg-type]
-    kit = {"a.pdf": (guide.Page((792.0, 612.0), ""),), "b.pdf": (guide.Page((595.28, 841.89), ""),)}
+    kit = {"a.pdf": (Page((792.0, 612.0), ""),), "b.pdf": (Page((595.28, 841.89), ""),)}
     assert guide.paper_name(ctx, kit, "a.pdf") == "Letter"
     assert guide.paper_name(ctx, kit, "b.pdf") == "A4"
     assert guide.paper_name(ctx, kit, "missing.pdf") == "Letter"

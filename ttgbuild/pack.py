@@ -69,6 +69,21 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class PrintPlan:
+    """How one kit file is printed, for a guide's print plan (ttgbuild/render/printplan.py).
+
+    `sides` is "one" or "both"; a two-sided file flips on `edge` ("long" or
+    "short"), or on the edge the user's print settings choose (None: card
+    backs are mirrored for that edge). `stock` is "paper", "card" or a weight
+    as the guide should print it ("160 g/m²").
+    """
+
+    sides: str = "one"
+    edge: str | None = None
+    stock: str = "paper"
+
+
+@dataclass(frozen=True)
 class Component:
     """One file of the kit: its name, what it holds, and the function that draws it."""
 
@@ -81,6 +96,7 @@ class Component:
     # Drawn after the kit's other files of its locale, which it is handed
     # (RenderContext.kit_files): a guide's print plan counts what was really drawn.
     after_kit: bool = False
+    printing: PrintPlan = PrintPlan()
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Section
 from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.printplan import PlanRow, plan
 from ttgbuild.render.prose import SheetLayout, flow_page
 from ttgbuild.source.datafile import shown_from
 from ttgbuild.source.datapack import pack_of
@@ -45,19 +46,25 @@ TITLE = 10 * mm  # the title band
 FOOT = 14 * mm  # room for the 100 % note and the ruler
 COLUMNS = 2
 LARGEST, SMALLEST = 10.0, 6.0  # body type sizes the fitting may choose between
+PAGES = 1  # a sheet file's pages, its own row of a print plan
+KIT_FILES = "kit_files"  # the label table of what each kit file holds, for the print plan
 
 
-def sheet(ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str]) -> bytes:
+def sheet(
+    ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str], file: str = ""
+) -> bytes:
     """One page: the pack's title, the sheet's sections flowed into columns, the furniture.
 
-    `sheet` is the sheet file's path, `theme` the pack's colours (`ink`, if
-    it has one, colours the title band).
+    `sheet` is the sheet file's path, `file` the kit file it makes (its own
+    row of the print plan), `theme` the pack's colours (`ink`, if it has
+    one, colours the title band).
     """
     path = Path(sheet)
     tr = ctx.tr
     root = _project(ctx)
     pack = pack_of(root)
-    layout = _sheet_layout(path, pack, root, tr, ctx.content, ctx.icons.names)
+    rows = plan(ctx, pack.components, file, PAGES)
+    layout = _sheet_layout(path, pack, root, tr, ctx.content, ctx.icons.names, rows)
     sections = layout.sections(_name(path))
     canvas, buffer = new_canvas(ctx.settings.page, title, _name(path), tr.locale)
     origin = Origin(display_path(path.resolve(), shown_from(pack, path.parent, root)))
@@ -133,11 +140,32 @@ def check(project: Path, content: DataContent) -> list[Diagnostic]:
             if "sheet" not in part.options:  # a kit file the pack's own Python draws
                 continue
             path = Path(part.options["sheet"])
-            layout = _sheet_layout(path, pack, project, tr, content, frozenset())
+            rows = plan(ctx, pack.components, part.file, PAGES)
+            layout = _sheet_layout(path, pack, project, tr, content, frozenset(), rows)
             if _name(path) in layout.sheets.by_name:
                 layout.sections(_name(path))
+            problems += _kit_file_labels(layout.sheets, pack)
         except (LayoutError, SheetError) as exc:
             problems.append(exc.diagnostic)
+    return list(dict.fromkeys(problems))  # a label table is checked once per sheet file
+
+
+def _kit_file_labels(sheets: Sheets, pack: Pack) -> list[Diagnostic]:
+    """The label table `kit_files` (what each file holds, in the print plan) names exactly
+    the kit's files: an unknown file at its key, a missing one at the table (JT081)."""
+    if KIT_FILES not in sheets.labels:
+        return []
+    sheet, entries = sheets.labels[KIT_FILES]
+    files = [part.file for part in pack.components]
+    problems = [
+        sheet.problem("JT081", entries, f"{name} is no file of the kit ({', '.join(files)})", name)
+        for name in entries
+        if name not in files
+    ]
+    missing = [name for name in files if name not in entries]
+    if missing:
+        message = f"label table {KIT_FILES} lacks the kit's {', '.join(missing)}"
+        problems.append(sheet.problem("JT081", sheet.labels, message, KIT_FILES))
     return problems
 
 
@@ -157,10 +185,18 @@ def _names(pack: Pack, content: Any) -> dict[str, Any]:
 
 
 def _sheet_layout(
-    path: Path, pack: Pack, root: Path, tr: Translator, content: Any, icons: frozenset[str]
+    path: Path,
+    pack: Pack,
+    root: Path,
+    tr: Translator,
+    content: Any,
+    icons: frozenset[str],
+    rows: list[PlanRow],
 ) -> SheetLayout:
+    """A sheet's layout; its expressions also see `print_plan`, the kit's rows (PlanRow)."""
     sheets: Sheets = load_sheets(path.parent.resolve(), shown_from(pack, path.parent, root))
-    return SheetLayout(sheets, tr, icons, _names(pack, content), {}, {})
+    names = {**_names(pack, content), "print_plan": rows}
+    return SheetLayout(sheets, tr, icons, names, {}, {})
 
 
 def _project(ctx: RenderContext) -> Path:

@@ -31,6 +31,7 @@ from ttgbuild.pack import (
     Listing,
     Pack,
     PackError,
+    PrintPlan,
     Ref,
     installed_pack,
     project_file,
@@ -186,7 +187,21 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         base = data.get(f"{what}s", subfolder)
         path = inside(f"/kit/{index}/{what}", f"{base}/{part[what]}{suffix}", want_dir=False)
         options = {what: str(path), "title": data["title"], "theme": dict(data.get("theme", {}))}
-        components.append(Component(part["file"], part["summary"], RENDERERS[what], options))
+        if what == "sheet":
+            options["file"] = part["file"]  # a sheet's print plan tells its own row
+        if "edge" in part and part.get("sides", "one") != "both":
+            report("JT092", f"/kit/{index}/edge", "only a file printed on both sides has an edge")
+        printing = PrintPlan(part.get("sides", "one"), part.get("edge"), part.get("stock", "paper"))
+        components.append(
+            Component(
+                part["file"],
+                part["summary"],
+                RENDERERS[what],
+                options,
+                after_kit=part.get("after_kit", False),
+                printing=printing,
+            )
+        )
     kit_files = [part.file for part in components]
     for index, file in enumerate(kit_files):
         if file in kit_files[:index]:

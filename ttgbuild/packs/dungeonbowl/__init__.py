@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Component, Ref
+from ttgbuild.pack import Component, PrintPlan, Ref
 from ttgbuild.source.datapack import packaged
 
 _AT = __name__ + "."
@@ -29,11 +29,13 @@ PACK = packaged(
             "dungeon-print-shop.pdf",
             "the whole dungeon at full size on one poster sheet, with bleed, for a print shop",
             Ref(_AT + "render.board:render_print_shop"),
+            printing=PrintPlan(stock="poster"),
         ),
         Component(
             "tokens.pdf",
             "fold-over player, portal, chest and marker tokens; block-die nets; range ruler",
             Ref(_AT + "render.tokens:render"),
+            printing=PrintPlan(stock="thin_card"),
         ),
         Component(
             "roster-form.pdf",

@@ -13,17 +13,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Component, Ref
+from ttgbuild.pack import Component, PrintPlan, Ref
 from ttgbuild.source.datapack import packaged
 
 _AT = __name__ + "."
 
 # Kit files drawn on hex and token geometry, after the data ones (cards.pdf, guide.pdf).
 EXTRA = (
-    Component("reference.pdf", "two-page reference with odds", Ref(_AT + "kit.reference:render")),
-    Component("tiles.pdf", "hex terrain tiles and bases, with backs", Ref(_AT + "kit.pages:tiles")),
     Component(
-        "tokens.pdf", "fold-over unit tokens in faction colours", Ref(_AT + "kit.pages:tokens")
+        "reference.pdf",
+        "two-page reference with odds",
+        Ref(_AT + "kit.reference:render"),
+        printing=PrintPlan(sides="both", stock="card"),
+    ),
+    Component(
+        "tiles.pdf",
+        "hex terrain tiles and bases, with backs",
+        Ref(_AT + "kit.pages:tiles"),
+        printing=PrintPlan(sides="both", stock="card"),
+    ),
+    Component(
+        "tokens.pdf",
+        "fold-over unit tokens in faction colours",
+        Ref(_AT + "kit.pages:tokens"),
+        printing=PrintPlan(stock="thin_card"),
     ),
     Component("mats.pdf", "reserve and captured mats, die nets", Ref(_AT + "kit.pages:mats")),
 )

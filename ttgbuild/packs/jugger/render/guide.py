@@ -19,12 +19,9 @@ number itself is printed from a variable written the locale's way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 
-import pypdfium2
 from reportlab.lib.colors import Color
-from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -35,6 +32,7 @@ from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
+from ttgbuild.render.printplan import Kit, paper_name, read_kit
 from ttgbuild.render.prose import label
 from ttgbuild.render.sheet import RULER
 from ttgbuild.render.templating import environment
@@ -84,49 +82,9 @@ def _tiles(ctx: RenderContext) -> int:
     return tiling(board_size(board), ctx.settings.page).count if board is not None else 0
 
 
-@dataclass(frozen=True)
-class Page:
-    """One page of a drawn file: its size in points and its words, spaces squeezed."""
-
-    size: tuple[float, float]
-    text: str
-
-
-Kit = Mapping[str, tuple[Page, ...]]
-
-
-def read_kit(files: Mapping[str, bytes]) -> Kit:
-    """The pages of the kit's files drawn before the guide (none for a file not drawn)."""
-    kit: dict[str, tuple[Page, ...]] = {}
-    for name, data in files.items():
-        if not data:
-            kit[name] = ()
-            continue
-        document = pypdfium2.PdfDocument(data)
-        try:
-            kit[name] = tuple(
-                Page(page.get_size(), " ".join(page.get_textpage().get_text_range().split()))
-                for page in document
-            )
-        finally:
-            document.close()
-    return kit
-
-
 def pages_of(kit: Kit, file: str) -> int:
     """How many pages `file` has in this kit: counted from the drawn file, the guide's own."""
     return PAGES if file == "guide.pdf" else len(kit.get(file, ()))
-
-
-def paper_name(ctx: RenderContext, kit: Kit, file: str) -> str:
-    """The paper a file is printed on: A4 or Letter, or its own size in mm (a poster)."""
-    pages = kit.get(file)
-    width, height = sorted(pages[0].size if pages else ctx.settings.page)
-    for name, size in (("A4", A4), ("Letter", LETTER)):
-        if abs(width - min(size)) < 2 and abs(height - max(size)) < 2:
-            return name
-    across, tall = ctx.tr.number(round(width / mm)), ctx.tr.number(round(height / mm))
-    return f"{across} \u00d7 {tall} mm"
 
 
 def plan_rows(ctx: RenderContext, kit: Kit) -> list[tuple[str, ...]]:
