@@ -76,6 +76,12 @@ def _kit(*path: Any, value: Any):
     return edit("content/kit.yaml", setter(*path, value=value))
 
 
+def _charge(colour: str):
+    """Rust Harbour's emblem (fields #8c3b1e, #2e3a46) with its own charge colour."""
+    fields = ["#8c3b1e", "#2e3a46", colour]
+    return edit("content/teams.yaml", setter("teams", 0, "emblem", "colours", value=fields))
+
+
 def _talent_team(data: dict) -> None:
     data["teams"][1]["name"] = data["teams"][0]["name"].upper()
 
@@ -113,6 +119,7 @@ BREAKS: dict[str, tuple[str, Callable]] = {
         lambda p: p.write("content/talents/spare.yaml", SPARE_TALENT),
     ),
     "JT113": (HERO, edit(HERO, setter("portrait", value="../../secret.png"))),
+    "JT114": ("content/teams.yaml", _charge("#5a3030")),  # 1.05:1 on the red field
     "JT201": (REACTION, edit(REACTION, deleter("trigger"))),
     "JT202": (TALENT, edit(TALENT, setter("trigger", value="jugg-thrown"))),
     "JT203": (REACTION, edit(REACTION, setter("trigger", value="jugg-throw"))),
@@ -183,6 +190,7 @@ def _portrait(project) -> None:
 # Boundary cases that must still pass: the rule's limit itself is allowed.
 PASSES: dict[str, Callable] = {
     "JT113": _portrait,
+    "JT114": _charge("#f4efe3"),  # a paper-light charge: 6.6:1 and 10.1:1
     "JT104": edit(HERO, setter("reflexes", value=5)),
     "JT105": edit(HERO, setter("attack", value=3)),  # 3 + 3 (chain) + 2 = 8 dice
     # 17 + the four cheapest others (3 + 3 + 3 + 4) = 30, exactly the short budget

@@ -3,8 +3,8 @@
 Every kit sufficiency check (JT602 to JT611) is declared in data/checks/kit.checks.yaml,
 with the rules' reasons beside each. JT603's worst case is the one that data cannot
 say: the best sum over team_size distinct heroes within a budget is a knapsack. So it
-is worked out here and offered to the check files as `points_demand` (`FUNCTIONS`,
-the pack's `functions`).
+is worked out here and offered to the check files as `points_demand`
+(checkfunctions.py, the pack's `functions`).
 """
 
 from __future__ import annotations
@@ -77,7 +77,3 @@ def points_demand(content: Content, attribute: str) -> PointsDemand:
         if need is not None:
             demands.append(PointsDemand(need, fmt.id))
     return max(demands, default=PointsDemand(0, None))
-
-
-# The pack's functions (Pack.functions): what its check files may call by name.
-FUNCTIONS = {"points_demand": points_demand}
