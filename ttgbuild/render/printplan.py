@@ -83,14 +83,15 @@ class PlanRow:
 def plan(
     ctx: RenderContext, components: Sequence[Component], own: str, own_pages: int
 ) -> list[PlanRow]:
-    """Every file of the kit in the pack's order, counted from `ctx.kit_files`.
+    """Every file of the kit in the pack's order, those drawn after the kit (the guide)
+    last, counted from `ctx.kit_files`.
 
     `own` is the file being drawn (the guide itself, not among the drawn
     files), which has `own_pages` pages on the context's paper.
     """
     kit = read_kit(ctx.kit_files)
     rows = []
-    for part in components:
+    for part in sorted(components, key=lambda part: part.after_kit):
         count = own_pages if part.file == own else len(kit.get(part.file, ()))
         printing = part.printing
         sides = "one"
