@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pymupdf
@@ -452,19 +453,28 @@ def test_ink_saver_prints_the_same_kit_without_large_fills(saver, game) -> None:
             assert now >= min(was, TEXT_CONTRAST) - 0.01, (name, page, text, was, now)
 
 
-def test_ink_saver_draws_a_kept_picture_whole_in_its_colours() -> None:
-    """Inside `ink.keep` (icons, emblems) a large fill keeps its colour; outside it is tinted."""
+def saver_page(draw: Callable[[Canvas], None]) -> bytes:
+    """A one-page PDF (200 by 100 mm) of what `draw` paints on an ink saver's canvas."""
     buffer = io.BytesIO()
     with ink.using(Ink.saver):
-        canvas = ink.canvas_class()(buffer, pagesize=(100 * mm, 100 * mm))
-    navy = Color(0.1, 0.15, 0.4)
-    canvas.setFillColor(navy)
-    canvas.rect(0, 0, 30 * mm, 30 * mm, stroke=0, fill=1)
-    with ink.keep(canvas):
-        canvas.rect(50 * mm, 50 * mm, 30 * mm, 30 * mm, stroke=0, fill=1)
+        canvas = ink.canvas_class()(buffer, pagesize=(200 * mm, 100 * mm))
+    draw(canvas)
     canvas.showPage()
     canvas.save()
-    page = pymupdf.open(stream=buffer.getvalue(), filetype="pdf")[0]
+    return buffer.getvalue()
+
+
+def test_ink_saver_draws_a_kept_picture_whole_in_its_colours() -> None:
+    """Inside `ink.keep` (icons, emblems) a large fill keeps its colour; outside it is tinted."""
+    navy = Color(0.1, 0.15, 0.4)
+
+    def draw(canvas: Canvas) -> None:
+        canvas.setFillColor(navy)
+        canvas.rect(0, 0, 30 * mm, 30 * mm, stroke=0, fill=1)
+        with ink.keep(canvas):
+            canvas.rect(50 * mm, 50 * mm, 30 * mm, 30 * mm, stroke=0, fill=1)
+
+    page = pymupdf.open(stream=saver_page(draw), filetype="pdf")[0]
     fills = [d["fill"] for d in page.get_drawings() if d.get("fill") is not None]
     assert len(fills) == 2
     assert luminance(Color(*fills[0])) > 0.6  # tinted
@@ -474,18 +484,16 @@ def test_ink_saver_draws_a_kept_picture_whole_in_its_colours() -> None:
 def test_ink_saver_recolours_large_white_type_that_stood_out_by_less_than_4_5() -> None:
     """White bold type on a mid green band stands out by about 4:1; on the band's tint it
     would vanish, so the saver draws it in a colour that stands out at least as well."""
-    buffer = io.BytesIO()
-    with ink.using(Ink.saver):
-        canvas = ink.canvas_class()(buffer, pagesize=(200 * mm, 100 * mm))
     green = Color(0.2, 0.55, 0.3)
-    canvas.setFillColor(green)
-    canvas.rect(0, 0, 200 * mm, 40 * mm, stroke=0, fill=1)
-    canvas.setFillColor(Color(1, 1, 1))
-    canvas.setFont("Helvetica-Bold", 16)
-    canvas.drawString(10 * mm, 15 * mm, "Title")
-    canvas.showPage()
-    canvas.save()
+
+    def draw(canvas: Canvas) -> None:
+        canvas.setFillColor(green)
+        canvas.rect(0, 0, 200 * mm, 40 * mm, stroke=0, fill=1)
+        canvas.setFillColor(Color(1, 1, 1))
+        canvas.setFont("Helvetica-Bold", 16)
+        canvas.drawString(10 * mm, 15 * mm, "Title")
+
     was = contrast(Color(1, 1, 1), green)
     assert 3 < was < TEXT_CONTRAST
-    [(_, text, now)] = span_contrasts_of(buffer.getvalue())
+    [(_, text, now)] = span_contrasts_of(saver_page(draw))
     assert text == "Title" and now >= was, now
