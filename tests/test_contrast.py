@@ -2,15 +2,18 @@
 
 Text needs 4.5:1, icons and other figures 3:1. The pairs are read from the
 layout files themselves (Jugger's and the example data pack's), so a new box
-or a changed theme colour is checked without editing this file: a box's text
-sits on its face's ground (the face's `background`, or a full-face shape filled
-before it) unless it is paper-coloured on a face with a band, which is where
-band text goes. Icons are judged by the pack's `ICON_COLOURS` (outline and
-figure). The club emblems are checked from content: charge against field.
+or a changed theme colour is checked without editing this file. Each face is
+walked as the renderer paints it: every box's rectangle comes from the
+renderer's own placing (faces._place, the file's position expressions
+evaluated with the face's measures and label boxes), and what a text or icon
+sits on is the last fill under its centre: the face's `background`, its band,
+or a filled shape or drawing painted before it. Icons are judged by the pack's
+`ICON_COLOURS` (outline and figure). The club emblems are checked from content: charge against field.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,10 +21,15 @@ from typing import Any
 
 import pytest
 from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
 
 from ttgbuild.core.colours import contrast_ratio, relative_luminance
+from ttgbuild.core.printing import PrintSettings
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.render import emblems, icons, layouts, theme
+from ttgbuild.render.layout import faces
+from ttgbuild.render.layout.decks import file_boxes
+from ttgbuild.source.expressions import compile_expression
 from ttgbuild.source.layoutfile import Layout, load_layouts
 from ttgbuild.source.loader import load_content
 
@@ -35,10 +43,6 @@ DRAWN_GROUNDS = {"shield": "#" + theme.GOLD.hexval()[2:]}
 
 def _hex(colour: Color) -> str:
     return "#" + colour.hexval()[2:]
-
-
-def _fills_face(box: dict[str, Any]) -> bool:
-    return not any(key in box for key in ("left", "right", "top", "bottom", "width", "height"))
 
 
 def _literal(value: Any) -> str | None:
@@ -61,37 +65,95 @@ def _icon_pairs(where: str, name: str, ground: str) -> Iterator[Pair]:
     yield (f"{where} icon {name}", best, ground, ICON)
 
 
-def _in_band(box: dict[str, Any]) -> bool:
-    """A box placed from the card's top edge or the band's lower edge sits in the band."""
-    top, bottom = str(box.get("top", "")), str(box.get("bottom", box.get("baseline", "")))
-    return top in ("safe", "0") or bottom.startswith(("lower +", "height -"))
+Rect = tuple[float, float, float, float]  # x, y, w, h in points, from the face's lower left
+# Names the page code binds when it asks for a face (render/tokens.py, render/board.py),
+# in mm: a field token's width and thickness under a base, a card's inner width.
+STAND_INS = {"token_width": 20.8, "token_thickness": 0.6, "card_inner": 57.0}
+SETTINGS = SimpleNamespace(settings=PrintSettings())  # the default card (63 x 88 mm)
 
 
-def _box_pairs(
-    where: str,
-    boxes: list[dict[str, Any]],
-    ground: str,
-    band: str | None,
-    colours: dict[str, str],
-    counter: str | None,
-) -> Iterator[Pair]:
-    under: dict[str, str] = {}  # a filled shape or drawing's `left` → its colour
-    for box in boxes:
+def _face_frame(layout: Layout, face: dict[str, Any]) -> Rect:
+    """The face's trim box: its own width and height (tokens), else the card's."""
+    size = []
+    for key, card in (
+        ("width", PrintSettings().card_width),
+        ("height", PrintSettings().card_height),
+    ):
+        value = face.get(key)
+        if value is None:
+            size.append(card)
+        else:
+            size.append(
+                (value if not isinstance(value, str) else compile_expression(value).evaluate({}))
+                * mm
+            )
+    return (0.0, 0.0, size[0], size[1])
+
+
+def _rect(kit: faces.Kit, box: dict[str, Any], frame: Rect, scope: dict[str, Any]) -> Rect:
+    """Where the renderer places the box: faces._place with the box's expressions and its
+    label box, as faces._box calls it; a box set on a baseline without one is that line."""
+    textbox = kit.boxes[box["textbox"]] if "textbox" in box else None
+    sized = box.get("kind", "text") == "label" and textbox is not None
+    across = textbox.across(frame[2] - 2 * SETTINGS.settings.safe) if sized else None
+    x, y, w, h = faces._place(kit, box, frame, scope, textbox if sized else None, across)
+    if "baseline" in box and "bottom" not in box and "top" not in box and not sized:
+        y, h = frame[1] + faces._length(kit, box, "baseline", scope), 0.0
+    return x, y, w, h
+
+
+def _inside(point: tuple[float, float], rect: Rect) -> bool:
+    x, y, w, h = rect
+    return x - 0.01 <= point[0] <= x + w + 0.01 and y - 0.01 <= point[1] <= y + h + 0.01
+
+
+class _Walk:
+    """One face walked as it is painted: the fills laid so far, by rectangle, in order."""
+
+    def __init__(
+        self, layout: Layout, face: dict[str, Any], where: str, counter: str | None, boxes: Any
+    ):
+        self.colours, self.where, self.counter = layout.colours, where, counter
+        self.kit = faces.Kit(layout, SETTINGS, None, {**boxes, **file_boxes(layout)}, {})
+        self.frame = _face_frame(layout, face)
+        band = face.get("band", 0) * mm
+        self.scope: dict[str, Any] = {
+            **layout.data.get("settings", {}),
+            **STAND_INS,
+            **faces.measures(SETTINGS, self.frame, band),
+            "drawn": frozenset(),
+        }
+        _x, _y, w, h = self.frame
+        self.fills: list[tuple[Rect, str]] = [
+            (self.frame, self.colours[face.get("background", "card-tint")])
+        ]
+        if band:
+            colour = self.colours[face.get("band_colour", "header")]
+            self.fills.append(((0.0, h - band, w, band), colour))
+
+    def under(self, rect: Rect) -> str:
+        """The colour of the last fill under the box's centre."""
+        x, y, w, h = rect
+        centre = (x + w / 2, y + h / 2)
+        found = [c for fill, c in self.fills if _inside(centre, fill)]
+        assert found, f"{self.where}: a box at {rect} lies off the face {self.frame}"
+        return found[-1]
+
+    def pairs(self, boxes: list[dict[str, Any]], frame: Rect) -> Iterator[Pair]:
+        for box in boxes:
+            yield from self._box(box, frame)
+
+    def _box(self, box: dict[str, Any], frame: Rect) -> Iterator[Pair]:
+        colours = self.colours
         kind = box.get("kind", "text")
-        at = f"{where} box {box.get('name', kind)}"
-        left = str(box.get("left", ""))
+        at = f"{self.where} box {box.get('name', kind)}"
+        rect = _rect(self.kit, box, frame, self.scope)
         if kind == "shape" and "fill" in box:
-            if _fills_face(box):
-                ground = colours[box["fill"]]
-            else:
-                under[left] = colours[box["fill"]]
+            self.fills.append((rect, colours[box["fill"]]))
         elif kind == "draw" and box.get("draw") in DRAWN_GROUNDS:
-            under[left] = DRAWN_GROUNDS[box["draw"]]
-        on = next((c for at_left, c in under.items() if left.startswith(at_left)), None)
-        if on is None:
-            on = colours[band] if band and _in_band(box) else ground
-        if kind in TEXT_KINDS:
-            yield (at, colours[box.get("colour", "ink")], on, TEXT)
+            self.fills.append((rect, DRAWN_GROUNDS[box["draw"]]))
+        elif kind in TEXT_KINDS:
+            yield (at, colours[box.get("colour", "ink")], self.under(rect), TEXT)
         elif kind == "stat":
             fill = colours[box.get("fill", "paper")]
             yield (f"{at} label", colours[box.get("colour", "muted")], fill, TEXT)
@@ -101,37 +163,48 @@ def _box_pairs(
                 if name:
                     yield from _icon_pairs(at, name, fill)
         elif kind == "icon":
-            name = _literal(box.get("icon")) or (counter if box.get("icon") == "counter" else None)
+            name = _literal(box.get("icon")) or (
+                self.counter if box.get("icon") == "counter" else None
+            )
             if name in icons.ICON_COLOURS:
-                yield from _icon_pairs(at, name, on)
+                yield from _icon_pairs(at, name, self.under(rect))
         elif kind == "draw" and box.get("draw") == "jugg":
             colour = box.get("args", {}).get("colour", "ink")
-            yield (f"{at} jugg", colours[colour], on, ICON)
+            yield (f"{at} jugg", colours[colour], self.under(rect), ICON)
         elif kind == "repeat":
-            template = dict(box.get("box", {}))
-            for item in box.get("items", []) or [{}]:
-                merged = {**template, **item, "name": box.get("name", "repeat")}
-                yield from _box_pairs(where, [merged], on, band, colours, counter)
+            yield from self._repeat(box, rect)
+
+    def _repeat(self, box: dict[str, Any], rect: Rect) -> Iterator[Pair]:
+        """The template in each cell, as faces._repeat lays the cells (for `each`, whose
+        items are the record's, the first cell)."""
+        template = dict(box.get("box", {}))
+        items = box.get("items", []) if "each" not in box else [{}]
+        columns = box.get("columns", 1)
+        rows = max(1, math.ceil(len(items) / columns))
+        gap = box.get("row_gap", 0) * mm
+        x, y, w, h = rect
+        cell_w, cell_h = w / columns, (h - (rows - 1) * gap) / rows
+        for index, item in enumerate(items):
+            r, c = divmod(index, columns)
+            cell = (x + c * cell_w, y + h - (r + 1) * cell_h - r * gap, cell_w, cell_h)
+            yield from self._box({**template, **item, "name": box.get("name", "repeat")}, cell)
 
 
-def layout_pairs(layout: Layout, name: str) -> Iterator[Pair]:
+def layout_pairs(layout: Layout, name: str, boxes: Any = None) -> Iterator[Pair]:
     """Every (where, foreground, background, ratio) a layout file prints."""
-    colours = layout.colours
     parents = {face.get("extends") for face in layout.data["faces"].values()}
     for face_name, face in layout.faces.items():
         if face_name in parents:
             continue  # drawn only through the faces that extend it, checked there
-        ground = colours[face.get("background", "card-tint")]
-        band = face.get("band_colour", "header") if face.get("band") else None
         counter = face_name.removeprefix("counter-") if face_name.startswith("counter-") else None
-        where = f"{name}: face {face_name}"
-        yield from _box_pairs(where, face.get("boxes", []), ground, band, colours, counter)
+        walk = _Walk(layout, face, f"{name}: face {face_name}", counter, boxes or {})
+        yield from walk.pairs(face.get("boxes", []), walk.frame)
 
 
 def _jugger_pairs() -> list[Pair]:
     pairs: list[Pair] = []
     for name in ("cards", "tokens", "board"):
-        pairs += layout_pairs(layouts.layout(name), name)
+        pairs += layout_pairs(layouts.layout(name), name, layouts.BOXES)
     return pairs
 
 
@@ -225,4 +298,66 @@ def test_the_walk_flags_a_pale_text_and_a_pale_icon() -> None:
         "t: face pale box title": False,  # white on the pale band
         "t: face pale box body": False,  # rule grey on paper
         "t: face pale box cost icon free": True,  # the free ring's grey on paper: 4.4:1
+    }
+
+
+def test_the_walk_places_boxes_by_geometry() -> None:
+    """A failing fixture for how a box's place is written: `bottom: height - 80` sits at the
+    card's foot, not in the band; a filled shape placed without `left` lies under what is
+    inside it only. The paper-coloured text off the band and off the shape fails."""
+    faces_ = {
+        "banded": {
+            "background": "paper",
+            "band": 15,
+            "band_colour": "dark",
+            "boxes": [
+                {"name": "in-band", "colour": "paper", "left": 4, "bottom": "height - 10"},
+                {"name": "at-foot", "colour": "paper", "left": 4, "bottom": "height - 80"},
+            ],
+        },
+        "shape": {
+            "background": "paper",
+            "boxes": [
+                {
+                    "name": "patch",
+                    "kind": "shape",
+                    "fill": "dark",
+                    "right": 3,
+                    "bottom": 3,
+                    "width": 12,
+                    "height": 12,
+                },
+                {
+                    "name": "on-patch",
+                    "colour": "paper",
+                    "right": 4,
+                    "bottom": 6,
+                    "width": 10,
+                    "height": 4,
+                },
+                {
+                    "name": "off-patch",
+                    "colour": "paper",
+                    "left": 4,
+                    "top": 30,
+                    "width": 20,
+                    "height": 4,
+                },
+            ],
+        },
+    }
+    for face in faces_.values():
+        for box in face["boxes"]:
+            box.setdefault("height", 4)
+            box.setdefault("width", 20)
+    colours = {"paper": "#ffffff", "dark": "#2f3b4c", "ink": "#1d1f24", "card-tint": "#f3efe6"}
+    fake = SimpleNamespace(colours=colours, faces=faces_, data={"faces": faces_})
+    ratios = {
+        where: contrast_ratio(fg, bg) >= need for where, fg, bg, need in layout_pairs(fake, "t")
+    }
+    assert ratios == {
+        "t: face banded box in-band": True,
+        "t: face banded box at-foot": False,  # was taken for band text by its `height -`
+        "t: face shape box on-patch": True,
+        "t: face shape box off-patch": False,  # was matched to the shape keyed ""
     }
