@@ -359,7 +359,7 @@ CASES = [
         "name: Mirefen Croakers",
         "DB130",
         "Mirefen Croakers",
-        'name: Mirefen Croakers\ncolour: "#b08a2e"',
+        'name: Mirefen Croakers\ncolour: "#8a6a1e"',
     ),
     (
         "content/teams/cinderdeep-tinkers.yaml",

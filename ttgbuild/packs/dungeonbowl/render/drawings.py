@@ -16,10 +16,13 @@ from ttgbuild.render.layout.faces import Drawing
 
 
 def team_stripe(canvas: Canvas, box: tuple[float, float, float, float], hex: str) -> None:
-    """A filled rectangle in the team's colour (`hex`, "#rrggbb")."""
+    """A filled rectangle in the team's colour (`hex`, "#rrggbb"), outlined in parchment:
+    a dark team colour alone hardly shows on the card's ink band."""
     x, y, w, h = box
     canvas.setFillColor(HexColor(hex))
-    canvas.rect(x, y, w, h, fill=1, stroke=0)
+    canvas.setStrokeColor(HexColor("#f4ecd8"))
+    canvas.setLineWidth(0.6)
+    canvas.rect(x, y, w, h, fill=1, stroke=1)
 
 
 DRAWINGS: Mapping[str, Drawing] = {"team_stripe": team_stripe}

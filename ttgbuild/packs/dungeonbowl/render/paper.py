@@ -12,17 +12,24 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.core.colours import contrast_ratio
 from ttgbuild.core.origin import Origin
 from ttgbuild.render import text
 from ttgbuild.render.context import RenderContext
 
 MARGIN = 12 * mm
 INK = HexColor("#3a2a1a")
-STONE = HexColor("#8a7f70")
+STONE = HexColor("#6f6456")
 FLOOR = HexColor("#f4ecd8")
-TORCH = HexColor("#c8742a")
+TORCH = HexColor("#a85a1a")
 PAPER = HexColor("#ffffff")
-DOWN = HexColor("#9a9a9a")  # the prone side of a token
+DOWN = HexColor("#a8a8a8")  # the prone side of a token
+
+
+def ink_on(fill: Color) -> Color:
+    """Paper or ink, whichever stands out more on `fill` (text printed on a coloured ground)."""
+    ground = "#" + fill.hexval()[2:]
+    return max((PAPER, INK), key=lambda ink: contrast_ratio("#" + ink.hexval()[2:], ground))
 
 
 def label(

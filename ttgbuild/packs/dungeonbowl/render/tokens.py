@@ -143,7 +143,7 @@ def _down(
             (7, 4.5),
             where,
             bold=True,
-            colour=paper.PAPER,
+            colour=paper.INK,
         )
         paper.label(
             ctx,
@@ -209,7 +209,7 @@ def _disc(ctx: RenderContext, canvas: Canvas, fill: Any, words: str, where: tupl
             (14, 5),
             where,
             bold=True,
-            colour=paper.PAPER,
+            colour=paper.ink_on(fill),
         )
 
     return Drawn(side, fill)
