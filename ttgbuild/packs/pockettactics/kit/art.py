@@ -264,10 +264,11 @@ def tile_back(canvas: Canvas, box: Box) -> None:
 
 
 def base_tile(canvas: Canvas, box: Box, defence: int) -> None:
-    """A player's base: a stone-grey hex with a keep, and its defence dice below."""
+    """A player's base: a light stone-grey hex (light enough for its
+    blue dice and dark keep and name to stand out) with a keep, and its defence dice below."""
     cx, cy, radius = _hex_frame(box)
     canvas.saveState()
-    canvas.setFillColor(HexColor("#8d8a83"))
+    canvas.setFillColor(HexColor("#c4c0b8"))
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.6)
     hexagon(canvas, cx, cy, radius, 1, 1)
