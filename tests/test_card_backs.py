@@ -26,14 +26,18 @@ CLEAR_MM = 4.0  # 2 mm of drift, and as much again so that nothing is near it
 TOLERANCE = 12  # per channel: anti-aliasing at the edges of the page's own fills
 
 
-@pytest.fixture(scope="module")
-def pages() -> list[Image.Image]:
-    settings = PrintSettings()
+Pages = tuple[PrintSettings, list[Image.Image]]
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def pages(request: pytest.FixtureRequest) -> Pages:
+    """The settings and the rendered pages of cards.pdf on A4 and on Letter (another grid)."""
+    settings = PrintSettings(paper=request.param)
     content = load_content(REPO, PACK).content
     ctx = RenderContext.for_pack(PACK, content, load_translator(REPO, "en"), settings)
     document = pypdfium2.PdfDocument(cards.render(ctx))
     try:
-        return [page.render(scale=DPI / 72).to_pil().convert("RGB") for page in document]
+        return settings, [page.render(scale=DPI / 72).to_pil().convert("RGB") for page in document]
     finally:
         document.close()
 
@@ -65,9 +69,11 @@ def _near_cuts(image: Image.Image, settings: PrintSettings) -> list[tuple[int, i
     return found
 
 
-def test_the_backs_show_only_their_colour_near_every_cut(pages: list[Image.Image]) -> None:
-    settings = PrintSettings()
-    backs = [image for number, image in enumerate(pages, 1) if number % 2 == 0][:-1]  # not the test
+def test_the_backs_show_only_their_colour_near_every_cut(pages: Pages) -> None:
+    settings, images = pages
+    backs = [image for number, image in enumerate(images, 1) if number % 2 == 0][
+        :-1
+    ]  # not the test
     assert backs
     colours = set()
     for image in backs:
@@ -81,9 +87,10 @@ def test_the_backs_show_only_their_colour_near_every_cut(pages: list[Image.Image
     assert len(colours) >= 4  # one page per deck at least: hero, weapon, stone, point
 
 
-def test_a_front_page_fails_the_same_measure(pages: list[Image.Image]) -> None:
+def test_a_front_page_fails_the_same_measure(pages: Pages) -> None:
     """The failing fixture: a page of hero fronts has its band and stat frames near cuts."""
-    near = _near_cuts(pages[0], PrintSettings())
+    settings, images = pages
+    near = _near_cuts(images[0], settings)
     ground = max(set(near), key=near.count)
     off = [p for p in near if max(abs(a - b) for a, b in zip(p, ground, strict=True)) > TOLERANCE]
     assert len(off) > len(near) * 0.05

@@ -17,6 +17,7 @@ import pytest
 from conftest import REPO, assert_no_crash, run_cli
 from reportlab.lib.units import mm
 
+from ttgbuild.render.poster import POSTERS
 from ttgbuild.source.datapack import pack_of
 
 GAMES = {
@@ -42,12 +43,24 @@ def _text(path: Path) -> str:
         document.close()
 
 
-def _paper(size: tuple[float, float]) -> str:
-    width, height = sorted(size)
+def _paper(path: Path) -> str:
+    """A4 or Letter by the page; a poster by its TrimBox: a standard sheet by name."""
+    width, height = sorted(_pages(path)[0])
     if abs(width - 595.3) < 2 and abs(height - 841.9) < 2:
         return "A4"
     if abs(width - 612) < 2 and abs(height - 792) < 2:
         return "Letter"
+    document = pypdfium2.PdfDocument(path)
+    try:
+        left, bottom, right, top = document[0].get_trimbox()
+    finally:
+        document.close()
+    width, height = sorted((right - left, top - bottom))
+    for name, across, tall in (sheet for sheets in POSTERS.values() for sheet in sheets):
+        if abs(width / mm - tall) < 1 and abs(height / mm - across) < 1:
+            if name.endswith(" in"):
+                return name.replace(" x ", " \u00d7 ")
+            return f"{name} ({round(across)} \u00d7 {round(tall)} mm)"
     return f"{round(width / mm)} \u00d7 {round(height / mm)} mm"
 
 
@@ -70,10 +83,12 @@ def test_every_kit_file_has_a_row_with_its_built_pages_and_paper(built) -> None:
     for part in pack.components:
         assert part.file in guide, f"{part.file} has no row in the print plan"
         pages = _pages(folder / part.file)
-        paper = _paper(pages[0])
+        paper = _paper(folder / part.file)
         # The row: the file, what it holds (wrapped), then its pages and paper.
         found = re.search(
-            re.escape(part.file) + r"\s.*?\s(\d+)\s+(A4|Letter|\d+\s+\u00d7\s+\d+\s+mm)\s",
+            re.escape(part.file)
+            + r"\s.*?\s(\d+)\s+(A4|Letter|A\d\s+\(\d+\s+\u00d7\s+\d+\s+mm\)"
+            + r"|\d+\s+\u00d7\s+\d+\s+(?:mm|in))\s",
             guide,
             re.DOTALL,
         )

@@ -19,14 +19,17 @@ from reportlab.lib.units import mm
 
 from ttgbuild.pack import Component
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.poster import POSTERS
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page of a drawn file: its size in points and its words, spaces squeezed."""
+    """One page of a drawn file: its size in points and its words, spaces squeezed;
+    `trim` is its TrimBox's size when that is smaller than the page (a page with bleed)."""
 
     size: tuple[float, float]
     text: str
+    trim: tuple[float, float] | None = None
 
 
 Kit = Mapping[str, tuple[Page, ...]]
@@ -41,24 +44,58 @@ def read_kit(files: Mapping[str, bytes]) -> Kit:
             continue
         document = pypdfium2.PdfDocument(data)
         try:
-            kit[name] = tuple(
-                Page(page.get_size(), " ".join(page.get_textpage().get_text_range().split()))
-                for page in document
-            )
+            kit[name] = tuple(_page(page) for page in document)
         finally:
             document.close()
     return kit
 
 
-def paper_name(ctx: RenderContext, kit: Kit, file: str) -> str:
-    """The paper a file is printed on: A4 or Letter, or its own size in mm (a poster)."""
-    pages = kit.get(file)
-    width, height = sorted(pages[0].size if pages else ctx.settings.page)
-    for name, size in (("A4", A4), ("Letter", LETTER)):
-        if abs(width - min(size)) < 2 and abs(height - max(size)) < 2:
+def _page(page: pypdfium2.PdfPage) -> Page:
+    size = page.get_size()
+    left, bottom, right, top = page.get_trimbox()
+    trim = (right - left, top - bottom)
+    cut = trim if trim[0] < size[0] - 0.5 or trim[1] < size[1] - 0.5 else None
+    return Page(size, " ".join(page.get_textpage().get_text_range().split()), cut)
+
+
+def _home(size: tuple[float, float]) -> str | None:
+    """ "A4" or "Letter" for a page of that size either way up, else None."""
+    width, height = sorted(size)
+    for name, paper in (("A4", A4), ("Letter", LETTER)):
+        if abs(width - min(paper)) < 2 and abs(height - max(paper)) < 2:
             return name
-    across, tall = ctx.tr.number(round(width / mm)), ctx.tr.number(round(height / mm))
-    return f"{across} \u00d7 {tall} mm"
+    return None
+
+
+def paper_name(ctx: RenderContext, kit: Kit, file: str) -> str:
+    """The paper a file is printed on: A4 or Letter; else (a poster) its trimmed sheet, a
+    standard poster by its name (an ISO one with its size in mm: A2 (594 x 420 mm), with
+    a multiplication sign), another by its size in mm.
+
+    Home-printed files carry a TrimBox too (the cards' grid): their paper is the page's.
+    """
+    pages = kit.get(file)
+    size = pages[0].size if pages else ctx.settings.page
+    home = _home(size)
+    if home is not None:
+        return home
+    width, height = sorted(pages[0].trim or size)
+    number = ctx.tr.number
+    for name, across, tall in (sheet for sheets in POSTERS.values() for sheet in sheets):
+        if abs(width / mm - tall) < 1 and abs(height / mm - across) < 1:
+            if name.endswith(" in"):  # a US size is named by its size
+                return name.replace(" x ", " \u00d7 ")
+            return f"{name} ({number(round(across))} \u00d7 {number(round(tall))} mm)"
+    return f"{number(round(width / mm))} \u00d7 {number(round(height / mm))} mm"
+
+
+def bleed(kit: Kit, file: str) -> float:
+    """The bleed round a poster's trimmed sheet, mm: 0 for a file printed on A4 or Letter
+    or without a TrimBox inside its page."""
+    pages = kit.get(file)
+    if not pages or pages[0].trim is None or _home(pages[0].size) is not None:
+        return 0.0
+    return (pages[0].size[0] - pages[0].trim[0]) / 2 / mm
 
 
 @dataclass(frozen=True)

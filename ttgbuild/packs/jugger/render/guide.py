@@ -32,7 +32,7 @@ from ttgbuild.packs.jugger.render.tiling import board_size, tiling
 from ttgbuild.render import style, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.printplan import Kit, paper_name, read_kit
+from ttgbuild.render.printplan import Kit, bleed, paper_name, read_kit
 from ttgbuild.render.prose import label
 from ttgbuild.render.sheet import RULER
 from ttgbuild.render.templating import environment
@@ -41,10 +41,13 @@ MARGIN = 15 * mm
 PAGES = 2  # the plan and steps, then the diagrams
 ROW = 7 * mm  # a print plan row
 # File → (sides, stock): how each file of the kit is printed (the guide sheet's words).
-# "duplex" is both sides, flipped on the edge the print settings say.
+# "duplex" is both sides, flipped on the edge the print settings say (--duplex): the
+# card backs are mirrored for it. The quick reference's two pages are plain portrait
+# pages, upright back to back only when flipped on the long edge, whatever --duplex says.
+# tokens.pdf is one side unless it holds pages of counter backs (`token_backs`).
 PLAN: dict[str, tuple[str, str]] = {
     "rules.pdf": ("either", "paper"),
-    "quickref.pdf": ("duplex", "heavy"),
+    "quickref.pdf": ("long", "heavy"),
     "cards.pdf": ("duplex", "card"),
     "tokens.pdf": ("one", "card"),
     "board.pdf": ("one", "thin-card"),
@@ -52,21 +55,25 @@ PLAN: dict[str, tuple[str, str]] = {
     "guide.pdf": ("one", "paper"),
 }
 COLUMNS = ("file", "holds", "pages", "paper", "sides", "stock")
-WIDTHS = (0.2, 0.3, 0.07, 0.1, 0.16, 0.17)  # shares of the table's width
+WIDTHS = (0.18, 0.28, 0.06, 0.15, 0.17, 0.16)  # shares of the table's width
 
 
-def guide_blocks(ctx: RenderContext) -> list[tuple[bool, str]]:
-    """(is_heading, text) blocks of the assembly guide in the context's locale."""
+def guide_blocks(ctx: RenderContext, kit: Kit) -> list[tuple[bool, str]]:
+    """(is_heading, text) blocks of the assembly guide in the context's locale; what it
+    says of tokens.pdf's back pages follows the drawn file (`kit`)."""
     env = environment(TEMPLATES)
     tr = ctx.tr
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=tr._, ngettext=tr.ngettext, newstyle=True
     )
+    first, last = token_backs(ctx, kit)
     rendered = env.get_template("assembly.j2").render(
         ruler=tr.number(round(RULER / mm)),
         tiles=tr.number(_tiles(ctx)),
         tile_count=_tiles(ctx),
         duplex=ctx.settings.duplex,
+        backs_first=tr.number(first) if first else "",
+        backs_last=tr.number(last),
     )
     blocks = []
     for chunk in rendered.split("\n\n"):
@@ -96,18 +103,39 @@ def plan_rows(ctx: RenderContext, kit: Kit) -> list[tuple[str, ...]]:
         sides, stock = PLAN.get(file, ("one", "paper"))
         if sides == "duplex":
             sides = ctx.settings.duplex.value
+        said = sheet_label(tr, "guide_sides", sides)
+        first, last = token_backs(ctx, kit) if file == "tokens.pdf" else (0, 0)
+        if first:  # counters with their backs: those pages on both sides, flipped as cards
+            values = {"first": tr.number(first), "last": tr.number(last)}
+            said = tr.fill(sheet_label(tr, "guide_sides", f"some_{ctx.settings.duplex}"), values)
         count = pages_of(kit, file)
         rows.append(
             (
                 file,
                 sheet_label(tr, "guide_holds", file),
                 tr.number(count) if count else "\u2013",  # not drawn: no count
-                paper_name(ctx, kit, file),
-                sheet_label(tr, "guide_sides", sides),
+                _paper(ctx, kit, file),
+                said,
                 sheet_label(tr, "guide_stock", stock),
             )
         )
     return rows
+
+
+def token_backs(ctx: RenderContext, kit: Kit) -> tuple[int, int]:
+    """The pages of tokens.pdf printed on both sides: the two-sided counters with more
+    copies than fold over (tokens.layout.yaml, fold_over_at_most) and their back pages;
+    (0, 0) when every two-sided counter folds over."""
+    return section_pages(ctx, kit, "two-sided", "bases")
+
+
+def _paper(ctx: RenderContext, kit: Kit, file: str) -> str:
+    """The paper column: the trimmed paper's name, and its bleed when it has one (a poster)."""
+    name, around = paper_name(ctx, kit, file), bleed(kit, file)
+    if not around:
+        return name
+    values = {"paper": name, "bleed": ctx.tr.number(round(around, 1))}
+    return ctx.tr.fill(sheet_label(ctx.tr, "guide_plan", "with_bleed"), values)
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -116,8 +144,8 @@ def render(ctx: RenderContext) -> bytes:
         ctx.settings.page, sheet_label(tr, "document_title", "guide"), "guide", tr.locale
     )
     ctx.progress("guide: assembly guide")
-    blocks = guide_blocks(ctx)
     kit = read_kit(ctx.kit_files)
+    blocks = guide_blocks(ctx, kit)
     _plan_page(ctx, canvas, blocks, kit)
     _diagram_page(ctx, canvas, kit)
     return finish(canvas, buffer)
@@ -324,7 +352,8 @@ def _token(canvas: Canvas, box: Box) -> None:
 
 
 def _overlap(canvas: Canvas, box: Box) -> None:
-    """Two board tiles: one's dashed margin cut off, its edge laid over the other's margin."""
+    """Two board tiles: one's margin cut off along its solid line, its edge laid over the
+    other's margin."""
     x, y, w, h = box
     tile_w, tile_h, overlap = w * 0.38, h * 0.72, w * 0.09
     first_x, top = x + w / 2 - tile_w + overlap / 2, y + (h - tile_h) / 2
