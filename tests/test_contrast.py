@@ -8,7 +8,8 @@ renderer's own placing (faces._place, the file's position expressions
 evaluated with the face's measures and label boxes), and what a text or icon
 sits on is the last fill under its centre: the face's `background`, its band,
 or a filled shape or drawing painted before it. Icons are judged by the pack's
-`ICON_COLOURS` (outline and figure). The club emblems are checked from content: charge against field.
+`ICON_COLOURS` (outline and figure). The club emblems are checked from
+content: charge against field.
 """
 
 from __future__ import annotations
