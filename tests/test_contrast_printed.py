@@ -25,7 +25,7 @@ GAMES = {
     "challengers": REPO / "games" / "challengers",
 }
 # Games whose failures are known and not fixed yet (their pack is being edited elsewhere).
-KNOWN = {"challengers", "jugger"}
+KNOWN = {"challengers"}
 
 
 def _build(project: Path, out: Path) -> Path:

@@ -170,10 +170,12 @@ def _shield(canvas: Canvas, box: Box) -> None:
     icons.shield(canvas, x, y, w)
 
 
-def _jugg(canvas: Canvas, box: Box, colour: Color = style.INK) -> None:
+def _jugg(
+    canvas: Canvas, box: Box, colour: Color = style.INK, eye_colour: Color = style.PAPER
+) -> None:
     x, y, w, _h = box
     with ink.keep(canvas):  # the back's logo: one picture, whole in the ink saver too
-        icons.jugg(canvas, x, y, w, colour)
+        icons.jugg(canvas, x, y, w, colour, eye_colour)
 
 
 DRAWINGS: dict[str, Callable[..., None]] = {

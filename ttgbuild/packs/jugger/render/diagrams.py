@@ -422,7 +422,8 @@ def _legend(
         layout = HexLayout(swatch / 2)
         ox, oy = layout.centre(0, 0)
         corners = [(cx + px - ox, cy - (py - oy)) for px, py in layout.corners(0, 0)]
-        shapes.polygon(canvas, corners, colour, theme.HEX_LINE, 0.4)
+        # Outlined darker than the pitch's hexes: a pale swatch alone hardly shows on paper.
+        shapes.polygon(canvas, corners, colour, style.MUTED, 0.5)
         _caption(canvas, label, left + swatch + 1 * mm, y, slot - swatch - 1.5 * mm, h, fit)
 
 

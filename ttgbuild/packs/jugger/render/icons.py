@@ -133,14 +133,22 @@ def shield(canvas: Canvas, x: float, y: float, size: float) -> None:
     canvas.drawPath(path, fill=1, stroke=1)
 
 
-def jugg(canvas: Canvas, x: float, y: float, size: float, colour: Color = style.INK) -> None:
-    """A jugg (the dog skull ball), simplified: skull dome, snout and two eye holes."""
+def jugg(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    size: float,
+    colour: Color = style.INK,
+    eyes: Color = style.PAPER,
+) -> None:
+    """A jugg (the dog skull ball), simplified: skull dome, snout and two eye holes
+    (`eyes`: dark on a light skull, where paper-white holes would hardly show)."""
     r = size / 2
     cx, cy = x + r, y + r
     canvas.setFillColor(colour)
     canvas.ellipse(cx - r * 0.8, cy - r * 0.2, cx + r * 0.8, cy + r * 0.9, stroke=0, fill=1)
     canvas.roundRect(cx - r * 0.45, cy - r * 0.9, r * 0.9, r * 0.9, r * 0.25, stroke=0, fill=1)
-    canvas.setFillColor(style.PAPER)
+    canvas.setFillColor(eyes)
     canvas.circle(cx - r * 0.35, cy + r * 0.3, r * 0.18, stroke=0, fill=1)
     canvas.circle(cx + r * 0.35, cy + r * 0.3, r * 0.18, stroke=0, fill=1)
 
