@@ -29,6 +29,7 @@ def make_project(repo: Path, target: Path, count: int) -> list[Path]:
         shutil.rmtree(target)
     shutil.copytree(repo / "content", target / "content")
     shutil.copytree(repo / "locales", target / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copy(repo / "ttgbuild.toml", target / "ttgbuild.toml")  # names the game
     heroes = [_read(p) for p in sorted((repo / "content" / "heroes").glob("*.yaml"))]
     teams = yaml.safe_load((repo / "content" / "teams.yaml").read_text(encoding="utf-8"))["teams"]
     written = []
