@@ -159,15 +159,17 @@ def tiles(page: Any, left: float, top: float, bottom: float) -> list[tuple[int, 
 
 def test_each_trophy_back_is_behind_its_front(kit: tuple[Path, str], content: Any) -> None:
     """Long-edge duplex: the back page mirrors the columns, so tile by tile the fans sit
-    behind the trophy they belong to (the default back offset is 0, 0)."""
-    from ttgbuild.packs.challengers.kit import MARGIN, TILE
+    behind the trophy they belong to (the default back offset is 0, 0). The tiles are a
+    cutsheet block under the page heading, centred across the page."""
+    from ttgbuild.packs.challengers.kit import HEADING, MARGIN, TILE
+    from ttgbuild.render.layout.cutsheet import ROOM
 
     pdf = pdfium.PdfDocument(kit[0] / "tokens.pdf")
     width, height = pdf[0].get_size()
     count = sum(len(t.fans) for t in content.game.trophies)
     columns = int((width - 2 * MARGIN) // TILE)
     rows = math.ceil(count / columns)
-    left, top = (width - columns * TILE) / 2, (height + rows * TILE) / 2
+    left, top = (width - columns * TILE) / 2, height - MARGIN - HEADING - ROOM
     bottom = top - rows * TILE
     fronts, backs = tiles(pdf[0], left, top, bottom), tiles(pdf[1], left, top, bottom)
     pdf.close()

@@ -24,9 +24,10 @@ from ttgbuild.packs.challengers import PACK
 from ttgbuild.packs.challengers.drawings import DRAWINGS
 from ttgbuild.packs.challengers.functions import FUNCTIONS
 from ttgbuild.packs.challengers.schedule import NOT_IN_PLAY
-from ttgbuild.render import style, text
+from ttgbuild.render import text
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout.decks import PackParts
+from ttgbuild.render.layout import cutsheet
+from ttgbuild.render.layout.decks import Card, PackParts
 from ttgbuild.render.layout.pieces import Pieces
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.source.layoutfile import LayoutError, pack_layouts
@@ -36,92 +37,97 @@ MARGIN = 12 * mm
 HEADING = 9 * mm  # a page's heading band
 TILE = 24 * mm  # trophy tiles
 FAN = 18 * mm  # fan tokens
-FLAG = (64 * mm, 26 * mm)
+FLAG = (32 * mm, 26 * mm)  # one side of a flag; front and back fold over
 GOLD, DARK, CREAM, LIGHT = (HexColor(c) for c in ("#b8860b", "#283044", "#fbf6ea", "#e4e1da"))
-FAN_COLOURS = (HexColor("#c0392b"), HexColor("#8e44ad"), HexColor("#16a085"), HexColor("#2c3e50"))
 Box = tuple[float, float, float, float]
 
 
 def tokens(ctx: RenderContext) -> bytes:
-    """Trophy fronts, their secret backs behind them (duplex), then fan tokens and flags."""
+    """Trophy fronts, their secret backs behind them (duplex), then fan tokens and flags.
+
+    Every part is a block of the engine's cutsheet (cutsheet.py), cut and
+    folded as in every kit: square faces on shared cut lines, their colour
+    running into the bleed around the block, crop marks in line with the
+    cuts. The trophies' backs print on the next page through `paint_backs`,
+    the block's place mirrored for the printer's duplex and shifted by the
+    user's back offset; the flags fold over, so they need no back page.
+    """
     game = ctx.content.game
     canvas, buffer, pieces = _start(ctx, "tokens")
     page_w, page_h = ctx.settings.page
-    tiles = [(t.round, fans) for t in game.trophies for fans in t.fans]
-    columns = int((page_w - 2 * MARGIN) // TILE)
-    room = int((page_h - 2 * MARGIN - 2 * HEADING) // TILE)  # rows a page holds
-    rows = min(math.ceil(len(tiles) / columns), room)
-    left = (page_w - columns * TILE) / 2
-    top = (page_h + rows * TILE) / 2
-    for start in range(0, len(tiles), columns * rows):
-        page = tiles[start : start + columns * rows]
+    width = page_w - 2 * MARGIN
+    room = page_h - 2 * MARGIN - HEADING  # a block's room below a page's heading
+    trophies = [
+        cutsheet.Cell(
+            _drawn(pieces, pieces.face("trophy-front", round=t.round), CREAM),
+            _drawn(pieces, pieces.face("trophy-back", round=t.round, fans=fans), DARK),
+        )
+        for t in game.trophies
+        for fans in t.fans
+    ]
+    for block in cutsheet.blocks(trophies, (TILE, TILE), width, [room]):
+        left, bottom = (page_w - block.width) / 2, page_h - MARGIN - HEADING - block.height
         _heading(ctx, canvas, pieces.message("trophies-front"))
-        for i, (rnd, _fans) in enumerate(page):
-            row, column = divmod(i, columns)
-            box = (left + column * TILE, top - (row + 1) * TILE, TILE, TILE)
-            _fill(canvas, box, CREAM, style.CUT)
-            pieces.draw(pieces.face("trophy-front", round=rnd), box)
+        cutsheet.paint(ctx, canvas, cutsheet.DRAWN, block, left, bottom)
         _page_end(ctx, canvas)
         _heading(ctx, canvas, pieces.message("trophies-back"))
+        if ctx.settings.duplex is Duplex.long:
+            left = page_w - left - block.width
+        else:
+            bottom = page_h - bottom - block.height
         dx, dy = ctx.settings.back_offset
-        for i, (rnd, fans) in enumerate(page):
-            row, column = divmod(i, columns)
-            if ctx.settings.duplex is Duplex.long:
-                column = columns - 1 - column
-            else:
-                row = rows - 1 - row
-            box = (left + column * TILE + dx, top - (row + 1) * TILE + dy, TILE, TILE)
-            _fill(canvas, box, DARK, style.CUT)
-            pieces.draw(pieces.face("trophy-back", round=rnd, fans=fans), box)
+        cutsheet.paint_backs(
+            canvas, cutsheet.DRAWN, block, left + dx, bottom + dy, ctx.settings.duplex
+        )
         _page_end(ctx, canvas)
-    values = [token.value for token in game.fan_tokens for _ in range(token.count)]
-    colour = {token.value: FAN_COLOURS[i % 4] for i, token in enumerate(game.fan_tokens)}
-
-    def fan(value: int, box: Box) -> None:
-        x, y, w, h = box
-        canvas.setFillColor(colour[value])
-        canvas.setStrokeColor(style.CUT)
-        canvas.circle(x + w / 2, y + h / 2, w / 2, stroke=1, fill=1)
-        pieces.draw(pieces.face("fan", value=value), box)
-
-    def flag(park: Any, box: Box) -> None:
-        _fill(canvas, box, HexColor(park.colour), style.CUT)
-        pieces.draw(pieces.face("flag", park=park), box)
-
-    heading = pieces.message("fans-heading")
-    y = _flow(ctx, canvas, heading, values, (FAN, FAN, 2 * mm), fan, None)
-    heading = pieces.message("flags-heading")
-    _flow(ctx, canvas, heading, list(game.parks), (*FLAG, 4 * mm), flag, y - 6 * mm)
+    fans = [
+        cutsheet.Cell(_drawn(pieces, pieces.face("fan", value=t.value), HexColor(t.colour)))
+        for t in game.fan_tokens
+        for _ in range(t.count)
+    ]
+    flags = []
+    for park in game.parks:
+        side = _drawn(pieces, pieces.face("flag", park=park), HexColor(park.colour))
+        flags.append(cutsheet.Cell(side, side))
+    y = page_h - MARGIN
+    y = _section(ctx, canvas, pieces.message("fans-heading"), fans, (FAN, FAN), False, y)
+    _section(ctx, canvas, pieces.message("flags-heading"), flags, FLAG, True, y - 4 * mm)
     _page_end(ctx, canvas)
     return finish(canvas, buffer)
 
 
-def _flow(
+def _drawn(pieces: Pieces, card: Card, background: Color) -> cutsheet.Drawn:
+    """A face of the layout, `background` painted under it and into its block's bleed."""
+    return cutsheet.Drawn(lambda box: pieces.draw(card, box), background, card.piece)
+
+
+def _section(
     ctx: RenderContext,
     canvas: Canvas,
     heading: str,
-    items: list[Any],
-    size: tuple[float, float, float],
-    draw: Any,
-    top: float | None,
+    cells: list[cutsheet.Cell],
+    face: tuple[float, float],
+    fold: bool,
+    top: float,
 ) -> float:
-    """Pieces of one size (width, height, gap) in rows under a heading from `top` (None: a
-    new page's top), going on to a new page at the bottom margin; the y under the last row."""
-    page_w, _page_h = ctx.settings.page
-    width, height, gap = size
-    per_row = max(1, int((page_w - 2 * MARGIN + gap) // (width + gap)))
-    if top is not None and top - HEADING - height < MARGIN + 6 * mm:
+    """`cells` in blocks under a heading from `top`, centred across the page, going on to
+    a new page when a block does not fit above the bottom margin; the y under the last."""
+    page_w, page_h = ctx.settings.page
+    width = page_w - 2 * MARGIN
+    full = page_h - 2 * MARGIN - HEADING  # a block's room on a page of its own
+    if top - HEADING - MARGIN < face[1] + 2 * cutsheet.ROOM:  # not a row's room left
         _page_end(ctx, canvas)
-        top = None
-    y = _heading(ctx, canvas, heading, top)
-    for start in range(0, len(items), per_row):
-        if y - height < MARGIN + 6 * mm:
+        top = page_h - MARGIN
+    for block in cutsheet.blocks(cells, face, width, [top - HEADING - MARGIN, full], fold):
+        if block.height > top - HEADING - MARGIN:  # a later block: on a page of its own
             _page_end(ctx, canvas)
-            y = _heading(ctx, canvas, heading)
-        for column, item in enumerate(items[start : start + per_row]):
-            draw(item, (MARGIN + column * (width + gap), y - height, width, height))
-        y -= height + gap
-    return y
+            top = page_h - MARGIN
+        below = _heading(ctx, canvas, heading, top)
+        cutsheet.paint(
+            ctx, canvas, cutsheet.DRAWN, block, (page_w - block.width) / 2, below - block.height
+        )
+        top = below - block.height
+    return top
 
 
 def parks(ctx: RenderContext) -> bytes:
