@@ -21,6 +21,7 @@ from ttgbuild.render.poster import POSTERS
 from ttgbuild.source.datapack import pack_of
 
 GAMES = {
+    "challengers": REPO / "games" / "challengers",
     "tidewrack": REPO / "examples" / "tidewrack",
     "dungeon-bowl": REPO / "games" / "dungeon-bowl",
     "pocket-tactics": REPO / "games" / "pocket-tactics",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Component, Ref
+from ttgbuild.pack import Component, PrintPlan, Ref
 from ttgbuild.source.datapack import packaged
 
 _AT = __name__ + "."
@@ -23,9 +23,17 @@ PACK = packaged(
     __name__,
     (
         Component("diagrams.pdf", "a tournament diagram per seat", Ref(_AT + "kit:diagrams")),
-        Component("parks.pdf", "a mat per park", Ref(_AT + "kit:parks")),
         Component(
-            "tokens.pdf", "trophies with secret backs, fan tokens, flags", Ref(_AT + "kit:tokens")
+            "parks.pdf",
+            "a mat per park",
+            Ref(_AT + "kit:parks"),
+            printing=PrintPlan(stock="thin_card"),
+        ),
+        Component(
+            "tokens.pdf",
+            "trophies with secret backs, fan tokens, flags",
+            Ref(_AT + "kit:tokens"),
+            printing=PrintPlan(sides="both", stock="card"),
         ),
     ),
     functions=Ref(_AT + "functions:FUNCTIONS"),
