@@ -62,8 +62,8 @@ CASES = [
     ("CH109-parks", "game.yaml", "[1, 1, 2, 2, 3, 3, 4, 4]", "[1, 1, 2, 2, 3, 3, 4, 5]",
      "content/game.yaml:27:41: error CH109: 8 players use 4 parks (one per pair), not 5; "
      "the kit has 4"),
-    ("CH109-flags", "game.yaml", 'colour: "#3c7fc0"', 'colour: "#5fa052"',
-     "content/game.yaml:24:47: error CH109: colour #5fa052 is already the flag colour of "
+    ("CH109-flags", "game.yaml", 'colour: "#2f6aa6"', 'colour: "#478424"',
+     "content/game.yaml:24:47: error CH109: colour #478424 is already the flag colour of "
      "the park in content/game.yaml:23"),
     ("CH110-picks", "diagrams/seat-1.yaml", "level: B, picks: 1", "level: B, picks: 6",
      "content/diagrams/seat-1.yaml:10:33: error CH110: 6 picks; a player keeps 1 to 5 of "

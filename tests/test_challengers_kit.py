@@ -135,7 +135,7 @@ def test_a_broken_park_colour_is_located_not_a_crash(tmp_path: Path) -> None:
     root = tmp_path / "challengers"
     shutil.copytree(GAME, root, ignore=shutil.ignore_patterns("output"))
     path = root / "content" / "game.yaml"
-    path.write_text(path.read_text("utf-8").replace('"#5fa052"', '"green"', 1), "utf-8")
+    path.write_text(path.read_text("utf-8").replace('"#478424"', '"green"', 1), "utf-8")
     result = run_cli(root, "build", "--locale", "en", "--out", str(tmp_path / "out"))
     assert_no_crash(result)
     assert result.exit_code == 1

@@ -38,7 +38,7 @@ HEADING = 9 * mm  # a page's heading band
 TILE = 24 * mm  # trophy tiles
 FAN = 18 * mm  # fan tokens
 FLAG = (32 * mm, 26 * mm)  # one side of a flag; front and back fold over
-GOLD, DARK, CREAM, LIGHT = (HexColor(c) for c in ("#b8860b", "#283044", "#fbf6ea", "#e4e1da"))
+GOLD, DARK, CREAM, LIGHT = (HexColor(c) for c in ("#8a6508", "#283044", "#fbf6ea", "#e4e1da"))
 Box = tuple[float, float, float, float]
 
 
