@@ -115,7 +115,13 @@ def counts(folder: Path) -> dict[str, tuple[int, int]]:
         characters = segments = 0
         with pymupdf.open(path) as document:
             for page in document:
-                segments += sum(len(d["items"]) for d in page.get_drawings())
+                # A rectangle or quad is four edges, however a writer spelled it: PyMuPDF
+                # reads four joined lines back as one quad, four separate ones as lines.
+                segments += sum(
+                    4 if item[0] in ("re", "qu") else 1
+                    for drawing in page.get_drawings()
+                    for item in drawing["items"]
+                )
                 for block in page.get_text("dict")["blocks"]:
                     for line in block.get("lines", []):
                         characters += sum(len(s["text"].strip()) for s in line["spans"])
