@@ -162,6 +162,29 @@ def _points(segment: list) -> Iterator[tuple[float, float]]:
     return zip(values[0::2], values[1::2], strict=True)
 
 
+def _steps(segments: list[list]) -> Iterator[tuple]:
+    """A path's segments as drawing steps (top-left coordinates), for every back-end.
+
+    ("re", x, y, w, h) for a rectangle; otherwise ("m", x, y) where a segment
+    does not start at the current point, then ("l", x, y) or ("c", x1, y1, x2,
+    y2, x3, y3): joined segments stay one subpath, so fills come out whole.
+    """
+    at = None  # the current point
+    for segment in segments:
+        if segment[0] == "re":
+            yield ("re", *segment[1:])
+            at = None
+            continue
+        points = list(_points(segment))
+        if points[0] != at:
+            yield ("m", *points[0])
+        if segment[0] == "c":
+            yield ("c", *points[1], *points[2], *points[3])
+        else:
+            yield from (("l", *point) for point in points[1:])
+        at = points[-1]
+
+
 def draw_reportlab(ops: dict, folder: Path, out: Path) -> None:
     """Replay with ReportLab's canvas: one PDF per kit file, fonts embedded as subsets."""
     from reportlab.pdfbase import pdfmetrics
@@ -190,22 +213,13 @@ def draw_reportlab(ops: dict, folder: Path, out: Path) -> None:
             canvas.setPageSize((page["w"], height))
             for shape in page["paths"]:
                 path = canvas.beginPath()
-                at = None  # the current point: a segment that starts there continues the path
-                for segment in shape["s"]:
-                    points = [(x, height - y) for x, y in _points(segment)]
-                    if segment[0] == "re":
-                        x, y, w, h = segment[1:]
+                for step, *values in _steps(shape["s"]):
+                    if step == "re":
+                        x, y, w, h = values
                         path.rect(x, height - y - h, w, h)
-                        at = None
-                        continue
-                    if points[0] != at:
-                        path.moveTo(*points[0])
-                    if segment[0] == "c":
-                        path.curveTo(*points[1], *points[2], *points[3])
                     else:
-                        for point in points[1:]:
-                            path.lineTo(*point)
-                    at = points[-1]
+                        flipped = [v if i % 2 == 0 else height - v for i, v in enumerate(values)]
+                        {"m": path.moveTo, "l": path.lineTo, "c": path.curveTo}[step](*flipped)
                 if shape["close"]:
                     path.close()
                 if shape["fill"]:
@@ -274,21 +288,9 @@ def draw_fpdf2(ops: dict, folder: Path, out: Path) -> None:
                     path.style.stroke_width = shape["width"] if shape["stroke"] else 0
                     path.style.paint_rule = _paint_rule(shape)
                     path.style.auto_close = False  # fpdf2 closes every path unless told
-                    at = None  # as in draw_reportlab
-                    for segment in shape["s"]:
-                        if segment[0] == "re":
-                            path.rectangle(*segment[1:])
-                            at = None
-                            continue
-                        points = list(_points(segment))
-                        if points[0] != at:
-                            path.move_to(*points[0])
-                        if segment[0] == "c":
-                            path.curve_to(*points[1], *points[2], *points[3])
-                        else:
-                            for point in points[1:]:
-                                path.line_to(*point)
-                        at = points[-1]
+                    for step, *values in _steps(shape["s"]):
+                        moves = {"m": path.move_to, "l": path.line_to, "c": path.curve_to}
+                        (path.rectangle if step == "re" else moves[step])(*values)
                     if shape["close"]:
                         path.close()
             for name, x0, y0, w, h in page["images"]:

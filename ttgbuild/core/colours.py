@@ -30,8 +30,12 @@ def relative_luminance(hex_colour: str) -> float:
     value = hex_colour.lstrip("#")
     if len(value) != 6:
         raise ValueError(f"not a #rrggbb colour: {hex_colour!r}")
-    channels = [int(value[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return rgb_luminance(tuple(int(value[i : i + 2], 16) / 255 for i in (0, 2, 4)))
+
+
+def rgb_luminance(rgb: tuple[float, ...]) -> float:
+    """The same luminance of a colour given as red, green, blue from 0 to 1 (ReportLab's)."""
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
@@ -41,5 +45,10 @@ def contrast_ratio(first: str, second: str) -> float:
     Text needs 4.5 against its background, icons and other graphics 3
     (WCAG 2.1, 1.4.3 and 1.4.11); the order of the two colours does not matter.
     """
-    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return luminance_ratio(relative_luminance(first), relative_luminance(second))
+
+
+def luminance_ratio(one: float, other: float) -> float:
+    """WCAG contrast ratio of two relative luminances, in either order."""
+    lighter, darker = max(one, other), min(one, other)
     return (lighter + 0.05) / (darker + 0.05)

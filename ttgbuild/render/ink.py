@@ -31,6 +31,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
+from ttgbuild.core.colours import luminance_ratio, rgb_luminance
 from ttgbuild.core.printing import Ink
 from ttgbuild.render import style
 
@@ -83,18 +84,12 @@ def saving(canvas: Canvas) -> bool:
 
 def luminance(colour: Color) -> float:
     """WCAG relative luminance of an RGB colour."""
-
-    def channel(value: float) -> float:
-        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
-
-    red, green, blue = (channel(v) for v in colour.rgb())
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return rgb_luminance(colour.rgb())
 
 
 def contrast(one: Color, other: Color) -> float:
     """WCAG contrast ratio of two colours, 1 to 21."""
-    a, b = sorted((luminance(one), luminance(other)))
-    return (b + 0.05) / (a + 0.05)
+    return luminance_ratio(luminance(one), luminance(other))
 
 
 def tint(colour: Color) -> Color:
