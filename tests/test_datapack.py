@@ -480,8 +480,8 @@ def test_a_packaged_pack_is_its_pack_yaml_plus_its_python(tmp_path: Path) -> Non
     assert pack.code_prefix == "TW" and pack.layouts == folder.resolve() / "layouts"
 
     replace(folder / "pack.yaml", "code_prefix: TW", "code_prefix: JT")
-    with pytest.raises(PackError) as caught:
-        packaged(folder, "minigame")
+    with pytest.raises(PackError) as caught:  # read on first use of its data
+        packaged(folder, "minigame").code_prefix  # noqa: B018
     assert caught.value.diagnostic.file == "minigame/data/pack.yaml"
 
 

@@ -47,7 +47,7 @@ from ttgbuild.options import (
     project_pack,
     require_project,
 )
-from ttgbuild.pack import PackError, installed
+from ttgbuild.pack import PackError, announced, installed
 from ttgbuild.source.records import Record
 from ttgbuild.spreadsheet.commands import sheet_app
 
@@ -484,12 +484,14 @@ def add_pack_commands(target: TyperGroup) -> None:
     A pack adds its commands to a Typer app of its own first, so one that fails,
     or names a command the engine or another pack already has, changes nothing:
     it is reported by `ttgbuild games` and every other command still works.
-    Done once per group: the packs are loaded the first time it is asked.
+    Done once per group: the packs are imported the first time it is asked, their
+    data files not read (the help stays fast); a pack that cannot be used says so
+    (JT012) when one of its commands runs, as every command does.
     """
     if target in _ADDED:
         return
     _ADDED.add(target)
-    for pack in installed().packs.values():
+    for name, pack in announced().items():  # their data files unread: not needed here
         if pack.commands is None:
             continue
         own = typer.Typer()
@@ -497,11 +499,11 @@ def add_pack_commands(target: TyperGroup) -> None:
             pack.commands(own)
             commands = typer.main.get_group(own).commands
         except Exception as exc:  # a third party's bug must not stop every command
-            COMMAND_PROBLEMS[pack.name] = f"its commands cannot be added: {type(exc).__name__}"
+            COMMAND_PROBLEMS[name] = f"its commands cannot be added: {type(exc).__name__}"
             continue
         clash = sorted(commands.keys() & target.commands.keys())
         if clash:
-            COMMAND_PROBLEMS[pack.name] = (
+            COMMAND_PROBLEMS[name] = (
                 f"its command {clash[0]!r} is taken; none of its commands was added"
             )
             continue

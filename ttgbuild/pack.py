@@ -23,9 +23,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -34,6 +33,8 @@ from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from ttgbuild.source.yamlsource import Document
     from ttgbuild.validate.registry import Registry
 
@@ -167,6 +168,50 @@ class Pack:
         return Path(spec.origin).resolve().parent
 
 
+class DeferredPack(Pack):
+    """A Pack read from its data files on first use of a field, but for those known at once.
+
+    A game declared in a pack.yaml (`ttgbuild.source.datapack.packaged`) is
+    imported by every command that lists the installed games' commands, the
+    help among them: reading and checking its pack.yaml and schemas there
+    would cost most of a second. The fields its Python gives (its package,
+    `commands` and the other Refs) are there at once; the first use of any
+    other field reads the files, once (`ready`), raising PackError if broken.
+    """
+
+    @classmethod
+    def later(cls, read: Callable[[], Pack], **known: Any) -> DeferredPack:
+        """A pack whose fields `read` returns when first asked; `known` ones are its own."""
+        pack = object.__new__(cls)
+        pack.__dict__.update(known, _read=read)
+        return pack
+
+    def ready(self) -> DeferredPack:
+        """Every field read now (PackError if the files are broken); nothing left to read."""
+        read = self.__dict__.get("_read")
+        if read is not None:
+            whole = read()
+            self.__dict__.update({part.name: getattr(whole, part.name) for part in fields(Pack)})
+            del self.__dict__["_read"]
+        return self
+
+
+class _ReadOnUse:
+    """A DeferredPack's field: read on first use, then the instance's own value answers."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, pack: DeferredPack | None, owner: type | None = None) -> Any:
+        if pack is None:
+            return self
+        return pack.ready().__dict__[self.name]
+
+
+for _part in fields(Pack):  # shadow Pack's class-level defaults, which would answer unread
+    setattr(DeferredPack, _part.name, _ReadOnUse(_part.name))
+
+
 class PackError(Exception):
     """The project's game cannot be found: a located diagnostic to show, exit 2."""
 
@@ -194,19 +239,15 @@ def installed(name: str | None = None) -> Installed:
     installed game adds nothing to every other game's commands. Without one,
     or when no entry point has that name (to list the choices), all are.
     """
-    points = sorted(entry_points(group=GROUP), key=lambda p: p.name)
+    points = _entry_points()
     if name is not None and any(point.name == name for point in points):
-        points = [point for point in points if point.name == name]
+        points = tuple(point for point in points if point.name == name)
     packs: dict[str, Pack] = {}
     broken: dict[str, str] = {}
     for point in points:
-        try:
-            pack = point.load()
-        except Exception as exc:  # a third party's import error must not stop other packs
-            broken[point.name] = f"{point.value} cannot be loaded: {type(exc).__name__}: {exc}"
-            continue
-        if not isinstance(pack, Pack):
-            broken[point.name] = f"{point.value} is not a ttgbuild Pack"
+        pack = _loaded(point, read=True)
+        if isinstance(pack, str):
+            broken[point.name] = pack
         elif problem := _shape_problem(pack):
             broken[point.name] = problem
         elif pack.name in packs:
@@ -214,6 +255,37 @@ def installed(name: str | None = None) -> Installed:
         else:
             packs[pack.name] = pack
     return Installed(packs, broken)
+
+
+@cache
+def announced() -> dict[str, Pack]:
+    """Every announced pack that imports, by entry point name, its data files not yet read.
+
+    What the help needs to list each game's commands: `installed()` reads and
+    checks every pack's files, which `ttgbuild games` reports on.
+    """
+    packs = {point.name: _loaded(point, read=False) for point in _entry_points()}
+    return {name: pack for name, pack in packs.items() if isinstance(pack, Pack)}
+
+
+@cache
+def _entry_points() -> tuple[EntryPoint, ...]:
+    """The group's entry points in name order (importlib.metadata costs 30 ms: not imported
+    before a command asks for a game)."""
+    from importlib.metadata import entry_points
+
+    return tuple(sorted(entry_points(group=GROUP), key=lambda p: p.name))
+
+
+def _loaded(point: EntryPoint, read: bool) -> Pack | str:
+    """The Pack an entry point names (with its data files read if `read`), or why not."""
+    try:
+        pack = point.load()
+        if read and isinstance(pack, DeferredPack):
+            pack.ready()
+    except Exception as exc:  # a third party's import error must not stop other packs
+        return f"{point.value} cannot be loaded: {type(exc).__name__}: {exc}"
+    return pack if isinstance(pack, Pack) else f"{point.value} is not a ttgbuild Pack"
 
 
 def _shape_problem(pack: Pack) -> str | None:

@@ -28,6 +28,7 @@ from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 from ttgbuild.pack import (
     PROJECT_FILE,
     Component,
+    DeferredPack,
     Listing,
     Pack,
     PackError,
@@ -107,7 +108,18 @@ def packaged(folder: Path, package: str, extra: tuple[Component, ...] = (), **py
     `drawings`, `commands`, `before_build`, `icons`, `place`, `boxes`) and
     any kit files Python draws (`extra`, after the data ones). The package
     is scanned for messages and fingerprinted like Jugger's.
+
+    The pack.yaml is read on first use of a field its Python does not give
+    (a DeferredPack): the help lists the game's `commands` without reading it.
     """
+    read = partial(_packaged_now, folder, package, extra, python)
+    return DeferredPack.later(read, package=package, root=None, **python)
+
+
+def _packaged_now(
+    folder: Path, package: str, extra: tuple[Component, ...], python: dict[str, Ref]
+) -> Pack:
+    """`packaged`'s pack, its pack.yaml read and checked (PackError if broken)."""
     path = folder / PACK_FILE
     top = package.split(".")[0]
     base = next(p.parent for p in folder.resolve().parents if p.name == top)  # where `top` sits
