@@ -98,6 +98,9 @@ class Component:
     # (RenderContext.kit_files): a guide's print plan counts what was really drawn.
     after_kit: bool = False
     printing: PrintPlan = PrintPlan()
+    # Drawn by the engine's decks (render.layout.decks.draw_layout): a large one is drawn
+    # in parts, one run of sheets per core, and put back together (build.py).
+    deck: bool = False
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,12 @@ PACK = Pack(
             "quickref.pdf", "quick reference, two sides", Ref(_AT + "render.quickref:render")
         ),
         Component("rules.pdf", "rules of play", Ref(_AT + "render.rulebook:render")),
-        Component("cards.pdf", "hero, weapon and position cards", Ref(_AT + "render.cards:render")),
+        Component(
+            "cards.pdf",
+            "hero, weapon and position cards",
+            Ref(_AT + "render.cards:render"),
+            deck=True,  # drawn by draw_layout: a large one is drawn in parts on every core
+        ),
         Component("tokens.pdf", "field tokens, counters, dice", Ref(_AT + "render.tokens:render")),
         Component(
             "board.pdf", "the hex board in tiles, player mats", Ref(_AT + "render.board:render")
