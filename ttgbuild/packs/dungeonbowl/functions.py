@@ -130,11 +130,42 @@ def stand_in_exact(d16: Mapping[str, Any], dice_written: str) -> bool:
     return made == dice.distribution(dice_written)
 
 
-def odds(table: Any) -> list[dict[str, Any]]:
-    """Each row of a table with its exact chance under every modifier total (tables.py)."""
+def whole_percents(column: Sequence[Fraction]) -> list[float]:
+    """A table column's chances for whole-percent cells that add up to 100.
+
+    A roll lands on exactly one row, so a column's chances add up to 1; each
+    rounded on its own, they can print 101 or 102 (the D16's 37.5, 18.75,
+    18.75, 12.5, 12.5). Largest remainder instead: every chance rounds down,
+    and the points still missing go to the largest remainders (ties to the
+    larger chance, then to the upper row), so the column reads 100. A chance
+    that would print 0 or 100 though it is neither keeps its own value, so
+    the sheet prints "<1" or ">99" rather than call it impossible or certain.
+    """
+    floors = [int(p * 100) for p in column]
+    missing = 100 - sum(floors) if sum(column) == 1 else 0
+
+    def claim(i: int) -> tuple[Fraction, Fraction, int]:
+        return -(column[i] * 100 - floors[i]), -column[i], i
+
+    order = sorted(range(len(column)), key=claim)
+    shown = list(floors)
+    for i in order[:missing]:
+        shown[i] += 1
     return [
-        {"row": entry["row"], "chances": [printed(p) for p in entry["chances"]]}
-        for entry in tables.odds_rows(table)
+        float(p) if (n == 0 < p) or (n == 100 and p < 1) else n / 100
+        for p, n in zip(column, shown, strict=True)
+    ]
+
+
+def odds(table: Any) -> list[dict[str, Any]]:
+    """Each row of a table with its chance under every modifier total (tables.py), each
+    column rounded as a whole (whole_percents) so that it adds up to 100 on the sheet."""
+    entries = tables.odds_rows(table)
+    chances = (entry["chances"] for entry in entries)
+    columns = [whole_percents(column) for column in zip(*chances, strict=True)]
+    return [
+        {"row": entry["row"], "chances": [column[i] for column in columns]}
+        for i, entry in enumerate(entries)
     ]
 
 
