@@ -82,9 +82,28 @@ def test_the_dungeon_is_one_sheet_then_its_tiles_then_two_dugout_mats(kit: Path)
     assert pages(kit / "dungeon.pdf") == 1 + tiles + 2
     text = words(kit / "dungeon.pdf")
     assert text.count("Ersatzbank von Team") == 2 and "Kachel: Zeile 1 von" in text
-    # The first page is called an overview; every tile tells how its glue strips are used.
+    # The first page is called an overview; every tile with glue strips tells how they are
+    # used, and the last one (bottom right) has none to explain.
     assert "Übersicht (nicht maßstabsgetreu)" in text
-    assert text.count("Schattierte Streifen wiederholen") == tiles
+    assert text.count("Schattierte Streifen wiederholen") == tiles - 1
+
+
+def dashed(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
+    """The bounds of every path on `page` stroked with a dash pattern."""
+    return [
+        obj.get_bounds()
+        for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH])
+        if pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0
+    ]
+
+
+def test_the_dungeon_tiles_are_cut_on_solid_lines_nothing_on_them_is_dashed(kit: Path) -> None:
+    # Cut solid, fold dashed: a tile and its glue strips are cut out, nothing is folded,
+    # so no line on the dungeon's pages is dashed (the strips' outer edge was).
+    doc = pdfium.PdfDocument(str(kit / "dungeon.pdf"))
+    assert [i for i, page in enumerate(doc) if dashed(page)] == []
+    # The token sheet's folds are still dashed, so the probe does see dashes.
+    assert dashed(pdfium.PdfDocument(str(kit / "tokens.pdf"))[0])
 
 
 def test_the_odds_printed_are_the_exact_ones(kit: Path) -> None:

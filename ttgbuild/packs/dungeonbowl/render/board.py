@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.packs.dungeonbowl.render import paper
 from ttgbuild.render import poster
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.layout import cutsheet
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.sheet import RULER
 
@@ -66,16 +67,17 @@ def render(ctx: RenderContext) -> bytes:
                 min(len(rows), (ty + 1) * down),
             )
             top = height - paper.MARGIN - 14 * mm
-            _glue_strips(ctx, canvas, rows, span, top, square, where)
+            strips = _glue_strips(ctx, canvas, rows, span, top, square, where)
             _squares(ctx, canvas, rows, span, paper.MARGIN, top, square, where)
-            hint = tr.pgettext(
-                "dungeon tile",
-                "Shaded strips repeat the next tile's first squares: "
-                "glue that tile over them, squares on squares.",
-            )
-            below = top - (span[3] - span[1]) * square - OVERLAP - 7 * mm
-            box = (paper.MARGIN, below, width - 2 * paper.MARGIN, 6 * mm)
-            paper.label(ctx, canvas, hint, box, (9, 6), where, align="left")
+            if strips:  # the last tile repeats nobody's squares: no hint about strips
+                hint = tr.pgettext(
+                    "dungeon tile",
+                    "Shaded strips repeat the next tile's first squares: "
+                    "glue that tile over them, squares on squares.",
+                )
+                below = top - (span[3] - span[1]) * square - OVERLAP - 7 * mm
+                box = (paper.MARGIN, below, width - 2 * paper.MARGIN, 6 * mm)
+                paper.label(ctx, canvas, hint, box, (9, 6), where, align="left")
             paper.end_page(ctx, canvas)
     for team in ("a", "b"):
         _dugout(ctx, canvas, team)
@@ -140,8 +142,13 @@ def _glue_strips(
     top: float,
     side: float,
     where: tuple,
-) -> None:
-    """The neighbours' first squares beside and below the tile, clipped to OVERLAP and shaded."""
+) -> int:
+    """The neighbours' first squares beside and below the tile, clipped to OVERLAP and shaded;
+    how many strips were drawn.
+
+    The strips are part of the tile, so their outer edge is where the tile is
+    cut: a solid line, as every cut of the kit (a dashed line is a fold).
+    """
     x0, y0, x1, y1 = span
     right, bottom = paper.MARGIN + (x1 - x0) * side, top - (y1 - y0) * side
     more_x, more_y = x1 < len(rows[0]), y1 < len(rows)
@@ -172,11 +179,10 @@ def _glue_strips(
         canvas.rect(*clip, fill=1, stroke=0)
         canvas.restoreState()
         canvas.saveState()
-        canvas.setStrokeColor(paper.INK)
-        canvas.setLineWidth(0.6)
-        canvas.setDash(2, 2)
+        cutsheet.cut_lines(canvas, 0.6)
         canvas.rect(*clip, fill=0, stroke=1)
         canvas.restoreState()
+    return len(strips)
 
 
 def _squares(
