@@ -28,13 +28,13 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from ttgbuild.core import entrypoints
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
 
 if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
-
+    from ttgbuild.core.entrypoints import EntryPointLike
     from ttgbuild.source.yamlsource import Document
     from ttgbuild.validate.registry import Registry
 
@@ -272,15 +272,12 @@ def announced() -> dict[str, Pack]:
 
 
 @cache
-def _entry_points() -> tuple[EntryPoint, ...]:
-    """The group's entry points in name order (importlib.metadata costs 30 ms: not imported
-    before a command asks for a game)."""
-    from importlib.metadata import entry_points
-
-    return tuple(sorted(entry_points(group=GROUP), key=lambda p: p.name))
+def _entry_points() -> tuple[EntryPointLike, ...]:
+    """The group's entry points in name order."""
+    return tuple(sorted(entrypoints.group(GROUP), key=lambda p: p.name))
 
 
-def _loaded(point: EntryPoint, read: bool) -> Pack | str:
+def _loaded(point: EntryPointLike, read: bool) -> Pack | str:
     """The Pack an entry point names (with its data files read if `read`), or why not."""
     try:
         pack = point.load()
