@@ -147,10 +147,11 @@ def _draw_board(
                 edge = layout.shared_edge((column, row), other)
                 if edge:
                     canvas.line(*at(edge[0]), *at(edge[1]))
-    # Corner lines of the European variant (dashed).
-    canvas.setDash(4, 3)
+    # Corner lines of the European variant: solid (dashed is the kit's fold line), a dot
+    # on each hex they cross, as the rules say a hero on such a hex is out of bounds.
     canvas.setLineWidth(1.6)
     canvas.setStrokeColor(style.INK)
+    canvas.setFillColor(style.INK)
     for line in board.corner_lines:
         points = [at(layout.centre(*hex_)) for hex_ in line]
         path = canvas.beginPath()
@@ -158,7 +159,8 @@ def _draw_board(
         for point in points[1:]:
             path.lineTo(*point)
         canvas.drawPath(path, stroke=1, fill=0)
-    canvas.setDash()
+        for x, y in points:
+            canvas.circle(x, y, 1.2 * mm, stroke=0, fill=1)
     # Goals and the centre point.
     radius = boxes.GOAL_RADIUS
     for side, hex_ in board.goals.items():

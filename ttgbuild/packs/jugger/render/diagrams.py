@@ -283,22 +283,34 @@ def _draw_scene(canvas: Canvas, scene: Scene, x: float, y: float, w: float, h: f
 
 
 def _divider(canvas: Canvas, frame: _Frame, scene: Scene, hex_: Hex, facing: Facing) -> None:
-    """The dashed line through a token's centre, square to its facing: the arcs' border."""
+    """The dashed line through a token's centre, square to its facing: the arcs' border.
+
+    Cut to the scene's box by arithmetic rather than a clip path, so no stroke
+    runs on, unseen, to the page edge (a print shop's preflight sees it).
+    """
     cx, cy = frame.centre(hex_)
-    dx, dy = facing.vector[0], -facing.vector[1]
+    ux, uy = facing.vector[1], facing.vector[0]  # square to the facing (y grows upwards)
+    length = math.hypot(ux, uy)
+    ux, uy = ux / length, uy / length
     corners = [frame.at(p) for h in scene.hexes for p in UNIT.corners(*h)]
     left, right = min(p[0] for p in corners), max(p[0] for p in corners)
     bottom, top = min(p[1] for p in corners), max(p[1] for p in corners)
-    reach = math.hypot(right - left, top - bottom)
+    low, high = _within(cx, ux, left, right), _within(cy, uy, bottom, top)
+    start, end = max(low[0], high[0]), min(low[1], high[1])
     canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(left, bottom, right - left, top - bottom)
-    canvas.clipPath(clip, stroke=0, fill=0)
     canvas.setStrokeColor(style.INK)
     canvas.setLineWidth(0.7)
     canvas.setDash(3, 2)
-    canvas.line(cx + dy * reach, cy - dx * reach, cx - dy * reach, cy + dx * reach)
+    canvas.line(cx + ux * start, cy + uy * start, cx + ux * end, cy + uy * end)
     canvas.restoreState()
+
+
+def _within(origin: float, step: float, low: float, high: float) -> tuple[float, float]:
+    """The range of t for which origin + t * step lies between low and high."""
+    if abs(step) < 1e-9:
+        return -math.inf, math.inf
+    ends = sorted(((low - origin) / step, (high - origin) / step))
+    return ends[0], ends[1]
 
 
 def _token(canvas: Canvas, frame: _Frame, token: Token, r: float) -> None:
