@@ -18,7 +18,7 @@ from ttgbuild.core.printing import PrintSettings
 from ttgbuild.pack import installed
 from ttgbuild.packs.dungeonbowl.render.board import tile_squares
 from ttgbuild.packs.dungeonbowl.render.paper import MARGIN
-from ttgbuild.packs.dungeonbowl.render.tokens import RULER_H, TAB, ruler_pieces
+from ttgbuild.packs.dungeonbowl.render.tokens import PLATE, RULER_H, TAB, ruler_pieces
 from ttgbuild.render.sheet import card_grid
 
 GAME = REPO / "games" / "dungeon-bowl"
@@ -127,6 +127,44 @@ def test_tokens_cover_every_position_marker_and_chest(kit: Path) -> None:
         t["holds"] == "nothing" for t in game["kit"]["chest_tokens"]
     )
     assert text.count("Benutzt") == 2 * sum(game["kit"]["markers"].values())
+
+
+def test_token_sheets_share_pages_two_by_two(kit: Path) -> None:
+    # Four teams' tokens (5 rows of pairs at most), then portals and chests, then markers:
+    # two sheets a page, then the dice page; each sheet alone left half a page empty (7 pages).
+    sheets = len(list((GAME / "content" / "teams").iterdir())) + 2
+    assert pages(kit / "tokens.pdf") == math.ceil(sheets / 2) + 1
+
+
+def text_boxes(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
+    return [obj.get_bounds() for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT])]
+
+
+def test_a_player_token_name_stays_on_its_white_plate(kit: Path) -> None:
+    doc = pdfium.PdfDocument(str(kit / "tokens.pdf"))
+    teams = [content(f"teams/{t.name}") for t in sorted((GAME / "content" / "teams").iterdir())]
+    most = content("game.yaml")["roster"]["max_players"]
+    standing = sum(min(p["most"], most) for t in teams for p in t["positions"])
+    plates = names = 0
+    for page in doc:
+        boxes = [
+            b
+            for b in path_boxes(page)
+            if near(b[2] - b[0], PLATE[0], 0.3 * mm) and near(b[3] - b[1], PLATE[1], 0.3 * mm)
+        ]
+        plates += len(boxes)
+        for left, bottom, right, top in text_boxes(page):
+            middle = ((left + right) / 2, (bottom + top) / 2)
+            plate = next(
+                (b for b in boxes if b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3]), None
+            )
+            if plate is None:
+                continue
+            names += 1
+            assert plate[0] + 0.5 * mm <= left and right <= plate[2] - 0.5 * mm, "name off plate"
+            assert plate[1] <= bottom and top <= plate[3]
+    assert plates == standing
+    assert names >= standing  # a name on every plate (a long one in two lines)
 
 
 @pytest.mark.parametrize(

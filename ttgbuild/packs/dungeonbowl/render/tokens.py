@@ -33,6 +33,8 @@ DIE = 16 * mm  # a block die's face
 MINUS = "\u2212"  # a printed minus sign, not a hyphen
 RULER_H = 12 * mm  # a range ruler piece's height
 TAB = 8 * mm  # the glue tab at the start of a ruler piece that continues another
+SUBHEAD = 10 * mm  # the heading of a token sheet sharing a page with the one above, and its gap
+PLATE = (17 * mm, 12 * mm)  # the white name plate of a standing player token
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -60,21 +62,41 @@ def render(ctx: RenderContext) -> bytes:
             ctx.content.game.origin,
         )
     )
-    for title, pairs, origin in sheets:
-        _pages(ctx, canvas, title, pairs, origin)
+    _pages(ctx, canvas, sheets)
     _dice_page(ctx, canvas)
     return finish(canvas, buffer)
 
 
-def _pages(ctx: RenderContext, canvas: Canvas, title: str, cells: list[Cell], origin: Any) -> None:
-    """Fold-over pairs on shared cuts under a heading, a block per page, as many as they need."""
+def _pages(ctx: RenderContext, canvas: Canvas, sheets: list[tuple[str, list[Cell], Any]]) -> None:
+    """Each sheet's fold-over pairs on shared cuts under its heading, as few pages as they need.
+
+    A sheet that fits whole below the one before it shares that sheet's page
+    under a smaller heading (two teams' tokens fill an A4 or Letter page
+    instead of each leaving half of one empty); one that does not starts a
+    page, and a sheet longer than a page goes on over as many as it needs.
+    """
     width, height = ctx.settings.page
-    top = height - paper.MARGIN - 12 * mm
-    room = top - paper.MARGIN - 4 * mm  # above the ruler and the 100 % note
-    face = (TOKEN, TOKEN)
-    for block in cutsheet.blocks(cells, face, width - 2 * paper.MARGIN, [room], fold=True):
-        paper.heading(ctx, canvas, title, (origin, "token sheet", "heading"))
-        cutsheet.paint(ctx, canvas, cutsheet.DRAWN, block, paper.MARGIN, top - block.height)
+    first = height - paper.MARGIN - 12 * mm
+    floor = paper.MARGIN + 4 * mm  # above the ruler and the 100 % note
+    face, across = (TOKEN, TOKEN), width - 2 * paper.MARGIN
+    top: float | None = None  # where the next sheet may start on this page; None: new page
+    for title, cells, origin in sheets:
+        where = (origin, "token sheet", "heading")
+        blocks = cutsheet.blocks(cells, face, across, [first - floor], fold=True)
+        if top is not None and len(blocks) == 1 and top - SUBHEAD - blocks[0].height >= floor:
+            box = (paper.MARGIN, top - SUBHEAD, across, SUBHEAD - 2 * mm)
+            paper.label(ctx, canvas, title, box, (12, 8), where, bold=True, align="left")
+            bottom = top - SUBHEAD - blocks[0].height
+            cutsheet.paint(ctx, canvas, cutsheet.DRAWN, blocks[0], paper.MARGIN, bottom)
+            top = bottom
+            continue
+        for block in blocks:
+            if top is not None:
+                paper.end_page(ctx, canvas)
+            paper.heading(ctx, canvas, title, where)
+            cutsheet.paint(ctx, canvas, cutsheet.DRAWN, block, paper.MARGIN, first - block.height)
+            top = first - block.height
+    if top is not None:
         paper.end_page(ctx, canvas)
 
 
@@ -104,17 +126,13 @@ def _standing(
         x, y, _w, _h = box
         canvas.setFillColor(fill)
         canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
+        # The name on a white plate as wide as the token allows, in up to two lines: on a
+        # disc, a long name ran over its edge onto the team colour, dark on dark.
+        plate_x, plate_y = x + (TOKEN - PLATE[0]) / 2, y + TOKEN - 1.5 * mm - PLATE[1]
         canvas.setFillColor(paper.PAPER)
-        canvas.circle(x + TOKEN / 2, y + TOKEN * 0.55, TOKEN * 0.33, fill=1, stroke=0)
-        paper.label(
-            ctx,
-            canvas,
-            name,
-            (x + 1.5 * mm, y + TOKEN * 0.4, TOKEN - 3 * mm, 6 * mm),
-            (7, 4.5),
-            where,
-            bold=True,
-        )
+        canvas.roundRect(plate_x, plate_y, *PLATE, 2 * mm, fill=1, stroke=0)
+        inner = (plate_x + 1 * mm, plate_y + 1 * mm, PLATE[0] - 2 * mm, PLATE[1] - 2 * mm)
+        paper.label(ctx, canvas, name, inner, (8, 4.5), where, bold=True)
         paper.label(
             ctx,
             canvas,
@@ -226,12 +244,30 @@ def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[Cell]:
                 continue
             name = tr.content("actions", ident, "name", action["name"])
             where = (action.origin, "once-per-turn marker", "name")
-            label = f"{name} · {team}"
             for _ in range(count):
                 yield Cell(
-                    _disc(ctx, canvas, paper.TORCH, label, where),
-                    _disc(ctx, canvas, paper.DOWN, f"{used} · {team}", where),
+                    _marker(ctx, canvas, paper.TORCH, name, team, where),
+                    _marker(ctx, canvas, paper.DOWN, used, team, where),
                 )
+
+
+def _marker(
+    ctx: RenderContext, canvas: Canvas, fill: Any, words: str, team: str, where: tuple
+) -> Drawn:
+    """A marker's side: the action (or "used") above, the team's letter on a line of its own,
+    so a long action name never breaks as "Hand-off" over "· A"."""
+
+    def side(box: tuple[float, float, float, float]) -> None:
+        x, y, _w, _h = box
+        ink = paper.ink_on(fill)
+        canvas.setFillColor(fill)
+        canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
+        words_box = (x + 1.5 * mm, y + 7 * mm, TOKEN - 3 * mm, TOKEN - 8.5 * mm)
+        paper.label(ctx, canvas, words, words_box, (12, 5), where, bold=True, colour=ink)
+        team_box = (x + 1.5 * mm, y + 1.5 * mm, TOKEN - 3 * mm, 5 * mm)
+        paper.label(ctx, canvas, team, team_box, (11, 8), where, bold=True, colour=ink)
+
+    return Drawn(side, fill)
 
 
 def _dice_page(ctx: RenderContext, canvas: Canvas) -> None:
