@@ -49,6 +49,10 @@ _PARENTHETICAL = re.compile(r"(.*?)\s*\(([^()]*)\)")
 TOKENS = re.compile(r"\{[^{}]*\}|\[[A-Za-z][\w-]*\]|<[^<>]*>")
 _TRIMMED = "aeiounrs"
 _MIN_STEM = 4
+# A term's place in its list and what the label rule expects: the wording and its folded forms.
+_Hit = tuple[int, tuple[str, frozenset[str]]]
+_Labels = tuple[dict[str, _Hit], dict[str, _Hit]]  # by folded form, by abbreviation
+_last_labels: tuple[list[Term], _Labels] | None = None
 
 
 @dataclass(frozen=True)
@@ -148,18 +152,48 @@ def check_terms(source: str, translation: str, terms: list[Term]) -> list[str]:
     return [f"glossary: {source.strip()!r} is a glossary term, so write {expected!r}"]
 
 
-def _label_term(source: str, terms: list[Term]) -> tuple[str, set[str]] | None:
-    """If the English IS a term: the expected translation and the (folded) forms allowed."""
-    said = _label(source)
-    for term in terms:
+def _label_term(source: str, terms: list[Term]) -> tuple[str, frozenset[str]] | None:
+    """If the English IS a term: the expected translation and the (folded) forms allowed.
+
+    The first term (longest first) whose folded form or abbreviation the English is;
+    looked up in `_labels`, not compared with every term for every message.
+    """
+    by_label, by_abbreviation = _labels(terms)
+    found = [
+        hit
+        for hit in (by_label.get(_label(source)), by_abbreviation.get(source.strip().rstrip(":")))
+        if hit is not None
+    ]
+    return min(found, key=lambda hit: hit[0])[1] if found else None  # a tie: the label form
+
+
+def _labels(terms: list[Term]) -> _Labels:
+    """`_index` of this list of terms, remembered for the list a catalog check passes for
+    every message (the very same list object: hashing 70 terms per message would cost more
+    than the lookup saves; a locale's list is never changed once `Glossary.terms` made it)."""
+    global _last_labels
+    if _last_labels is None or _last_labels[0] is not terms:
+        _last_labels = (terms, _index(terms))
+    return _last_labels[1]
+
+
+def _index(terms: list[Term]) -> _Labels:
+    """Each folded term form, and each abbreviation, with the first term (by its place) it
+    names and what that term's label rule expects."""
+    by_label: dict[str, _Hit] = {}
+    by_abbreviation: dict[str, _Hit] = {}
+    for place, term in enumerate(terms):
         head, abbreviation = term.english_parts
         target_head, target_abbreviation = term.target_parts
-        if said in (fold(term.english), fold(head)):
-            return term.target, {fold(term.target), fold(target_head)}
-        if abbreviation and source.strip().rstrip(":") == abbreviation:
+        allowed = frozenset({fold(term.target), fold(target_head)})
+        for form in (fold(term.english), fold(head)):
+            by_label.setdefault(form, (place, (term.target, allowed)))
+        if abbreviation:
             expected = target_abbreviation or target_head
-            return expected, {fold(expected)}
-    return None
+            by_abbreviation.setdefault(
+                abbreviation, (place, (expected, frozenset({fold(expected)})))
+            )
+    return by_label, by_abbreviation
 
 
 def _label(text: str) -> str:
@@ -187,21 +221,34 @@ def _check_prose(source: str, translation: str, terms: list[Term]) -> list[str]:
 
 
 @cache
-def _phrase_patterns(english: str) -> tuple[re.Pattern[str], ...]:
-    """How a term shows up in English prose: its main form (any case), its abbreviation (exact)."""
+def _phrase_patterns(english: str) -> tuple[tuple[re.Pattern[str], str | None, bool], ...]:
+    """How a term shows up in English prose: its main form (any case), its abbreviation (exact).
+
+    Each pattern comes with a needle, text it cannot match without (lower case
+    where case is ignored), and whether it ignores case: a substring test
+    spares the regular expression for most terms of most messages. Ignoring
+    case, that test is exact only in ASCII (Unicode case rules match 'k' with
+    the Kelvin sign), so a term outside ASCII has no needle and always runs.
+    """
     head, abbreviation = split(english)
-    patterns = [re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE)]
+    needle = head.lower() if head.isascii() else None
+    patterns = [(re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE), needle, True)]
     if abbreviation:
-        patterns.append(re.compile(rf"(?<!\w){re.escape(abbreviation)}(?!\w)"))
+        patterns.append(
+            (re.compile(rf"(?<!\w){re.escape(abbreviation)}(?!\w)"), abbreviation, False)
+        )
     return tuple(patterns)
 
 
 def _terms_in(source: str, terms: list[Term]) -> list[tuple[Term, str]]:
     """Terms the English uses as whole phrases, longest first, without overlaps."""
     spans: list[tuple[int, int, Term]] = []
+    lowered = source.lower() if source.isascii() else None  # None: no needle test ignoring case
     for term in terms:
-        for pattern in _phrase_patterns(term.english):
-            spans.extend((m.start(), m.end(), term) for m in pattern.finditer(source))
+        for pattern, needle, ignore_case in _phrase_patterns(term.english):
+            haystack = lowered if ignore_case else source
+            if needle is None or haystack is None or needle in haystack:
+                spans.extend((m.start(), m.end(), term) for m in pattern.finditer(source))
     taken: list[tuple[int, int]] = []
     found: list[tuple[Term, str]] = []
     for start, end, term in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
