@@ -14,12 +14,21 @@ from conftest import REPO, run_cli
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Jugger's English kit on A4: the locale folder."""
-    out = tmp_path_factory.mktemp("jugger-look")
-    result = run_cli(REPO, "build", "--out", str(out), "--locale", "en")
-    assert result.exit_code == 0, result.output
-    return out / "en"
+def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Jugger's English kit on A4 and on Letter: each locale folder, by paper."""
+    built = {}
+    for paper in ("a4", "letter"):
+        out = tmp_path_factory.mktemp(f"jugger-look-{paper}")
+        result = run_cli(REPO, "build", "--out", str(out), "--locale", "en", "--paper", paper)
+        assert result.exit_code == 0, result.output
+        built[paper] = out / "en"
+    return built
+
+
+@pytest.fixture(scope="module")
+def kit(kits: dict[str, Path]) -> Path:
+    """The A4 kit."""
+    return kits["a4"]
 
 
 def dashed(path: Path) -> list[tuple[int, str]]:
@@ -50,3 +59,37 @@ def test_the_mats_draw_their_zone_names_over_the_slots(kit: Path) -> None:
             box = pymupdf.Rect(span["bbox"])
             under = [d for d in fills if d["rect"].contains(box)]
             assert all(d["seqno"] < span["seqno"] for d in under), (page.number + 1, box)
+
+
+def inset(rect: pymupdf.Rect, by: float) -> pymupdf.Rect:
+    return pymupdf.Rect(rect.x0 + by, rect.y0 + by, rect.x1 - by, rect.y1 - by)
+
+
+def lines_through_text(page: pymupdf.Page) -> list[tuple[str, pymupdf.Rect]]:
+    """Each text span of the page that a stroked straight line runs through."""
+    spans = [
+        (span["text"], inset(pymupdf.Rect(span["bbox"]), 0.5))
+        for block in page.get_text("dict")["blocks"]
+        for line in block.get("lines", [])
+        for span in line["spans"]
+        if span["text"].strip()
+    ]
+    crossed = []
+    for drawing in page.get_drawings():
+        if drawing["type"] not in ("s", "fs"):
+            continue
+        for item in drawing["items"]:
+            if item[0] != "l":
+                continue
+            a, b = item[1], item[2]
+            points = [a + (b - a) * (step / 40) for step in range(41)]
+            crossed += [(t, r) for t, r in spans if any(r.contains(p) for p in points)]
+    return crossed
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_line_of_the_guides_diagrams_runs_through_text(kits: dict[str, Path], paper) -> None:
+    """The cutting diagram's marks stayed 56 mm tall on Letter's lower cells and crossed the
+    page heading and the caption; every diagram now keeps to its box."""
+    for page in pymupdf.open(kits[paper] / "guide.pdf"):
+        assert lines_through_text(page) == [], (paper, page.number + 1)

@@ -265,7 +265,10 @@ def _arrow(canvas: Canvas, start: tuple[float, float], end: tuple[float, float])
 def _cutting(canvas: Canvas, box: Box) -> None:
     """A sheet of 3 by 2 cards with their bleed, crop marks and the cut lines right across."""
     x, y, w, h = box
-    card_w, card_h = 16 * mm, 22 * mm
+    # Cards 16 x 22 mm, smaller where the box is lower (Letter's cells are): the marks
+    # reach 6 mm past the sheet and must stay in the box, clear of heading and caption.
+    card_h = min(22 * mm, (h - 12 * mm) / 2, (w - 12 * mm) / 3 * 22 / 16)
+    card_w = card_h * 16 / 22
     left, bottom = x + (w - 3 * card_w) / 2, y + (h - 2 * card_h) / 2
     canvas.setFillColor(theme.DECK_COLOURS["hero"])
     canvas.rect(
