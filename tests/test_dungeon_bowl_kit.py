@@ -75,6 +75,39 @@ def test_player_cards_are_one_per_position_with_backs(kit: Path) -> None:
     assert pages(kit / "players.pdf") == 2 * math.ceil(positions / capacity)
 
 
+def test_every_player_card_shows_its_team_emblem_below_the_skills(kit: Path) -> None:
+    positions = sum(
+        len(content(f"teams/{t.name}")["positions"]) for t in (GAME / "content" / "teams").iterdir()
+    )
+    doc = pdfium.PdfDocument(str(kit / "players.pdf"))
+    shields = [
+        b
+        for index in range(0, len(doc), 2)  # front pages; each is followed by its backs
+        for b in path_boxes(doc[index])
+        if near(b[2] - b[0], 16 * mm, 1 * mm) and near(b[3] - b[1], 19 * mm, 1 * mm)
+    ]
+    assert len(shields) == positions
+
+
+def test_a_card_back_title_is_centred_on_the_card(kit: Path) -> None:
+    # A back is one drawing repeated (a form), read in its own coordinates: the torch
+    # frame inside the card, and the title's words on one line within it.
+    back = pdfium.PdfDocument(str(kit / "players.pdf"))[1]
+    frames = [b for b in path_boxes(back) if 50 * mm < b[2] - b[0] < 63 * mm]
+    assert frames
+    frame = frames[0]
+    words_in = [
+        b
+        for b in text_boxes(back)
+        if frame[0] < (b[0] + b[2]) / 2 < frame[2] and frame[1] < (b[1] + b[3]) / 2 < frame[3]
+    ]
+    assert words_in
+    left, right = min(b[0] for b in words_in), max(b[2] for b in words_in)
+    bottom, top = min(b[1] for b in words_in), max(b[3] for b in words_in)
+    assert near((left + right) / 2, (frame[0] + frame[2]) / 2, 1 * mm)  # was 1.8 mm left
+    assert near((bottom + top) / 2, (frame[1] + frame[3]) / 2, 3 * mm)
+
+
 def test_the_dungeon_is_one_sheet_then_its_tiles_then_two_dugout_mats(kit: Path) -> None:
     rows = content("dungeon.yaml")["map"]
     across, down = tile_squares(PrintSettings().page, content("game.yaml")["kit"]["square_mm"] * mm)

@@ -267,6 +267,13 @@ def _row_end(ref: Mapping[str, Any], all_tables: Sequence[Any]) -> int | None:
     return rows[0][ref["end"]] if rows else None
 
 
+def initials(name: str) -> str:
+    """A team's initials for its emblem: the first letters of its capitalised words, at most
+    two ("Cinderdeep Tinkers" CT, "Caldereros de Ceniza" CC), else its first letter."""
+    letters = [word[0] for word in name.split() if word[:1].isupper()] or [name[:1]]
+    return "".join(letters[:2]).upper()
+
+
 def skill_names(ids: Sequence[str], translated: Any, skills: Sequence[Any]) -> str:
     """Skill and trait names in the locale, joined by commas (`translated` is the engine's)."""
     names = {skill["id"]: skill["name"] for skill in skills}
@@ -293,6 +300,7 @@ FUNCTIONS: dict[str, Any] = {
     "block_odds": block_odds,
     "d16_rows": d16_rows,
     "skill_names": skill_names,
+    "initials": initials,
     "skill_params": skill_params,
     "param_faults": param_faults,
     "rows_of": rows_of,
