@@ -212,6 +212,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
                 options,
                 after_kit=part.get("after_kit", False),
                 printing=printing,
+                deck=what == "layout",  # drawn by draw_layout: a large one in parts
             )
         )
     kit_files = [part.file for part in components]
