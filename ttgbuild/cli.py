@@ -18,12 +18,14 @@ import tempfile
 import time
 import traceback
 import weakref
+from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
+from typer.models import CommandInfo, TyperInfo
 
 from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
@@ -56,23 +58,49 @@ if TYPE_CHECKING:
 
 
 class EngineThenGames(TyperGroup):
-    """The engine's commands, then the installed games' own, added on first need.
+    """The engine's commands, then the installed games' own, each built on first need.
 
+    Typer would build every command's options before running one: the engine's
+    are built when named (an up-to-date `ttgbuild build` builds only its own).
     A game's commands are added only when a name is not the engine's or the
     help lists every command: `ttgbuild validate` imports no game it does not
     build, so each installed game adds nothing to the others' commands.
     """
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # a command of Typer's click
+        self._build(name for name in (cmd_name,) if name in ENGINE)
         found = super().get_command(ctx, cmd_name)
-        if found is None:
+        if found is None:  # a game's command, or a typo: Typer suggests among all commands
             add_pack_commands(self)
+            self._build(ENGINE)
             found = super().get_command(ctx, cmd_name)
         return found
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
         add_pack_commands(self)
-        return super().list_commands(ctx)
+        return [*ENGINE, *(name for name in super().list_commands(ctx) if name not in ENGINE)]
+
+    def _build(self, names: Iterable[str]) -> None:
+        """The engine's commands of these names, built unless they are already."""
+        for name in names:
+            if name not in self.commands:
+                self.add_command(_built(ENGINE[name]), name)
+
+
+def _built(info: CommandInfo | TyperInfo) -> Any:
+    """The click command (or group) Typer builds from one registered command or sub-app."""
+    if isinstance(info, TyperInfo):
+        return typer.main.get_group_from_info(
+            info,
+            pretty_exceptions_short=app.pretty_exceptions_short,
+            rich_markup_mode=app.rich_markup_mode,
+            suggest_commands=app.suggest_commands,
+        )
+    return typer.main.get_command_from_info(
+        info,
+        pretty_exceptions_short=app.pretty_exceptions_short,
+        rich_markup_mode=app.rich_markup_mode,
+    )
 
 
 app = typer.Typer(
@@ -83,6 +111,15 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,  # click's plain help: rich's formatting costs a tenth of a second
 )
+
+
+@app.callback()
+def _engine_group() -> None:
+    # Typer makes a group of an app with a callback; this one's commands are all built on
+    # first need (EngineThenGames, ENGINE below), so Typer sees none. It does nothing.
+    pass
+
+
 app.add_typer(i18n_app, name="i18n")
 app.add_typer(sheet_app, name="sheet")
 app.add_typer(export_app, name="export")
@@ -473,6 +510,19 @@ def watch(
         raise typer.Exit(130) from None
 
 
+# The engine's commands and sub-apps registered above, by name, in the help's order: built
+# one at a time by EngineThenGames (Typer would build all of them for every command).
+ENGINE: dict[str, CommandInfo | TyperInfo] = {
+    **{
+        info.name or typer.main.get_command_name(info.callback.__name__): info
+        for info in app.registered_commands
+        if info.callback is not None
+    },
+    **{info.name: info for info in app.registered_groups if info.name},
+}
+app.registered_commands = [info for info in app.registered_commands if info.callback is None]
+app.registered_groups = [info for info in app.registered_groups if not info.name]
+
 # Packs whose commands could not be added, and why (`ttgbuild games` reports them).
 COMMAND_PROBLEMS: dict[str, str] = {}
 _ADDED: weakref.WeakSet[TyperGroup] = weakref.WeakSet()  # groups holding the games' commands
@@ -501,7 +551,7 @@ def add_pack_commands(target: TyperGroup) -> None:
         except Exception as exc:  # a third party's bug must not stop every command
             COMMAND_PROBLEMS[name] = f"its commands cannot be added: {type(exc).__name__}"
             continue
-        clash = sorted(commands.keys() & target.commands.keys())
+        clash = sorted(commands.keys() & (target.commands.keys() | ENGINE.keys()))
         if clash:
             COMMAND_PROBLEMS[name] = (
                 f"its command {clash[0]!r} is taken; none of its commands was added"
