@@ -1,0 +1,126 @@
+"""Challengers!'s kit as a print-and-play maker checks it (issue 20's page-by-page review).
+
+Measured in the PDFs a user builds (English on Letter, the tighter paper):
+card backs carry nothing a duplex drift would make lopsided, a dashed line
+always means "fold" (mats and tray labels mark their areas without one),
+and the tray labels' back page spends no ink.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from reportlab.lib.units import mm
+
+from tests.conftest import REPO, assert_no_crash, run_cli
+
+GAME = REPO / "games" / "challengers"
+CARD = (63 * mm, 88 * mm)  # the build's default card size
+DISC = 32 * mm  # the disc in the middle of every card back (cards.layout.yaml)
+CLEAR = 8 * mm  # what a back keeps clear of its cut: 2 mm drift leaves 6 to 10 mm
+MARGIN = 12 * mm  # where the print note and ruler sit, outside every card grid
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("ch-print")
+    result = run_cli(
+        GAME, "build", "--locale", "en", "--paper", "letter", "--strict", "--out", str(out)
+    )
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    return out / "en"
+
+
+def back_pages(doc: pymupdf.Document) -> list[pymupdf.Page]:
+    """Every page of cards.pdf that prints backs: each second page, the alignment test aside."""
+    pages = [doc[i] for i in range(1, len(doc), 2)]
+    return [p for p in pages if "alignment test" not in p.get_text()]
+
+
+def in_margin(rect: pymupdf.Rect, page: pymupdf.Page) -> bool:
+    """Drawn in the paper's margin band: the ruler and the print note."""
+    w, h = page.rect.width, page.rect.height
+    return rect.x1 <= MARGIN or rect.y0 >= h - MARGIN or rect.x0 >= w - MARGIN or rect.y1 <= MARGIN
+
+
+def test_card_backs_keep_everything_clear_of_the_cut(kit: Path) -> None:
+    """Nothing within 8 mm of a back's trim, and no outline at all: a back printed 2 mm
+    off its front still looks centred (the old white frame 3 mm inside the cut did not)."""
+    with pymupdf.open(kit / "cards.pdf") as doc:
+        checked = 0
+        for page in back_pages(doc):
+            drawings = page.get_drawings()
+            discs = [
+                d["rect"]
+                for d in drawings
+                if abs(d["rect"].width - DISC) < 1 and abs(d["rect"].height - DISC) < 1
+            ]
+            cards = [
+                pymupdf.Rect(
+                    d.x0 + d.width / 2 - CARD[0] / 2,
+                    d.y0 + d.height / 2 - CARD[1] / 2,
+                    d.x0 + d.width / 2 + CARD[0] / 2,
+                    d.y0 + d.height / 2 + CARD[1] / 2,
+                )
+                for d in discs
+            ]
+            marks = [d["rect"] for d in drawings if d["rect"].width < CARD[0]]
+            marks += [pymupdf.Rect(b[:4]) for b in page.get_text("blocks")]
+            for card in cards:
+                safe = pymupdf.Rect(
+                    card.x0 + CLEAR, card.y0 + CLEAR, card.x1 - CLEAR, card.y1 - CLEAR
+                )
+                inside = [
+                    r
+                    for r in marks
+                    if card.contains(pymupdf.Point((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2))
+                ]
+                assert inside, f"page {page.number + 1}: nothing found on the back at {card}"
+                for rect in inside:
+                    assert safe.contains(rect), (
+                        f"page {page.number + 1}: {rect} within {CLEAR / mm} mm of the cut"
+                    )
+                checked += 1
+            strokes = [
+                d for d in drawings if d.get("color") is not None and not in_margin(d["rect"], page)
+            ]
+            assert not strokes, f"page {page.number + 1}: outlines on card backs {strokes[:2]}"
+        assert checked > 100  # every back of the 167 cards was measured
+
+
+def dashed(drawing: dict) -> bool:
+    dashes = drawing.get("dashes") or "[] 0"
+    return not dashes.startswith("[]")
+
+
+@pytest.mark.parametrize("name", ["cards.pdf", "parks.pdf"])
+def test_no_dashed_line_where_nothing_folds(kit: Path, name: str) -> None:
+    """The kit's convention: cut along solid lines, fold along dashed ones. Cards, tray
+    labels and park mats do not fold, so none of their lines is dashed (tokens.pdf's
+    flags keep theirs: tests/test_challengers_parts.py)."""
+    with pymupdf.open(kit / name) as doc:
+        for page in doc:
+            found = [d["rect"] for d in page.get_drawings() if dashed(d)]
+            assert not found, f"{name} page {page.number + 1}: dashed lines at {found[:3]}"
+
+
+def test_tray_labels_back_page_spends_no_ink(kit: Path) -> None:
+    """The labels lie face up on the table: the page behind them is blank but for the ruler."""
+    with pymupdf.open(kit / "cards.pdf") as doc:
+        fronts = [p.number for p in doc if "Draw pile" in p.get_text()]
+        assert len(fronts) == 1
+        back = doc[fronts[0] + 1]
+        inked = [
+            d["rect"]
+            for d in back.get_drawings()
+            if not in_margin(d["rect"], back) and (inks(d.get("fill")) or inks(d.get("color")))
+        ]
+        assert not inked, inked
+
+
+def inks(colour: tuple[float, ...] | None) -> bool:
+    """A colour that puts ink on white paper."""
+    return colour is not None and min(colour) < 0.99
