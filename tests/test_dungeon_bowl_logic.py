@@ -343,3 +343,14 @@ def test_whole_percents_keep_what_can_happen_off_0_and_100() -> None:
     tiny = whole_percents([Fraction(1, 1000), Fraction(999, 1000)])
     assert tiny[0] == float(Fraction(1, 1000))  # prints "<1", not "0"
     assert round(tiny[0] * 100) == 0 < tiny[0] and tiny[1] == float(Fraction(999, 1000))
+
+
+def test_a_position_without_skills_reads_as_a_dash_on_the_roster_sheet() -> None:
+    from ttgbuild.packs.dungeonbowl.functions import skill_names
+
+    def untranslated(_kind: str, _ident: str, _field: str, default: str) -> str:
+        return default
+
+    skills = [load("skills/block.yaml"), load("skills/dodge.yaml")]
+    assert skill_names([], untranslated, skills) == "\u2013"
+    assert skill_names(["block", "dodge"], untranslated, skills) == "Block, Dodge"

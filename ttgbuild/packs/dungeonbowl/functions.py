@@ -275,9 +275,11 @@ def initials(name: str) -> str:
 
 
 def skill_names(ids: Sequence[str], translated: Any, skills: Sequence[Any]) -> str:
-    """Skill and trait names in the locale, joined by commas (`translated` is the engine's)."""
+    """Skill and trait names in the locale, joined by commas (`translated` is the engine's);
+    a dash for none, as a roster line's lost points, so no cell of the table looks forgotten."""
     names = {skill["id"]: skill["name"] for skill in skills}
-    return ", ".join(translated("skill", ident, "name", names.get(ident, ident)) for ident in ids)
+    joined = ", ".join(translated("skill", i, "name", names.get(i, i)) for i in ids)
+    return joined or "\u2013"
 
 
 FUNCTIONS: dict[str, Any] = {
