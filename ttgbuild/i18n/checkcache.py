@@ -29,6 +29,7 @@ from pathlib import Path
 from ttgbuild.core import fingerprint, remembered
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n import limits
+from ttgbuild.i18n.contentfiles import content_files
 from ttgbuild.i18n.glossary import GLOSSARY_FILE
 from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir, unlisted_locales
 from ttgbuild.i18n.style import STYLE_FILE
@@ -121,8 +122,6 @@ def _kinds(project: Path, locales: list[str]) -> dict[str, str]:
 
 def sources_key(project: Path) -> str:
     """What extraction reads: the code (templates, schemas, libraries) and the content's text."""
-    from ttgbuild.i18n.extract import content_files
-
     files = {
         path.relative_to(project).as_posix(): fingerprint.file_digest(path)
         for path in content_files(project)

@@ -24,6 +24,7 @@ from babel.messages.extract import extract
 
 import ttgbuild
 from ttgbuild.core.diagnostics import json_pointer
+from ttgbuild.i18n.contentfiles import content_files
 from ttgbuild.i18n.paths import content_context
 from ttgbuild.pack import Pack
 from ttgbuild.source.datapack import pack_of
@@ -177,20 +178,6 @@ def _comment(pack: Pack, what: str, owner: Any, role_key: str, budget: int) -> s
     if field.endswith("text"):
         parts.append("Write numbers only through placeholders; keep [icon] tokens as they are.")
     return " ".join(parts)
-
-
-def content_files(project: Path) -> list[Path]:
-    """Content files of the project's pack that can hold translatable text, in a stable order."""
-    pack = pack_of(project)
-    schemas = schemas_at(pack.schemas)
-    root = project / "content"
-    files = [root / name for name in pack.files if (root / name).is_file()]
-    for folder, kind in pack.folders.items():
-        # Jugger's heroes have none: thousands of them need not be read.
-        if schemas.translatable_fields(kind):
-            # Regular files only: opening a FIFO would wait forever (validate names it).
-            files.extend(sorted(p for p in (root / folder).glob("*.yaml") if p.is_file()))
-    return files
 
 
 def reference(path: Path, pack: Pack) -> str:
