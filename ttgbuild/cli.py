@@ -14,9 +14,7 @@ import atexit
 import os
 import re
 import sys
-import tempfile
 import time
-import traceback
 import weakref
 from collections.abc import Iterable
 from dataclasses import asdict
@@ -28,7 +26,6 @@ from typer.core import TyperGroup
 from typer.models import CommandInfo, TyperInfo
 
 from ttgbuild.core import console
-from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.diagnostics import LocatedError, has_failures, sort_key
 from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
 from ttgbuild.core.printing import Duplex, Ink, Paper, PrintSettings
@@ -620,6 +617,11 @@ def main() -> None:
 
 def _save_traceback() -> str:
     """Write the current exception's traceback to a new log file; say where (or why not)."""
+    import tempfile  # here: random and hashlib with it, which the help needs none of
+    import traceback
+
+    from ttgbuild.core.atomic import write_atomically
+
     stamp = time.strftime("%Y%m%d-%H%M%S")
     log = Path(tempfile.gettempdir()) / f"ttgbuild-error-{stamp}-{os.getpid()}.log"
     try:

@@ -10,7 +10,6 @@ prints it.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 
@@ -41,6 +40,8 @@ def as_json(value: object) -> None:
     UTF-8) is written as a JSON `\\u` escape: the data is the same for a
     script, and the terminal and UTF-8 see only printable text.
     """
+    import json  # here: the help and most runs print no JSON
+
     text = json.dumps(value, indent=2, ensure_ascii=False)
     if not text.replace("\n", "").isprintable():  # json.dumps escaped every raw line break
         text = "".join(c if c.isprintable() or c == "\n" else _json_escape(c) for c in text)

@@ -15,7 +15,6 @@ the command stops with exit 2 before reading any content.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Iterator
 from functools import lru_cache, partial
 from pathlib import Path, PurePosixPath
@@ -259,6 +258,8 @@ def _declared_fields(path: Path) -> set[str] | None:
     be an error at pack.yaml instead. An unreadable schema is reported by
     _schema_problems; one that declares no `properties` is not second-guessed.
     """
+    import json  # here, as below: the help imports this module and reads no schema
+
     try:
         schema = json.loads(read_regular(path, MAX_SCHEMA).decode("utf-8"))
     except (OSError, NotRegularFile, FileTooBig, UnicodeDecodeError, json.JSONDecodeError):
@@ -273,6 +274,8 @@ def _schema_problems(folder: Path, shown: PurePosixPath) -> list[Diagnostic]:
     A data pack's schemas are the user's files, not the engine's: each is
     checked before any content meets it, and named with the place of its fault.
     """
+    import json
+
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 

@@ -13,7 +13,6 @@ from typing import Annotated
 import typer
 
 from ttgbuild.core import console
-from ttgbuild.core.atomic import write_atomically
 from ttgbuild.options import EXIT_PROBLEMS, EXIT_UNREADABLE, ProjectOption, require_project
 
 sheet_app = typer.Typer(
@@ -37,6 +36,7 @@ def export(
     ] = None,
 ) -> None:
     """One sheet per record kind: a row per record, a column per field."""
+    from ttgbuild.core.atomic import write_atomically
     from ttgbuild.source.loader import load_content
     from ttgbuild.source.yamlsource import LOAD_CODES
     from ttgbuild.spreadsheet.tables import tables_of
@@ -83,6 +83,7 @@ def import_(
     ] = False,
 ) -> None:
     """Write a sheet's edits into the YAML in place, once the result validates."""
+    from ttgbuild.core.atomic import write_atomically
     from ttgbuild.pack import PackError
     from ttgbuild.source.loader import load_content
     from ttgbuild.spreadsheet.check import cell_of, would_be_problems
