@@ -121,6 +121,20 @@ def test_the_dungeon_is_one_sheet_then_its_tiles_then_two_dugout_mats(kit: Path)
     assert text.count("Schattierte Streifen wiederholen") == tiles - 1
 
 
+def test_the_overview_is_an_assembly_map_naming_each_tile_s_page(kit: Path) -> None:
+    rows = content("dungeon.yaml")["map"]
+    across, down = tile_squares(PrintSettings().page, content("game.yaml")["kit"]["square_mm"] * mm)
+    columns = math.ceil(len(rows[0]) / across)
+    doc = pdfium.PdfDocument(str(kit / "dungeon.pdf"))
+    overview = " ".join(doc[0].get_textpage().get_text_range().split())
+    for index in range(columns * math.ceil(len(rows) / down)):
+        page = 2 + index  # the label printed on the overview, a page number from 1
+        assert f"S. {page}" in overview
+        heading = " ".join(doc[page - 1].get_textpage().get_text_range().split())
+        row, column = divmod(index, columns)
+        assert f"Zeile {row + 1} von" in heading and f"Spalte {column + 1} von" in heading
+
+
 def dashed(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
     """The bounds of every path on `page` stroked with a dash pattern."""
     return [

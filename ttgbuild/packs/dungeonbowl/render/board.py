@@ -39,18 +39,19 @@ def render(ctx: RenderContext) -> bytes:
     rows = list(board["map"])
     width, height = ctx.settings.page
     room_w, room_h = width - 2 * paper.MARGIN, height - 2 * paper.MARGIN - 30 * mm
-    # The overview: the whole map scaled to the page.
+    square = content.game["kit"]["square_mm"] * mm
+    across, down = tile_squares(ctx.settings.page, square)
+    tiles_x, tiles_y = -(-len(rows[0]) // across), -(-len(rows) // down)
+    # The overview: the whole map scaled to the page, the tiles marked on it (assembly map).
     overview = tr.pgettext("dungeon overview", "{dungeon}: overview (not to scale)")
     paper.heading(ctx, canvas, tr.fill(overview, {"dungeon": title}), where)
     side = min(room_w / len(rows[0]), room_h / len(rows))
     top = height - paper.MARGIN - 14 * mm
     _squares(ctx, canvas, rows, (0, 0, len(rows[0]), len(rows)), paper.MARGIN, top, side, where)
+    _tile_map(ctx, canvas, (across, down), (len(rows[0]), len(rows)), top, side, where)
     _legend(ctx, canvas, top - side * len(rows) - 4 * mm, where)
     paper.end_page(ctx, canvas)
-    # Full size, in tiles of whole squares.
-    square = content.game["kit"]["square_mm"] * mm
-    across, down = tile_squares(ctx.settings.page, square)
-    tiles_x, tiles_y = -(-len(rows[0]) // across), -(-len(rows) // down)
+    # Full size, in tiles of whole squares, row by row: tile (tx, ty) is page 2 + ty * tiles_x + tx.
     for ty in range(tiles_y):
         for tx in range(tiles_x):
             words = tr.pgettext(
@@ -236,6 +237,38 @@ def _squares(
     canvas.rect(left, top - (y1 - y0) * side, (x1 - x0) * side, (y1 - y0) * side, fill=0, stroke=1)
 
 
+def _tile_map(
+    ctx: RenderContext,
+    canvas: Canvas,
+    tile: tuple[int, int],
+    size: tuple[int, int],
+    top: float,
+    side: float,
+    where: tuple,
+) -> None:
+    """On the overview, each full-size tile's edges and the page that prints it, so the
+    tiles can be laid out without guessing (the assembly map)."""
+    (across, down), (columns, rows) = tile, size
+    tiles_x = -(-columns // across)
+    words = ctx.tr.pgettext("dungeon overview", "p. {page}")
+    canvas.saveState()
+    for ty in range(-(-rows // down)):
+        for tx in range(tiles_x):
+            x = paper.MARGIN + tx * across * side
+            y = top - min(rows, (ty + 1) * down) * side
+            w = (min(columns, (tx + 1) * across) - tx * across) * side
+            h = top - ty * down * side - y
+            canvas.setStrokeColor(paper.TORCH)
+            canvas.setLineWidth(1.6)
+            canvas.rect(x, y, w, h, fill=0, stroke=1)
+            label = ctx.tr.fill(words, {"page": 2 + ty * tiles_x + tx})
+            canvas.setFillColor(paper.TORCH)
+            canvas.roundRect(x + 1 * mm, y + h - 6 * mm, 13 * mm, 5 * mm, 1 * mm, fill=1, stroke=0)
+            box = (x + 1.5 * mm, y + h - 6 * mm, 12 * mm, 5 * mm)
+            paper.label(ctx, canvas, label, box, (9, 6), where, bold=True, colour=paper.PAPER)
+    canvas.restoreState()
+
+
 def _legend(ctx: RenderContext, canvas: Canvas, top: float, where: tuple) -> None:
     tr = ctx.tr
     entries = [
@@ -247,12 +280,18 @@ def _legend(ctx: RenderContext, canvas: Canvas, top: float, where: tuple) -> Non
         (paper.INK, tr.pgettext("dungeon legend", "Chest: a chest token face down")),
         (ZONE["a"], tr.pgettext("dungeon legend", "End zone of team A")),
         (ZONE["b"], tr.pgettext("dungeon legend", "End zone of team B")),
+        (None, tr.pgettext("dungeon legend", "A full-size tile and the page that prints it")),
     ]
     width = ctx.settings.page[0] - 2 * paper.MARGIN
     for index, (fill, words) in enumerate(entries):
         y = top - (index + 1) * 6 * mm
-        canvas.setFillColor(fill)
-        canvas.rect(paper.MARGIN, y + 1 * mm, 4 * mm, 4 * mm, fill=1, stroke=0)
+        if fill is None:  # the tiles' edges: an outline, as on the map
+            canvas.setStrokeColor(paper.TORCH)
+            canvas.setLineWidth(1.6)
+            canvas.rect(paper.MARGIN + 0.5 * mm, y + 1.5 * mm, 3 * mm, 3 * mm, fill=0, stroke=1)
+        else:
+            canvas.setFillColor(fill)
+            canvas.rect(paper.MARGIN, y + 1 * mm, 4 * mm, 4 * mm, fill=1, stroke=0)
         box = (paper.MARGIN + 6 * mm, y, width - 6 * mm, 6 * mm)
         paper.label(ctx, canvas, words, box, (9, 6), where, align="left")
 
