@@ -108,7 +108,11 @@ def _all(checks: list[Check]) -> Check:
         return checks[0]
 
     def every(value: Any) -> bool:
-        return all(check(value) for check in checks)
+        # A loop, not all(generator): this runs for every value of thousands of files.
+        for check in checks:  # noqa: SIM110
+            if not check(value):
+                return False
+        return True
 
     return every
 
@@ -187,7 +191,14 @@ class _Compiler:
                 raise Unsupported("oneOf with branches of overlapping types")
             seen |= declared
         checks = [self.node(branch, doc) for branch in branches]
-        return lambda value: any(check(value) for check in checks)
+
+        def any_branch(value: Any) -> bool:
+            for check in checks:  # noqa: SIM110 (a loop: no generator per value)
+                if check(value):
+                    return True
+            return False
+
+        return any_branch
 
     def types(self, node: Any, doc: dict[str, Any]) -> frozenset[str] | None:
         """The JSON types a node admits (integer counted as number), through `$ref`s; None: any."""
@@ -222,10 +233,7 @@ class _Compiler:
             if node["items"] is False:
                 checks.append(lambda v: not isinstance(v, list) or len(v) <= start)
             else:
-                each = self.node(node["items"], doc)
-                checks.append(
-                    lambda v: not isinstance(v, list) or all(each(item) for item in v[start:])
-                )
+                checks.append(_items(self.node(node["items"], doc), start))
         if node.get("uniqueItems") is True:
             checks.append(_unique)
         handled.add("uniqueItems")
@@ -317,11 +325,33 @@ def _scalar_limits(node: dict[str, Any], handled: set[str]) -> list[Check]:
     for keyword, holds in bounds:
         if keyword in node:
             handled.add(keyword)
-            bound = node[keyword]
-            checks.append(
-                lambda v, holds=holds, bound=bound: not _is_number(v) or bool(holds(v, bound))
-            )
+            checks.append(_bound(holds, node[keyword]))
     return checks
+
+
+def _bound(holds: Callable[[Any, Any], bool], bound: Any) -> Check:
+    """A numeric limit that, like jsonschema's, applies only to numbers (never to a bool)."""
+
+    def check(value: Any) -> bool:
+        if type(value) is int or type(value) is float:  # the usual case, without an ABC check
+            return bool(holds(value, bound))
+        return not _is_number(value) or bool(holds(value, bound))
+
+    return check
+
+
+def _items(each: Check, start: int) -> Check:
+    """`items`: every list item after the first `start` (the prefixItems) passes `each`."""
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, list):
+            return True
+        for item in value[start:]:  # noqa: SIM110 (a loop: no generator per value)
+            if not each(item):
+                return False
+        return True
+
+    return check
 
 
 def _sized(kind: type, holds: Callable[[int, int], bool], limit: int) -> Check:
