@@ -87,8 +87,10 @@ def test_tokens_mats_reference_and_guide(kit: Path, content) -> None:
     for unit in content.units:
         assert tokens.count(unit["name"]) == 2  # both sides of the fold
     mats = pages(kit / "mats.pdf")
-    assert len(mats) == content.game["kit"]["mats"] + 1  # a mat per player, then the die nets
-    assert "Player 1" in mats[0] and "Reserve" in mats[0] and "Captured" in mats[0]
+    assert len(mats) == content.game["kit"]["mats"]  # a page per player, die nets below the mat
+    for number, page in enumerate(mats, 1):
+        assert f"Player {number}" in page and "Reserve" in page and "Captured" in page
+        assert "Die nets" in page
     assert largest_army(content.units) == 5
     reference = pages(kit / "reference.pdf")
     assert len(reference) == 2

@@ -80,12 +80,15 @@ def titled_page(
     sections: list[Section],
     origin: Origin,
     ink: Color,
+    sizes: tuple[float, float] = (LARGEST, SMALLEST),
 ) -> None:
     """One reference page: `title` in a band ruled in `ink`, the sections flowed into
-    two columns at the largest type size that fits, the furniture; problems at `origin`.
+    two columns at the largest type size of `sizes` that fits, the furniture; problems
+    at `origin`.
 
     A pack whose sheets need figures lays its sections out itself and draws each
-    page with this, so every game's reference page looks alike.
+    page with this, so every game's reference page looks alike; one whose pages
+    would leave a column half empty at the usual largest size allows a larger one.
     """
     page_w, page_h = ctx.settings.page
     top = page_h - MARGIN
@@ -100,7 +103,7 @@ def titled_page(
     area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
     canvas.setFillColor(style.INK)
     columns = (origin, "reference sheet", "columns")
-    flow_page(ctx, canvas, sections, area, COLUMNS, (LARGEST, SMALLEST), columns, FOOT)
+    flow_page(ctx, canvas, sections, area, COLUMNS, sizes, columns, FOOT)
 
 
 def deck(ctx: RenderContext, layout: str, title: str, theme: Mapping[str, str]) -> bytes:

@@ -4,9 +4,9 @@ Record kinds, schemas, rule checks, card layouts and sheets are data in
 `data/` (pack.yaml, read by `ttgbuild.source.datapack.packaged`). The Python
 here is only what the game's rules need computed: exact assault odds
 (`odds.py`, the `assault-odds` command in `commands.py`), the hex tiles',
-tokens' and mats' pages (`kit/`), and the functions check files and layouts
-call (`functions.py`). The engine finds it through the entry point
-`pocket-tactics` in pyproject.toml.
+tokens' and mats' pages, the reference and the guide (`kit/`), and the
+functions check files and layouts call (`functions.py`). The engine finds
+it through the entry point `pocket-tactics` in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from ttgbuild.source.datapack import packaged
 
 _AT = __name__ + "."
 
-# Kit files drawn on hex and token geometry, after the data ones (cards.pdf, guide.pdf).
+# Kit files the pack draws itself, after the data one (cards.pdf): hex and token
+# geometry, and the reference and guide with their diagrams.
 EXTRA = (
     Component(
         "reference.pdf",
@@ -39,6 +40,12 @@ EXTRA = (
         printing=PrintPlan(stock="thin_card"),
     ),
     Component("mats.pdf", "reserve and captured mats, die nets", Ref(_AT + "kit.pages:mats")),
+    Component(
+        "guide.pdf",
+        "assembly guide with diagrams",
+        Ref(_AT + "kit.guide:render"),
+        after_kit=True,  # its print plan counts the other files' pages
+    ),
 )
 
 PACK = packaged(

@@ -299,9 +299,17 @@ def token_disc(canvas: Canvas, box: Box, tint: str, ring: str) -> None:
     canvas.restoreState()
 
 
+SLOT = HexColor("#e9e2cf")  # a mat slot's tint: seen on paper, far from any faction colour
+
+
 def slots(canvas: Canvas, box: Box, count: int, side: float) -> None:
-    """Dashed places for `count` tokens in rows: rounded squares `side` mm across (the
-    token's size and a margin, from the layout's settings), as many to a row as fit."""
+    """Places for `count` tokens in rows: tinted rounded squares `side` mm across (the
+    token's size and a margin, from the layout's settings), as many to a row as fit,
+    the rows centred in the box.
+
+    Filled, not outlined: in the kit a solid line is a cut and a dashed one a fold,
+    and a mat is neither cut nor folded.
+    """
     x, y, w, h = box
     if count <= 0:
         return
@@ -310,15 +318,14 @@ def slots(canvas: Canvas, box: Box, count: int, side: float) -> None:
     rows = math.ceil(count / columns)
     step_x = w / columns
     step_y = min(h / rows, size * 1.3)
+    below = (h - rows * step_y) / 2  # the rows centred in the box's height
     canvas.saveState()
-    canvas.setStrokeColor(HexColor("#8d8a83"))
-    canvas.setDash(3, 2)
-    canvas.setLineWidth(0.8)
+    canvas.setFillColor(SLOT)
     for index in range(count):
         row, column = divmod(index, columns)
         cx = x + (column + 0.5) * step_x
-        cy = y + h - (row + 0.5) * step_y
-        canvas.roundRect(cx - size / 2, cy - size / 2, size, size, size * 0.15, 1, 0)
+        cy = y + h - below - (row + 0.5) * step_y
+        canvas.roundRect(cx - size / 2, cy - size / 2, size, size, size * 0.15, 0, 1)
     canvas.restoreState()
 
 

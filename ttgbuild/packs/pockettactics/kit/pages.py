@@ -7,7 +7,8 @@ duplex (rows for short-edge), so every tile gets the same secret back.
 Tokens are fold-over pairs (front, fold line, back) on shared cut lines, die
 nets have glue tabs: both are the engine's (render/layout/cutsheet.py,
 dicenet.py), so they are cut and folded like every other game's. A mat is
-one page per player. The faces are data (pieces.layout.yaml).
+one page per player, the die nets shared out below the mats. The faces are
+data (pieces.layout.yaml).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from ttgbuild.render.pdf import finish, new_canvas
 LAYOUT = "pieces"
 TILE_W, TILE_H = 40 * mm, 40 * mm * math.sqrt(3) / 2
 GAP = 4 * mm
+# A hex's cut lines only keep clear of what home printers cannot print (5 mm); 10 mm
+# at the sides lets six columns of 40 mm hexes fit A4 as they fit Letter, so the
+# kit's 41 hexes are one duplex sheet on A4 instead of two (the second 85 % empty).
+TILE_SIDE = 10 * mm
 TOKEN = 24 * mm  # a unit token's side: the tokens sheet's cells and the mats' slots
 DIE = 18 * mm  # a die net's face: a large die (easier to fold), six nets still fit one page
 
@@ -78,7 +83,7 @@ def honeycomb(ctx: RenderContext) -> Iterator[tuple[float, float]]:
     columns 3/4 of a hex apart, every other one half a hex lower)."""
     page_w, page_h = ctx.settings.page
     top = page_h - MARGIN - HEADING
-    columns = int((page_w - 2 * MARGIN - TILE_W) // (TILE_W * 0.75)) + 1
+    columns = int((page_w - 2 * TILE_SIDE - TILE_W + 0.01) // (TILE_W * 0.75)) + 1
     rows = int((top - FOOT - TILE_H * 1.5) // TILE_H) + 1
     used = TILE_W + (columns - 1) * TILE_W * 0.75
     left = (page_w - used) / 2
@@ -145,36 +150,58 @@ def _drawn(kit: Any, card: Card, background: Color) -> cutsheet.Drawn:
     return cutsheet.Drawn(lambda box: kit.draw(card, box), background, card.piece)
 
 
+MAT = 126 * mm  # a mat's height (pieces.layout.yaml): reserve and captured slots
+
+
 def mats(ctx: RenderContext) -> bytes:
-    """A reserve and captured mat per player, then a page of die nets."""
+    """A page per player: the reserve and captured mat, the player's share of the die nets
+    below it (so no page is half empty and no sheet holds only dice); nets that do not
+    fit go on pages of their own."""
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, "mats", ctx.tr.locale)
     kit = pieces(ctx, canvas, LAYOUT)
     page_w, page_h = ctx.settings.page
-    area = (MARGIN, FOOT, page_w - 2 * MARGIN, page_h - MARGIN - FOOT)
-    for player in range(1, int(ctx.content.game["kit"]["mats"]) + 1):
-        kit.draw(kit.face("mat", player=player, token=TOKEN / mm), area)
+    top = page_h - MARGIN
+    players = int(ctx.content.game["kit"]["mats"])
+    nets = int(ctx.content.game["kit"]["die_nets"])
+    share = math.ceil(nets / players) if players else nets
+    left = nets
+    for player in range(1, players + 1):
+        kit.draw(
+            kit.face("mat", player=player, token=TOKEN / mm),
+            (MARGIN, top - MAT, page_w - 2 * MARGIN, MAT),
+        )
+        drawn = _die_nets(ctx, canvas, kit, min(share, left), top - MAT - GAP)
+        left -= drawn
         ctx.furniture.on_margin_sheet(canvas, FOOT)
         canvas.showPage()
-    top = page_h - MARGIN
-    heading(ctx, canvas, kit.message("dice-heading"), top, "mats sheet")
-    nets = int(ctx.content.game["kit"]["die_nets"])
-    net_w, net_h = dicenet.size(dicenet.CUBE, DIE)
-    columns = max(1, min(nets, int((page_w - 2 * MARGIN + GAP) // (net_w + GAP))))
-    left = (page_w - columns * net_w - (columns - 1) * GAP) / 2  # the nets centred
-    y = top - HEADING - net_h
-    for index in range(nets):
-        column = index % columns
-        if index and column == 0:
-            y -= net_h + GAP
-        if y < FOOT:
-            ctx.furniture.on_margin_sheet(canvas, FOOT)
-            canvas.showPage()
-            y = top - HEADING - net_h
-        x = left + column * (net_w + GAP)
-        dicenet.draw(canvas, dicenet.CUBE, DIE, x, y, FACES, _pips)
-    ctx.furniture.on_margin_sheet(canvas, FOOT)
-    canvas.showPage()
+    while left > 0:  # a mat too tall for the nets, or no mats
+        drawn = _die_nets(ctx, canvas, kit, left, top)
+        if drawn == 0:
+            raise ValueError("a die net is taller than the page")
+        left -= drawn
+        ctx.furniture.on_margin_sheet(canvas, FOOT)
+        canvas.showPage()
     return finish(canvas, buffer)
+
+
+def _die_nets(ctx: RenderContext, canvas: Canvas, kit: Any, count: int, top: float) -> int:
+    """Up to `count` die nets in centred rows under a heading at `top`, as many as fit
+    above the page's foot; how many were drawn."""
+    page_w = ctx.settings.page[0]
+    net_w, net_h = dicenet.size(dicenet.CUBE, DIE)
+    columns = max(1, min(count, int((page_w - 2 * MARGIN + GAP) // (net_w + GAP))))
+    rows = int((top - HEADING - FOOT + GAP) // (net_h + GAP))
+    count = min(count, rows * columns)
+    if count <= 0:
+        return 0
+    heading(ctx, canvas, kit.message("dice-heading"), top, "mats sheet")
+    for index in range(count):
+        row, column = divmod(index, columns)
+        in_row = min(columns, count - row * columns)
+        left = (page_w - in_row * net_w - (in_row - 1) * GAP) / 2  # each row centred
+        y = top - HEADING - net_h - row * (net_h + GAP)
+        dicenet.draw(canvas, dicenet.CUBE, DIE, left + column * (net_w + GAP), y, FACES, _pips)
+    return count
 
 
 PIPS = {

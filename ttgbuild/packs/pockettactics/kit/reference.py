@@ -36,6 +36,10 @@ from ttgbuild.source.sheetfile import pack_sheets
 
 PAGES = ("reference-turn", "reference-assault")
 RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")
+# Body type sizes: at the engine's usual 10 pt largest, both pages fit with a column
+# half empty; allowing up to 12 pt lets the fitting fill both columns (easier to read
+# at the table) and still steps down for longer translations.
+SIZES = (12.0, 6.0)
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -91,7 +95,7 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
         del labels  # faces and edges only: no words
         return Figure(34 * mm, lambda c, x, y, w, h: direction_diagram(c, x, y, w, h, directions))
 
-    fit = ctx.fitter((_origin(ctx, PAGES[1]), "reference", "worked example"))
+    fit = ctx.fitter((sheet_origin(ctx, PAGES[1]), "reference", "worked example"))
 
     def example(labels: Mapping[str, str]) -> Figure:
         return Figure(
@@ -210,10 +214,10 @@ def _die(
 
 def _page(ctx: RenderContext, canvas: Canvas, sections: list[Any], name: str) -> None:
     """One page of the reference under the game's title, like every data pack's sheets."""
-    titled_page(ctx, canvas, PACK.title, sections, _origin(ctx, name), INK)
+    titled_page(ctx, canvas, PACK.title, sections, sheet_origin(ctx, name), INK, SIZES)
 
 
-def _origin(ctx: RenderContext, name: str) -> Origin:
+def sheet_origin(ctx: RenderContext, name: str) -> Origin:
     """The sheet file of page `name`, as problems on that page point to it."""
     sheets = PACK.sheets
     if sheets is None or ctx.content_dir is None:
