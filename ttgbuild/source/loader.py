@@ -75,9 +75,8 @@ def load_content(project: Path, pack: Pack) -> Loaded:
     schemas = schemas_at(pack.schemas)
     valid: dict[str, list[Document]] = {}
     inside = _Inside(project.resolve())
-    for path, kind in _discover(content_dir, project, pack, loaded):
-        shown = display_path(path, project)
-        if not inside(path):
+    for path, kind, shown, link in _discover(content_dir, project, pack, loaded):
+        if not inside(path, link):
             loaded.diagnostics.append(
                 LOAD_CODES["JT001"].at(
                     shown,
@@ -117,8 +116,9 @@ class _Inside:
         self.root = root
         self.folders: dict[Path, bool] = {}
 
-    def __call__(self, path: Path) -> bool:
-        if path.is_symlink():
+    def __call__(self, path: Path, link: bool) -> bool:
+        """`link`: whether the file itself is a symbolic link (its folder listing says so)."""
+        if link:
             return path.resolve().is_relative_to(self.root)
         folder = path.parent
         if folder not in self.folders:
@@ -128,12 +128,18 @@ class _Inside:
 
 def _discover(
     content_dir: Path, project: Path, pack: Pack, loaded: Loaded
-) -> list[tuple[Path, str]]:
-    found: list[tuple[Path, str]] = []
+) -> list[tuple[Path, str, str, bool]]:
+    """Every content file to read: its path, kind, name as shown, and whether it is a link.
+
+    A folder of records is listed once, by name (thousands of files: building,
+    sorting and relating paths costs more than reading names); each file's shown
+    name is its folder's plus its own.
+    """
+    found: list[tuple[Path, str, str, bool]] = []
     for name, kind in pack.files.items():
         path = content_dir / name
         if os.path.lexists(path):  # a FIFO or a folder is read as one, to say what it is
-            found.append((path, kind))
+            found.append((path, kind, display_path(path, project), path.is_symlink()))
         else:
             loaded.whole_file(
                 path,
@@ -143,24 +149,27 @@ def _discover(
             )
     for folder, kind in pack.folders.items():
         directory = content_dir / folder
-        files = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
-        if not files:
+        names = _yaml_names(directory)
+        if not names:
             loaded.whole_file(
                 directory,
                 project,
                 "JT010",
                 f"no {folder} found: add one file per {kind} as content/{folder}/<id>.yaml",
             )
-        loaded.file_ids[kind] = {p.stem for p in files}
-        found.extend((p, kind) for p in files[:MAX_FILES])
-        if len(files) > MAX_FILES:
+        loaded.file_ids[kind] = {_stem(name) for name, _ in names}
+        shown = display_path(directory, project)
+        found.extend(
+            (directory / name, kind, f"{shown}/{name}", link) for name, link in names[:MAX_FILES]
+        )
+        if len(names) > MAX_FILES:
             loaded.whole_file(
                 directory,
                 project,
                 "JT010",
-                f"{len(files)} files in {folder}/; at most {MAX_FILES} are read",
+                f"{len(names)} files in {folder}/; at most {MAX_FILES} are read",
             )
-    known = {p for p, _ in found} | {content_dir / n for n in pack.files}
+    known = {p for p, *_ in found} | {content_dir / n for n in pack.files}
     # Like dotfiles and dot-folders, the pack's asset folders (art) hold no documents.
     assets = {content_dir / name for name in pack.asset_folders}
     tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p in assets)
@@ -184,6 +193,33 @@ def _discover(
         for path in sorted(paths):
             loaded.whole_file(path, project, "JT011", message)
     return found
+
+
+def _yaml_names(directory: Path) -> list[tuple[str, bool]]:
+    """Names ending in .yaml in a folder, sorted, each with whether it is a link (as
+    `glob("*.yaml")` finds them: any kind of entry, hidden ones too); none if no folder."""
+    if not directory.is_dir():
+        return []
+    try:
+        with os.scandir(directory) as entries:
+            return sorted(
+                (entry.name, _is_link(entry)) for entry in entries if entry.name.endswith(".yaml")
+            )
+    except OSError:  # a folder that cannot be listed holds nothing, as for glob
+        return []
+
+
+def _is_link(entry: os.DirEntry[str]) -> bool:
+    """Whether an entry is a symbolic link; False if that cannot be told (as Path.is_symlink)."""
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
+
+
+def _stem(name: str) -> str:
+    """A .yaml file's id, as Path.stem gives it: '.yaml' alone is a dotfile without suffix."""
+    return name[: -len(".yaml")] if len(name) > len(".yaml") else name
 
 
 def _in_words(items: list[str]) -> str:
