@@ -243,3 +243,19 @@ def test_a_pack_whose_checks_clash_is_a_located_error_naming_it(site: Path, tmp_
         in result.stdout + result.stderr
     )
     assert "internal error" not in result.stderr
+
+
+def test_the_help_reads_no_game_data_and_no_metadata(tmp_path: Path) -> None:
+    """`ttgbuild --help` lists every game's commands from their Python alone: no pack.yaml
+    read (YAML, JSON Schema), no importlib.metadata (the entry points are read directly)."""
+    code = (
+        "import atexit, sys; atexit.register(lambda: print('LOADED', sorted(m for m in "
+        "('yaml', 'jsonschema', 'importlib.metadata', 'tempfile') if m in sys.modules)));"
+        "from ttgbuild.cli import main; sys.argv = ['ttgbuild', '--help']; main()"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert "assault-odds" in done.stdout and "dungeon-bowl" in done.stdout, done.stderr
+    assert done.stdout.rsplit("LOADED", 1)[1].strip() == "[]"

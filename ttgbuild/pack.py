@@ -195,7 +195,7 @@ class DeferredPack(Pack):
         if read is not None:
             whole = read()
             self.__dict__.update({part.name: getattr(whole, part.name) for part in fields(Pack)})
-            del self.__dict__["_read"]
+            self.__dict__.pop("_read", None)  # (another thread may have read it too)
         return self
 
 

@@ -98,8 +98,12 @@ def file_digest(path: Path) -> str:
     except OSError as exc:
         return f"unreadable:{type(exc).__name__}"
     try:
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            return hashlib.file_digest(stream, "sha256").hexdigest()
+        # Read in 64 KiB pieces: hashlib.file_digest zeroes a new 256 KiB buffer per file,
+        # half the time of an up-to-date build's 250 small code files.
+        digest = hashlib.sha256()
+        while piece := os.read(handle, 1 << 16):
+            digest.update(piece)
+        return digest.hexdigest()
     except OSError as exc:
         return f"unreadable:{type(exc).__name__}"
     finally:
