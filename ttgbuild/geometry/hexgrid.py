@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from typing import NamedTuple
 
 SQRT3 = math.sqrt(3)
@@ -230,6 +231,16 @@ def shortest_path(start: Hex, goal: Hex, occupied: Collection[Hex], grid: Grid) 
     return None
 
 
+@cache
+def _corner_offsets(radius: float) -> tuple[Point, ...]:
+    """The six corners' offsets from a hex's centre (a board asks for thousands of corners
+    of hexes of one size: the trigonometry is done once per size)."""
+    return tuple(
+        (radius * math.cos(math.radians(a)), radius * math.sin(math.radians(a)))
+        for a in range(0, 360, 60)
+    )
+
+
 @dataclass(frozen=True)
 class HexLayout:
     """Where hexes lie on paper, for hexes `radius` from centre to corner."""
@@ -248,13 +259,7 @@ class HexLayout:
     def corners(self, column: int, row: int) -> list[Point]:
         """The six corners, starting at the right-hand corner and going clockwise on screen."""
         cx, cy = self.centre(column, row)
-        return [
-            (
-                cx + self.radius * math.cos(math.radians(a)),
-                cy + self.radius * math.sin(math.radians(a)),
-            )
-            for a in range(0, 360, 60)
-        ]
+        return [(cx + dx, cy + dy) for dx, dy in _corner_offsets(self.radius)]
 
     def size(self, columns: int, rows: int) -> tuple[float, float]:
         """Width and height of a board of columns by rows hexes."""

@@ -191,14 +191,25 @@ def _layout(
     family: Family,
     leading: float,
 ) -> Fitted:
+    # The hottest loop of a kit (thousands of layouts): `_span_width` and `Family.font`
+    # written out, and each piece made as a plain tuple; the same sums in the same order.
     lines: list[tuple[Piece, ...]] = []
     too_wide = 0.0
     space = fonts.width(" ", family.regular, size)
+    icon_width = ICON_WIDTH * size
+    regular, bold, italic = family.regular, family.bold, family.italic
+    measure = fonts.width
+    make = tuple.__new__
     for paragraph in paragraphs:
         line: list[Piece] = []
         x = 0.0
         for word in _words(paragraph):
-            widths = [_span_width(s, family, size) for s in word]
+            widths = [
+                icon_width
+                if s.icon
+                else measure(s.text, bold if s.bold else italic if s.italic else regular, size)
+                for s in word
+            ]
             total = sum(widths)
             too_wide = max(too_wide, total - width)
             start = x + space if line else 0.0
@@ -206,7 +217,7 @@ def _layout(
                 lines.append(tuple(line))
                 line, start = [], 0.0
             for span, w in zip(word, widths, strict=True):
-                line.append(Piece(start, w, span))
+                line.append(make(Piece, (start, w, span)))
                 start += w
             x = start
         lines.append(tuple(line))
