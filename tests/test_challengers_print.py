@@ -1,13 +1,15 @@
 """Challengers!'s kit as a print-and-play maker checks it (issue 20's page-by-page review).
 
-Measured in the PDFs a user builds (English on Letter, the tighter paper):
-card backs carry nothing a duplex drift would make lopsided, a dashed line
-always means "fold" (mats and tray labels mark their areas without one),
-and the tray labels' back page spends no ink.
+Measured in the PDFs a user builds (English, A4 and Letter): card backs
+carry nothing a duplex drift would make lopsided, a dashed line always
+means "fold" (mats and tray labels mark their areas without one), the tray
+labels' back page spends no ink, and every bench seat of a park mat holds a
+whole card.
 """
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pymupdf
@@ -15,19 +17,21 @@ import pytest
 from reportlab.lib.units import mm
 
 from tests.conftest import REPO, assert_no_crash, run_cli
+from ttgbuild.validate.project import validate_project
 
 GAME = REPO / "games" / "challengers"
 CARD = (63 * mm, 88 * mm)  # the build's default card size
 DISC = 32 * mm  # the disc in the middle of every card back (cards.layout.yaml)
 CLEAR = 8 * mm  # what a back keeps clear of its cut: 2 mm drift leaves 6 to 10 mm
-MARGIN = 12 * mm  # where the print note and ruler sit, outside every card grid
+MARGIN = 12 * mm  # the kit's page margin
+RULER_BAND = 14 * mm  # the print note and ruler sit within this of the paper's edge, clear of cards
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("ch-print")
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp(f"ch-print-{request.param}")
     result = run_cli(
-        GAME, "build", "--locale", "en", "--paper", "letter", "--strict", "--out", str(out)
+        GAME, "build", "--locale", "en", "--paper", request.param, "--strict", "--out", str(out)
     )
     assert_no_crash(result)
     assert result.exit_code == 0, result.output
@@ -43,7 +47,8 @@ def back_pages(doc: pymupdf.Document) -> list[pymupdf.Page]:
 def in_margin(rect: pymupdf.Rect, page: pymupdf.Page) -> bool:
     """Drawn in the paper's margin band: the ruler and the print note."""
     w, h = page.rect.width, page.rect.height
-    return rect.x1 <= MARGIN or rect.y0 >= h - MARGIN or rect.x0 >= w - MARGIN or rect.y1 <= MARGIN
+    band = RULER_BAND
+    return rect.x1 <= band or rect.y0 >= h - band or rect.x0 >= w - band or rect.y1 <= band
 
 
 def test_card_backs_keep_everything_clear_of_the_cut(kit: Path) -> None:
@@ -124,3 +129,40 @@ def test_tray_labels_back_page_spends_no_ink(kit: Path) -> None:
 def inks(colour: tuple[float, ...] | None) -> bool:
     """A colour that puts ink on white paper."""
     return colour is not None and min(colour) < 0.99
+
+
+ZONE = (0xEF / 255, 0xE9 / 255, 0xDC / 255)  # pieces.layout.yaml's `zone`: a mat's areas
+STRIP = 10 * mm  # what a seat keeps in view under the next: the card's strength and symbol
+
+
+def test_every_bench_seat_holds_a_whole_card(kit: Path) -> None:
+    """Each park page: both players' revealed-cards slots and bench seats are card-sized
+    areas; the seats overlap, each leaving at least a 10 mm strip (strength, set symbol,
+    the seat's number) in view, and all of them stay inside the page's margins."""
+    loaded, diags = validate_project(GAME)
+    assert not [d for d in diags if d.severity == "error"]
+    seats = loaded.content.game.bench_seats
+    with pymupdf.open(kit / "parks.pdf") as doc:
+        assert len(doc) == len(loaded.content.game.parks)
+        for page in doc:
+            areas = [
+                d["rect"]
+                for d in page.get_drawings()
+                if d.get("fill") is not None
+                and all(abs(a - b) < 0.01 for a, b in zip(d["fill"], ZONE, strict=True))
+            ]
+            whole = [
+                r for r in areas if r.width >= CARD[0] - 1.5 * mm and r.height >= CARD[1] - 1.5 * mm
+            ]
+            assert len(whole) == len(areas) == 2 * (seats + 1), (page.number + 1, areas)
+            for half in (whole[: len(whole) // 2], whole[len(whole) // 2 :]):
+                rows: dict[int, list[pymupdf.Rect]] = {}
+                for r in half:
+                    rows.setdefault(round(r.y0), []).append(r)
+                bench = max(rows.values(), key=len)
+                assert len(bench) == seats
+                lefts = sorted(r.x0 for r in bench)
+                assert min(b - a for a, b in itertools.pairwise(lefts)) >= STRIP
+            edge = MARGIN - 2 * mm  # the mat's frame runs 1.5 mm outside the margin
+            inner = pymupdf.Rect(edge, edge, page.rect.width - edge, page.rect.height - edge)
+            assert all(inner.contains(r) for r in whole)

@@ -10,7 +10,6 @@ colours of game.yaml (one source for flags, mats and diagrams alike).
 
 from __future__ import annotations
 
-import math
 from io import BytesIO
 from typing import Any
 
@@ -163,24 +162,28 @@ def parks(ctx: RenderContext) -> bytes:
 
 
 def _half(ctx: RenderContext, pieces: Pieces, canvas: Canvas, park: Any, area: Box) -> None:
-    """One player's half: the revealed cards' slot, and the bench's seats under its rule."""
+    """One player's half: the revealed cards' slot, and the bench's seats under its rule.
+
+    Every seat is a whole card. Six cards side by side do not fit beside the slot
+    on A4 or Letter (3 card widths are more than a half is wide), so the seats
+    overlap like a tableau: seat n + 1 lies over seat n, leaving its left strip
+    (the card's strength, its set symbol and the seat's number) in sight.
+    """
     x, y, w, h = area
     card_w, card_h = ctx.settings.card_width, ctx.settings.card_height
     slot_h = min(card_h, h)
     slot = (x, y + h - slot_h, card_w * slot_h / card_h, slot_h)
     pieces.draw(pieces.face("park-slot", park=park), slot)
     seats = ctx.content.game.bench_seats
-    columns = math.ceil(seats / 2)
     room_x = x + slot[2] + 6 * mm
     room_w = x + w - room_x
-    seat_w = min(30 * mm, room_w / columns)
-    seat_h = min(38 * mm, (slot_h - 14 * mm) / 2)
     rule = (room_x, y + h - 12 * mm, room_w, 12 * mm)
     pieces.draw(pieces.face("park-bench", park=park), rule)
+    step = min(card_w, (room_w - card_w) / max(seats - 1, 1))
+    top = rule[1] - 2 * mm
     for i in range(seats):
-        row, column = divmod(i, columns)
-        box = (room_x + column * seat_w, rule[1] - 2 * mm - (row + 1) * seat_h, seat_w, seat_h)
-        pieces.draw(pieces.face("park-seat", park=park, seat=i + 1), box)
+        box = (room_x + i * step, top - card_h, card_w, card_h)
+        pieces.draw(pieces.face("park-seat", park=park, seat=i + 1, strip=step / mm), box)
 
 
 def diagrams(ctx: RenderContext) -> bytes:
