@@ -193,7 +193,7 @@ def _assert_columns_used(page: pymupdf.Page, where: str, least: float) -> None:
         ("left", lambda r: r.x1 < width / 2),
         ("right", lambda r: r.x0 > width / 2),
     ):
-        lowest = max(r.y1 for r in words if column(r) and top < r.y0 < bottom)
+        lowest = max((r.y1 for r in words if column(r) and top < r.y0 < bottom), default=top)
         used = (lowest - top) / (bottom - top)
         assert used >= least, f"{where}: the {name} column's text stops {used:.0%} of the way down"
 
