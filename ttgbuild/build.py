@@ -2,10 +2,11 @@
 
 Content or catalog errors mean nothing is written. Locales whose files are up
 to date (see `buildplan`) are not drawn again; the others are drawn in memory,
-in parallel worker processes when there are several, and only when every one
-has succeeded are all files and the manifest replaced as one change
-(`journal`), so a failed, killed or interrupted build leaves each locale's
-kit wholly old or wholly new. Writing takes a lock on the output folder: two
+in parallel worker processes when there are several (a large deck file in
+parts, each its own run of sheets: `split`), and only when every one has
+succeeded are all files and the manifest replaced as one change (`journal`),
+so a failed, killed or interrupted build leaves each locale's kit wholly old
+or wholly new. Writing takes a lock on the output folder: two
 builds into one folder take turns, and the last one's files and manifest win
 whole.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import errno
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +42,11 @@ from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.pack import Component, Pack
-from ttgbuild.render import ink
+from ttgbuild.render import ink, printplan
 from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
+from ttgbuild.render.layout.sheetparts import Share, sharing
+from ttgbuild.render.merge import merge
 from ttgbuild.render.sheet import card_grid
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.layoutfile import pack_layouts
@@ -63,6 +66,15 @@ PRINT_CODES = code_table(
         "a picture named in content can be read as an image (warning; --strict fails)",
     ),
 )
+
+# A deck file of at least this many sheets (a page of card fronts and its page of backs,
+# some 40 ms each for heroes) is drawn in parts and put back together: below it the
+# parts' fixed costs (each lays out every card, embeds its fonts; the merge) would
+# outweigh the gain. The shipped kits' deck files have a dozen sheets or fewer.
+SPLIT_SHEETS = 40
+# Parts per core: queued after the whole files, short parts fill whichever core frees
+# first, so the build does not end with one core drawing a long part alone.
+PARTS_PER_CORE = 2
 
 # Errors that mean no room is left (EDQUOT: the user's quota), reported as a full disk.
 DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -88,6 +100,8 @@ class Job:
     placements: bool = False  # record where each piece is drawn (the review gallery asks)
     # The locale's files drawn before this one (file → PDF), for an `after_kit` part.
     kit_files: dict[str, bytes] = field(default_factory=dict)
+    share: Share | None = None  # which sheets of a deck file drawn in parts; None: all
+    read_pages: bool = False  # read the drawn file's pages too, for its locale's guide
 
 
 @dataclass(frozen=True)
@@ -101,6 +115,7 @@ class Drawn:
     problems: list[PrintProblem]
     placements: list[Placement]
     errors: list[Diagnostic] = field(default_factory=list)  # why the file could not be drawn
+    pages: tuple[printplan.Page, ...] = ()  # read back when the job asked (`Job.read_pages`)
 
 
 # Told of each drawn file with its problems as diagnostics (one per problem, in order).
@@ -237,14 +252,74 @@ def read_pack_data(pack: Pack, project: Path) -> None:
 
 def draw_jobs(jobs: list[Job], progress: Progress, **run: Any) -> list[Drawn]:
     """Every job drawn (in parallel, `run` as `parallel.run_all` takes it), in two rounds:
-    files drawn `after_kit` (a guide's print plan) second, handed their locale's others."""
-    drawn: list[Drawn] = []
-    for later in (False, True):
-        batch = [job for job in jobs if job.part.after_kit is later]
-        for job in batch:
-            job.kit_files.update((d.component, d.data) for d in drawn if d.locale == job.locale)
-        drawn += parallel.run_all(draw, batch, progress, **run)
-    return drawn
+    files drawn `after_kit` (a guide's print plan) second, handed their locale's others.
+
+    The guide's print plan reads every page of those files: each worker reads
+    the file it drew instead, on every core, and the guide is handed the pages.
+    """
+    later = [job for job in jobs if job.part.after_kit]
+    guided = {job.locale for job in later}
+    first = [
+        replace(job, read_pages=job.locale in guided) for job in jobs if not job.part.after_kit
+    ]
+    drawn = draw_batch(first, progress, **run)
+    for job in later:
+        job.kit_files.update((d.component, d.data) for d in drawn if d.locale == job.locale)
+    with printplan.pages_read({d.data: d.pages for d in drawn if d.pages}):
+        return drawn + draw_batch(later, progress, **run)
+
+
+def draw_batch(jobs: list[Job], progress: Progress, **run: Any) -> list[Drawn]:
+    """Every job drawn in parallel, results in the jobs' order; a large deck file in parts.
+
+    The parts of a split file are queued after the whole files (which keep the
+    pack's order, slowest first): while one core draws a long whole file (whose
+    length the build cannot know beforehand), the others take part after part,
+    and the last job to finish is a short one.
+    """
+    cores = run.get("processes") or parallel.cores()
+    sheets: dict[str, int] = {}  # deck file -> its sheets: the same in every locale
+    groups = [split(job, cores, sheets) for job in jobs]
+    order = sorted(range(len(groups)), key=lambda index: len(groups[index]) > 1)  # stable
+    done = iter(parallel.run_all(draw, [job for i in order for job in groups[i]], progress, **run))
+    drawn = {i: [next(done) for _ in groups[i]] for i in order}
+    return [joined(drawn[i]) for i in range(len(groups))]
+
+
+def split(job: Job, cores: int, sheets: dict[str, int]) -> list[Job]:
+    """The jobs that draw `job`'s file: PARTS_PER_CORE per core for a deck file of
+    SPLIT_SHEETS sheets or more (counted here, once per file), else the job itself.
+
+    A gallery's placements are per page of one drawing: a file drawn for it stays whole.
+    """
+    if not job.part.deck or job.placements or cores < 2:
+        return [job]
+    if job.part.file not in sheets:
+        count = Share(0, 0)  # lays the decks out and counts their sheets, drawing nothing
+        draw(replace(job, share=count, read_pages=False), lambda _message: None)
+        sheets[job.part.file] = count.sheets
+    if sheets[job.part.file] < SPLIT_SHEETS:
+        return [job]
+    parts = PARTS_PER_CORE * cores
+    return [replace(job, share=Share(part, parts)) for part in range(parts)]
+
+
+def joined(parts: list[Drawn]) -> Drawn:
+    """One file's drawing from its parts' (in order): pages merged, reports put together."""
+    if len(parts) == 1:
+        return parts[0]
+    first = parts[0]
+    errors = [error for part in parts for error in part.errors]
+    return Drawn(
+        first.locale,
+        first.component,
+        b"" if errors else merge([part.data for part in parts]),
+        [diagnostic for part in parts for diagnostic in part.translator_diagnostics],
+        [problem for part in parts for problem in part.problems],
+        [],
+        errors,
+        tuple(page for part in parts for page in part.pages),
+    )
 
 
 def draw(job: Job, progress: Progress) -> Drawn:
@@ -262,12 +337,15 @@ def draw(job: Job, progress: Progress) -> Drawn:
     if job.placements:
         ctx.placements = []
     try:
-        with ink.using(job.settings.ink):  # every canvas of this file follows the ink setting
+        # Every canvas of this file follows the ink setting; a deck file drawn in parts
+        # draws only its share of the sheets.
+        with ink.using(job.settings.ink), sharing(job.share):
             data = job.part.render(ctx, **job.part.options)
     except LocatedError as exc:  # data that fails on this content: a located error, no file
         return Drawn(job.locale, job.part.file, b"", tr.diagnostics, [], [], [exc.diagnostic])
     placed = ctx.placements or []
-    return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed)
+    pages = printplan.read_pages(data) if job.read_pages else ()
+    return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed, [], pages)
 
 
 def write_kit(

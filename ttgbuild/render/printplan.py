@@ -10,7 +10,8 @@ entries for a data pack).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pypdfium2
@@ -35,19 +36,35 @@ class Page:
 Kit = Mapping[str, tuple[Page, ...]]
 
 
+# Files whose pages are read already (file bytes → pages): the build has each worker read
+# the file it drew, in parallel, rather than the guide reading them all afterwards alone.
+_read: dict[bytes, tuple[Page, ...]] = {}
+
+
+@contextmanager
+def pages_read(known: Mapping[bytes, tuple[Page, ...]]) -> Iterator[None]:
+    """While inside, `read_kit` takes these files' pages as given instead of reading them."""
+    _read.update(known)
+    try:
+        yield
+    finally:
+        _read.clear()
+
+
 def read_kit(files: Mapping[str, bytes]) -> Kit:
     """The pages of the kit's files drawn before the guide (none for a file not drawn)."""
-    kit: dict[str, tuple[Page, ...]] = {}
-    for name, data in files.items():
-        if not data:
-            kit[name] = ()
-            continue
-        document = pypdfium2.PdfDocument(data)
-        try:
-            kit[name] = tuple(_page(page) for page in document)
-        finally:
-            document.close()
-    return kit
+    return {name: _read.get(data) or read_pages(data) for name, data in files.items()}
+
+
+def read_pages(data: bytes) -> tuple[Page, ...]:
+    """The pages of one drawn PDF (none for a file not drawn)."""
+    if not data:
+        return ()
+    document = pypdfium2.PdfDocument(data)
+    try:
+        return tuple(_page(page) for page in document)
+    finally:
+        document.close()
 
 
 def _page(page: pypdfium2.PdfPage) -> Page:

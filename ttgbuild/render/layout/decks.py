@@ -10,7 +10,7 @@ file's `decks` (docs/formats/layouts.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +23,7 @@ from ttgbuild.render import ink
 from ttgbuild.render.boxes import ALIGNMENT_HOW, TextBox
 from ttgbuild.render.context import Piece, RenderContext
 from ttgbuild.render.layout.faces import FAMILIES, Drawing, Kit, engine_names, items, paint
+from ttgbuild.render.layout.sheetparts import SHARE
 from ttgbuild.render.pdf import finish, new_canvas, page_boxes
 from ttgbuild.render.sheet import EDGE_CLEAR, Grid, card_grid, crop_marks, pages
 from ttgbuild.source.layoutfile import Layout, LayoutError
@@ -85,9 +86,20 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
         return finish(canvas, buffer)
     grid = card_grid(ctx.settings)
     forms: set[str] = set()
-    for deck in _decks(kit, names):
+    share = SHARE.get()  # a large file is drawn in parts, each its own run of sheets
+    decks: Iterable[Deck] = _decks(kit, names)
+    if share is not None:
+        decks = list(decks)
+        share.plan([_work(d, page) for d in decks for page in pages(len(d.cards), grid.capacity)])
+        if share.counting:
+            return b""
+    number = -1
+    for deck in decks:
         ctx.progress(f"{layout.name}: {deck.name}")
         for page in pages(len(deck.cards), grid.capacity):
+            number += 1
+            if share is not None and not share.holds(number):
+                continue
             cells = [grid.cell(i - page.start) for i in page]
             sheet = grid.holding(cells)
             for (row, column), index in zip(cells, page, strict=True):
@@ -97,9 +109,15 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
             ctx.furniture.on_grid_sheet(canvas, grid)
             canvas.showPage()
             _back_page(kit, grid, cells, deck.back, forms)
-    if "alignment" in layout.data:
+    if "alignment" in layout.data and (share is None or share.last):
         _alignment_test(kit, grid, layout.data["alignment"])
     return finish(canvas, buffer)
+
+
+def _work(deck: Deck, page: range) -> int:
+    """What a sheet costs to draw, roughly: one for each card drawn in full (not a copy of a
+    drawn form: a weapon's copies, every back), one for the rest of its two pages."""
+    return 1 + sum(deck.cards[i].form is None for i in page)
 
 
 def file_boxes(layout: Layout) -> dict[str, TextBox]:
