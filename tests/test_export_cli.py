@@ -38,15 +38,29 @@ def test_a_size_that_is_no_preset_is_a_usage_error_naming_the_presets(
     tidewrack: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "out"
-    result, output = _export(tidewrack, out, "print-shop", "--size", "mini-euro")
+    result, output = _export(tidewrack, out, "print-shop", "--size", "business-card")
     assert result.exit_code == 2
-    assert "'mini-euro' is not one of" in output and "poker-us" in output, output
+    assert "'business-card' is not one of" in output and "mini-euro" in output, output
     assert not out.exists()
 
 
-def test_every_preset_is_close_enough_to_the_design_for_its_boxes_to_stay_apart() -> None:
+def test_every_preset_is_drawn_at_a_card_whose_boxes_stay_apart() -> None:
+    """Close to the design: drawn at its own size. Smaller: drawn at a card at least the
+    design's size on both sides, of the preset's proportions, and scaled down to it."""
     for size in SIZES.values():
-        assert size.width >= LEAST_SHARE * DESIGN[0] and size.height >= LEAST_SHARE * DESIGN[1]
+        drawn = size.settings()
+        width, height = drawn.card_size_mm
+        if size.scale == 1:
+            assert (width, height) == (size.width, size.height)
+            assert width >= LEAST_SHARE * DESIGN[0] and height >= LEAST_SHARE * DESIGN[1]
+        else:
+            assert width >= DESIGN[0] - 1e-9 and height >= DESIGN[1] - 1e-9, size.name
+            assert width * size.scale == pytest.approx(size.width)
+            assert height * size.scale == pytest.approx(size.height)
+            assert drawn.bleed_mm * size.scale == pytest.approx(size.bleed)
+    mini = SIZES["mini-euro"]
+    assert (mini.width, mini.height, mini.bleed) == (44, 68, 3)
+    assert mini.scale == pytest.approx(44 / 63)
 
 
 @pytest.mark.parametrize("command", ["print-shop", "tts"])

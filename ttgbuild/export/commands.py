@@ -93,7 +93,7 @@ def print_shop(
         "export print-shop",
         Request(project, locale, out or project / "output" / "print-shop", fmt),
         chosen.settings(),
-        lambda documents: files_of(documents, dpi, console.progress),
+        lambda documents: files_of(documents, dpi, console.progress, chosen.scale),
     )
 
 

@@ -5,6 +5,8 @@ card a page, front then back, TrimBox and BleedBox set, every copy included
 (a shop prints it as it is); a PNG of each distinct front and one of each
 deck's back, the card plus its bleed at the resolution asked for (recorded
 in the file); and a CSV listing every front with how many copies to print.
+A size drawn scaled (`ttgbuild.export.sizes`) has its PDF scaled down whole
+first, so the PDF and the pictures show the same card at the size asked for.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import PurePosixPath
 
 from ttgbuild.export import raster
 from ttgbuild.export.faces import Document
+from ttgbuild.export.shrink import shrink
 from ttgbuild.render.layout.apart import BACK, FRONT
 
 ORDER_COLUMNS = ("deck", "card", "name", "copies", "front", "back")
@@ -29,16 +32,21 @@ Key = tuple[int, int, str]  # a face: its deck's position, its card's number, it
 
 
 def print_shop(
-    documents: list[Document], dpi: int, say: Callable[[str], None] = lambda _message: None
+    documents: list[Document],
+    dpi: int,
+    say: Callable[[str], None] = lambda _message: None,
+    scale: float = 1.0,
 ) -> Iterator[tuple[str, bytes]]:
     """Every file of the export with its path in the export's folder, one at a time.
 
-    Pictures are drawn, encoded and handed on one by one, so that memory stays
-    that of one picture whatever the resolution and the number of cards.
+    `scale` is the size's (`Size.scale`): the documents were drawn that much
+    larger. Pictures are drawn, encoded and handed on one by one, so that memory
+    stays that of one picture whatever the resolution and the number of cards.
     """
     for document in documents:
         stem = PurePosixPath(document.file).stem
-        yield document.file, document.pdf
+        pdf = shrink(document.pdf, scale)
+        yield document.file, pdf
         say(f"{document.file}: pictures at {dpi} dpi")
         pages = first_pages(document)
         folders = deck_names(document)
@@ -47,7 +55,7 @@ def print_shop(
             for key, n in pages.items()
         }
         by_page = {number: names[key] for key, number in pages.items()}
-        for number, picture in raster.render(document.pdf, pages.values(), dpi):
+        for number, picture in raster.render(pdf, pages.values(), dpi):
             yield by_page[number], raster.png(picture, dpi)
         yield f"{stem}.csv", _order(document, names)
 

@@ -107,11 +107,12 @@ def weapon_art(canvas: Canvas, box: Box, weapon: Weapon) -> None:
         if weapon.defence >= 2:
             canvas.roundRect(-pad / 2, -length / 2, pad, length * 0.3, pad * 0.4, stroke=1, fill=1)
         if weapon.defence >= 3:
+            # Centred so that, turned with the weapon, its rim stays inside the box.
             canvas.setFillColor(theme.DECK_COLOURS["hero"])
-            canvas.circle(-9 * unit * mm, -3 * unit * mm, 8 * unit * mm, stroke=0, fill=1)
+            canvas.circle(-9 * unit * mm, -1.5 * unit * mm, 8 * unit * mm, stroke=0, fill=1)
             canvas.setStrokeColor(theme.GOLD)
             canvas.setLineWidth(1.2 * unit)
-            canvas.circle(-9 * unit * mm, -3 * unit * mm, 5.5 * unit * mm, stroke=1, fill=0)
+            canvas.circle(-9 * unit * mm, -1.5 * unit * mm, 5.5 * unit * mm, stroke=1, fill=0)
     canvas.restoreState()
 
 
