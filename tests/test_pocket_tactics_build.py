@@ -97,6 +97,7 @@ def test_tokens_mats_reference_and_guide(kit: Path, content) -> None:
     assert "Random movement" in reference[0] and "Hazardous tiles" in reference[0]
     assert "Odds of a hit" in reference[1]
     assert "42" in reference[1]  # 1 die against 1: 15/36, printed as a whole percentage
+    assert "Hit %" in reference[1] and "chance in %" in " ".join(reference[1].split())
     guide = " ".join("".join(pages(kit / "guide.pdf")).split())  # lines joined by spaces
     assert f"{content.game['players']} bases, one per player" in guide
     assert len(pages(kit / "guide.pdf")) == 1
