@@ -79,12 +79,17 @@ def test_every_player_card_shows_its_team_emblem_below_the_skills(kit: Path) -> 
     positions = sum(
         len(content(f"teams/{t.name}")["positions"]) for t in (GAME / "content" / "teams").iterdir()
     )
+    layout = yaml.safe_load(
+        (Path(PACK.layouts) / "players.layout.yaml").read_text(encoding="utf-8")
+    )
+    box = next(b for b in layout["faces"]["player"]["boxes"] if b["name"] == "emblem")
     doc = pdfium.PdfDocument(str(kit / "players.pdf"))
     shields = [
         b
         for index in range(0, len(doc), 2)  # front pages; each is followed by its backs
         for b in path_boxes(doc[index])
-        if near(b[2] - b[0], 16 * mm, 1 * mm) and near(b[3] - b[1], 19 * mm, 1 * mm)
+        if near(b[2] - b[0], box["width"] * mm, 1 * mm)
+        and near(b[3] - b[1], box["height"] * mm, 1 * mm)
     ]
     assert len(shields) == positions
 

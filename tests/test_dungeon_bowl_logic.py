@@ -354,3 +354,19 @@ def test_a_position_without_skills_reads_as_a_dash_on_the_roster_sheet() -> None
     skills = [load("skills/block.yaml"), load("skills/dodge.yaml")]
     assert skill_names([], untranslated, skills) == "\u2013"
     assert skill_names(["block", "dodge"], untranslated, skills) == "Block, Dodge"
+
+
+def test_a_compound_too_wide_for_its_token_breaks_after_its_hyphen() -> None:
+    from reportlab.lib.units import mm
+
+    from ttgbuild.packs.dungeonbowl.functions import initials
+    from ttgbuild.packs.dungeonbowl.render.paper import hyphen_break
+    from ttgbuild.render import fonts
+
+    fonts.register()
+    # A marker's words box is 17 mm wide: at 8 pt the German dugout teleport does not fit.
+    assert hyphen_break("Ersatzbank-Portal", 17 * mm, 8) == "Ersatzbank-\nPortal"
+    assert hyphen_break("Hand-off", 17 * mm, 8) == "Hand-off"  # fits: left whole
+    assert hyphen_break("Portal del banquillo", 17 * mm, 8) == "Portal del banquillo"
+    # Emblem initials count the words of a hyphenated team name too.
+    assert initials("Moorsumpf-Quaker") == "MQ" and initials("Caldereros de Ceniza") == "CC"

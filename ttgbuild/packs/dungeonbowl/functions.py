@@ -269,8 +269,10 @@ def _row_end(ref: Mapping[str, Any], all_tables: Sequence[Any]) -> int | None:
 
 def initials(name: str) -> str:
     """A team's initials for its emblem: the first letters of its capitalised words, at most
-    two ("Cinderdeep Tinkers" CT, "Caldereros de Ceniza" CC), else its first letter."""
-    letters = [word[0] for word in name.split() if word[:1].isupper()] or [name[:1]]
+    two ("Cinderdeep Tinkers" CT, "Caldereros de Ceniza" CC, "Moorsumpf-Quaker" MQ), else
+    its first letter."""
+    words = name.replace("-", " ").split()
+    letters = [word[0] for word in words if word[:1].isupper()] or [name[:1]]
     return "".join(letters[:2]).upper()
 
 

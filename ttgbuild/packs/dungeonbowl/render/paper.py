@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.colours import contrast_ratio
 from ttgbuild.core.origin import Origin
-from ttgbuild.render import text
+from ttgbuild.render import fonts, text
 from ttgbuild.render.context import RenderContext
 
 MARGIN = 12 * mm
@@ -44,12 +44,27 @@ def label(
     colour: Color = INK,
     align: str = "center",
 ) -> None:
-    """`words` fitted into `box` (x, y, w, h; y at the bottom), centred vertically."""
+    """`words` fitted into `box` (x, y, w, h; y at the bottom), centred vertically; a line
+    break in `words` starts a new line."""
     x, y, w, h = box
-    fitted = ctx.fit([[text.Span(words, bold=bold)]], w, h, sizes[0], sizes[1], text.SANS, where)
+    lines = [[text.Span(line, bold=bold)] for line in words.split("\n")]
+    fitted = ctx.fit(lines, w, h, sizes[0], sizes[1], text.SANS, where)
     top = y + (h + fitted.height) / 2
     canvas.setFillColor(colour)
     text.draw(canvas, fitted, x, top, text.SANS, ctx.icons.draw, align=align, box_width=w)
+
+
+def hyphen_break(words: str, width: float, size: float) -> str:
+    """`words` with a line break after the hyphen of a bold word too wide for `width` at
+    `size`, so a compound ("Ersatzbank-Portal", "Tongue-lasher") breaks where it joins
+    instead of shrinking to an illegible size on one line."""
+    out = []
+    for word in words.split(" "):
+        if "-" in word.strip("-") and fonts.width(word, fonts.BOLD, size) > width:
+            head, tail = word.split("-", 1)
+            word = f"{head}-\n{tail}"
+        out.append(word)
+    return " ".join(out)
 
 
 def heading(ctx: RenderContext, canvas: Canvas, words: str, where: tuple[Origin, str, str]) -> None:

@@ -132,7 +132,8 @@ def _standing(
         canvas.setFillColor(paper.PAPER)
         canvas.roundRect(plate_x, plate_y, *PLATE, 2 * mm, fill=1, stroke=0)
         inner = (plate_x + 1 * mm, plate_y + 1 * mm, PLATE[0] - 2 * mm, PLATE[1] - 2 * mm)
-        paper.label(ctx, canvas, name, inner, (8, 4.5), where, bold=True)
+        words = paper.hyphen_break(name, inner[2], 7)
+        paper.label(ctx, canvas, words, inner, (8, 4.5), where, bold=True)
         paper.label(
             ctx,
             canvas,
@@ -263,7 +264,8 @@ def _marker(
         canvas.setFillColor(fill)
         canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
         words_box = (x + 1.5 * mm, y + 7 * mm, TOKEN - 3 * mm, TOKEN - 8.5 * mm)
-        paper.label(ctx, canvas, words, words_box, (12, 5), where, bold=True, colour=ink)
+        lines = paper.hyphen_break(words, words_box[2], 8)
+        paper.label(ctx, canvas, lines, words_box, (12, 5), where, bold=True, colour=ink)
         team_box = (x + 1.5 * mm, y + 1.5 * mm, TOKEN - 3 * mm, 5 * mm)
         paper.label(ctx, canvas, team, team_box, (11, 8), where, bold=True, colour=ink)
 
