@@ -6,11 +6,20 @@ board or the player mats (neither is folded) reads as a fold, so none is drawn t
 
 from __future__ import annotations
 
+import io
+from dataclasses import replace
 from pathlib import Path
 
 import pymupdf
 import pytest
 from conftest import REPO, run_cli
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ttgbuild.packs.jugger import PACK
+from ttgbuild.packs.jugger.model import Weapon
+from ttgbuild.packs.jugger.render import cards, theme
+from ttgbuild.source.loader import load_content
 
 
 @pytest.fixture(scope="module")
@@ -93,3 +102,32 @@ def test_no_line_of_the_guides_diagrams_runs_through_text(kits: dict[str, Path],
     page heading and the caption; every diagram now keeps to its box."""
     for page in pymupdf.open(kits[paper] / "guide.pdf"):
         assert lines_through_text(page) == [], (paper, page.number + 1)
+
+
+def orange_fills(weapon: Weapon) -> int:
+    """How many orange shapes (pads) the card's sketch of the weapon paints."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(60 * mm, 40 * mm))
+    cards.weapon_art(canvas, (0, 0, 60 * mm, 40 * mm), weapon)
+    canvas.showPage()
+    canvas.save()
+    page = pymupdf.open(stream=out.getvalue(), filetype="pdf")[0]
+    orange = tuple(round(v, 2) for v in theme.ORANGE.rgb())
+    return sum(
+        1
+        for drawing in page.get_drawings()
+        if drawing.get("fill") and tuple(round(v, 2) for v in drawing["fill"]) == orange
+    )
+
+
+def test_the_weapon_sketch_pads_the_ends_content_says_are_padded() -> None:
+    """The Q-tip's card said "padded at both ends" over a one-pad sketch: the sketch drew a
+    second pad for defence 2. The pads are now the content's `padded_ends`."""
+    weapons = {w.id: w for w in load_content(REPO, PACK).content.weapons}
+    assert weapons["q-tip"].padded_ends == weapons["staff"].padded_ends == 2
+    assert weapons["long-sword"].padded_ends == 1
+    for weapon in weapons.values():
+        if not weapon.chain:
+            assert orange_fills(weapon) == weapon.padded_ends, weapon.id
+    one_end = replace(weapons["q-tip"], padded_ends=1)
+    assert orange_fills(one_end) == 1

@@ -125,6 +125,7 @@ def _weapon(data: dict[str, Any], origin: Origin) -> Weapon:
         data.get("chain", False),
         origin,
         data.get("flavour", ""),
+        data.get("padded_ends", 1),
     )
 
 

@@ -90,6 +90,7 @@ class Weapon:
     chain: bool
     origin: Origin
     flavour: str = ""  # an optional line of flavour for its card
+    padded_ends: int = 1  # 1 or 2: how the card's sketch draws the weapon
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,8 @@ def weapon_art(canvas: Canvas, box: Box, weapon: Weapon) -> None:
     """A vector sketch of the weapon across a backdrop of board hexes, one per point of range.
 
     Everything scales with the box, so the picture fills the card's middle: the
-    reach grows with the range, a second pad marks defence 2, a shield defence 3.
+    reach grows with the range, a second pad marks a weapon padded at both ends
+    (`padded_ends`, content), a shield defence 3.
     """
     x, y, w, h = box
     cx, cy = x + w / 2, y + h / 2
@@ -104,7 +105,7 @@ def weapon_art(canvas: Canvas, box: Box, weapon: Weapon) -> None:
         canvas.setLineWidth(0.6 * unit)
         top = length / 2 - length * 0.45
         canvas.roundRect(-pad / 2, top, pad, length * 0.45, pad * 0.4, stroke=1, fill=1)
-        if weapon.defence >= 2:
+        if weapon.padded_ends == 2:
             canvas.roundRect(-pad / 2, -length / 2, pad, length * 0.3, pad * 0.4, stroke=1, fill=1)
         if weapon.defence >= 3:
             # Centred so that, turned with the weapon, its rim stays inside the box.
