@@ -39,7 +39,12 @@ EXTRA = (
         Ref(_AT + "kit.pages:tokens"),
         printing=PrintPlan(stock="thin_card"),
     ),
-    Component("mats.pdf", "reserve and captured mats, die nets", Ref(_AT + "kit.pages:mats")),
+    Component(
+        "mats.pdf",
+        "reserve and captured mats, die nets",
+        Ref(_AT + "kit.pages:mats"),
+        printing=PrintPlan(stock="thin_card"),  # the die nets below the mats are folded
+    ),
     Component(
         "guide.pdf",
         "assembly guide with diagrams",
