@@ -35,6 +35,7 @@ _ICON = re.compile(r"\[([^\[\]]*)\]")
 _DIGIT = re.compile(r"\d")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
+_MISSING = object()  # no such attribute (None is a value a field may hold)
 
 
 class ClauseError(Exception):
@@ -261,6 +262,11 @@ def _field_set(kind: type) -> frozenset[str]:
 
 
 @cache
+def _is_dataclass(kind: type) -> bool:
+    return dataclasses.is_dataclass(kind)
+
+
+@cache
 def _is_mapping(kind: type) -> bool:
     """Mapping or not, decided once per type (an abstract-class check costs per call)."""
     return issubclass(kind, Mapping)
@@ -271,7 +277,7 @@ def _fields(record: Any) -> Mapping[str, Any]:
     kind = type(record)
     if _is_mapping(kind):
         return {k: v for k, v in record.items() if isinstance(k, str)}
-    if not dataclasses.is_dataclass(kind):
+    if not _is_dataclass(kind):
         return {}
     names = _dataclass_fields(kind)
     attributes = getattr(record, "__dict__", None)
@@ -296,10 +302,12 @@ def _read(record: Any, parts: tuple[str, ...]) -> Any:
             value = value[part]
         elif isinstance(value, list | tuple) and part.isdigit() and int(part) < len(value):
             value = value[int(part)]
-        elif not part.startswith("_") and hasattr(value, part):
-            value = getattr(value, part)
         else:
-            raise ClauseError("field", f"{_id(record)!r} has no field {'/'.join(parts)}")
+            # One lookup, not hasattr then getattr: read for every record of every clause.
+            found = _MISSING if part.startswith("_") else getattr(value, part, _MISSING)
+            if found is _MISSING:
+                raise ClauseError("field", f"{_id(record)!r} has no field {'/'.join(parts)}")
+            value = found
     return value
 
 
@@ -373,7 +381,15 @@ def _references(run: Run) -> Iterator[Finding]:
 
 
 def _limits(run: Run, keys: tuple[str, ...], row: Row) -> dict[str, Any]:
-    return {key: run.of_row(key, row) for key in keys}
+    """A row's bounds; when none reads the record, worked out once per field and shared
+    (thousands of records are tested against the same few bounds; the dict is only read)."""
+    memo = ("limits", keys, row.path)
+    if memo in run._cached:
+        return run._cached[memo]
+    limits = {key: run.of_row(key, row) for key in keys}
+    if all(run._shared.get(key) for key in keys):
+        run._cached[memo] = limits
+    return limits
 
 
 def _limit_keys(run: Run) -> tuple[str, ...]:
