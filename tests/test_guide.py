@@ -119,7 +119,7 @@ def test_the_diagrams_name_the_pages_of_their_parts(kit: Path) -> None:
     tokens = pages["tokens.pdf"]
     first, last = guide.section_pages(ctx, pages, "dice", None)
     assert last == len(tokens) and "Dados de papel" in tokens[first - 1].text
-    first, last = guide.section_pages(ctx, pages, "red-tokens", "counters")
+    first, last = guide.section_pages(ctx, pages, "field-tokens", "counters")
     assert first == 1 and "Marcadores" in tokens[last].text  # the counters' page follows
     first, last = guide.section_pages(ctx, pages, "fold-over", "bases")
     assert 0 < first <= last < len(tokens)  # the pairs come before the dice

@@ -131,3 +131,16 @@ def test_the_weapon_sketch_pads_the_ends_content_says_are_padded() -> None:
             assert orange_fills(weapon) == weapon.padded_ends, weapon.id
     one_end = replace(weapons["q-tip"], padded_ends=1)
     assert orange_fills(one_end) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_both_teams_field_tokens_share_pages(kits: dict[str, Path], paper: str) -> None:
+    """60 strips, 21 a page: 3 pages. Each team on pages of its own took 4, the second and
+    fourth holding 9 strips each on a card sheet otherwise blank."""
+    document = pymupdf.open(kits[paper] / "tokens.pdf")
+    texts = [page.get_text() for page in document]
+    counters = next(n for n, text in enumerate(texts, 1) if text.startswith("Counters"))
+    assert counters == 4, paper
+    heroes = load_content(REPO, PACK).content.heroes
+    strips = sum(text.count(hero.name) for text in texts[:3] for hero in heroes)
+    assert strips >= 2 * len(heroes)  # every hero's strip in each colour is there

@@ -436,7 +436,7 @@ def where_printed(ctx: RenderContext, kit: Kit, figure: str, file: str) -> str:
     first, last = {
         "cut": (1, count - 2) if count > 2 else (0, 0),  # the alignment test is last
         "tiles": (2, 1 + tiles) if tiles and count > tiles else (0, 0),  # after the map
-        "token": section_pages(ctx, kit, "red-tokens", "counters"),
+        "token": section_pages(ctx, kit, "field-tokens", "counters"),
         "fold": section_pages(ctx, kit, "fold-over", "bases"),
         "die": section_pages(ctx, kit, "dice", None),
     }[figure]

@@ -139,11 +139,11 @@ def render(ctx: RenderContext) -> bytes:
     content = ctx.content
     kit = content.kit
     heroes = sorted(content.heroes, key=lambda h: (h.team, h.name))
-    for side in ("red", "blue"):
-        ctx.progress(f"tokens: {side} field tokens")
-        title = pieces.message(f"{side}-tokens")
-        items = [_standee(pieces, hero, side) for hero in heroes]
-        packer.section(title, items, own_page=True)
+    # Both teams' strips in one run, red then blue: a team's last row shares its page with
+    # the other's first rows instead of leaving most of a card sheet blank.
+    ctx.progress("tokens: field tokens")
+    items = [_standee(pieces, hero, side) for side in ("red", "blue") for hero in heroes]
+    packer.section(pieces.message("field-tokens"), items, own_page=True)
     ctx.progress("tokens: counters")
     counters = kit.counters if kit else {}
     one_sided = {name: n for name, n in counters.items() if name not in BACKS}
