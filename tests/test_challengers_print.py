@@ -166,3 +166,31 @@ def test_every_bench_seat_holds_a_whole_card(kit: Path) -> None:
             edge = MARGIN - 2 * mm  # the mat's frame runs 1.5 mm outside the margin
             inner = pymupdf.Rect(edge, edge, page.rect.width - edge, page.rect.height - edge)
             assert all(inner.contains(r) for r in whole)
+
+
+def test_level_letters_sit_in_a_tag_of_their_colour(kit: Path) -> None:
+    """A bare sans-serif "I" at a card's corner read as a stray bar: every level letter is
+    printed white in a filled tag at least 5 mm tall, inside the card's 3 mm safe margin."""
+    with pymupdf.open(kit / "cards.pdf") as doc:
+        letters = 0
+        for page in doc:
+            spans = [
+                s
+                for block in page.get_text("dict")["blocks"]
+                for line in block.get("lines", [])
+                for s in line["spans"]
+                if s["text"] in ("A", "B", "C", "I", "R", "SOLO") and s["size"] < 12
+            ]
+            tags = [
+                d["rect"]
+                for d in page.get_drawings()
+                if d.get("fill") and d["rect"].height < 8 * mm
+            ]
+            for span in spans:
+                box = pymupdf.Rect(span["bbox"])
+                middle = pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+                under = [t for t in tags if t.contains(middle)]
+                assert under and under[-1].height >= 5 * mm, (page.number + 1, span["text"])
+                assert span["color"] == 0xFFFFFF, (page.number + 1, span["text"])
+                letters += 1
+        assert letters >= 167  # one per card front
