@@ -8,7 +8,8 @@ renderer and Babel take most of a second to load, and an up-to-date
 `ttgbuild build` needs none of them.
 """
 
-from __future__ import annotations
+# Annotations are evaluated at import (no `from __future__ import annotations`): Typer
+# would otherwise compile each option's annotation string again whenever it builds a command.
 
 import atexit
 import os
@@ -389,7 +390,7 @@ def build_kit(
     console.err(_build_summary(result, target))
 
 
-def _build_summary(result: BuildResult, target: Path) -> str:
+def _build_summary(result: "BuildResult", target: Path) -> str:
     """The closing line: what was drawn and written, and what was already up to date."""
     where = f"{target.as_posix()}/"
     if not result.built:

@@ -5,7 +5,8 @@ found (a broken catalog, a failing check), 2 usage error. The work happens in
 `ttgbuild.i18n.catalogs` and `ttgbuild.i18n.checks`; this module only shows it.
 """
 
-from __future__ import annotations
+# Annotations are evaluated at import (no `from __future__ import annotations`): Typer
+# would otherwise compile each option's annotation string again whenever it builds a command.
 
 from enum import StrEnum
 from pathlib import Path
@@ -222,7 +223,7 @@ def _locales(project: Path, requested: str | None, command: str) -> list[str] | 
     return wanted
 
 
-def _status_row(row: catalogs.Stats) -> tuple[object, ...]:
+def _status_row(row: "catalogs.Stats") -> tuple[object, ...]:
     done = f"{row.percent} %"
     return (row.locale, done, row.total, row.translated, row.fuzzy, row.untranslated, row.obsolete)
 
@@ -233,7 +234,7 @@ def _project(project: Path) -> Path:
     return project
 
 
-def _finish(outcome: catalogs.Outcome, what: str, if_empty: str = "") -> None:
+def _finish(outcome: "catalogs.Outcome", what: str, if_empty: str = "") -> None:
     """Show each file's result and any problem; exit 1 if a file could not be handled."""
     for result in outcome.results:
         console.out(f"{result.file}: {result.note} ({result.state})")

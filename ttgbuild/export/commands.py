@@ -7,7 +7,8 @@ that cannot be written). Progress goes to stderr; the previous export in
 the folder stays whole until the new one is complete.
 """
 
-from __future__ import annotations
+# Annotations are evaluated at import (no `from __future__ import annotations`): Typer
+# would otherwise compile each option's annotation string again whenever it builds a command.
 
 import time
 from collections.abc import Callable, Iterator
@@ -134,7 +135,7 @@ def _export(
     command: str,
     request: Request,
     settings: PrintSettings,
-    files_of: Callable[[list[Document]], Iterator[tuple[str, bytes]]],
+    files_of: "Callable[[list[Document]], Iterator[tuple[str, bytes]]]",
 ) -> None:
     """Check and draw the project's decks, turn them into files, replace OUT/LOCALE whole."""
     from ttgbuild.buildplan import UsageError

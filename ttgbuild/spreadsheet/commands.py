@@ -5,7 +5,8 @@ content it would make (nothing written), 2 an unreadable file or no project.
 openpyxl, ruamel.yaml and the validator are imported when a command runs.
 """
 
-from __future__ import annotations
+# Annotations are evaluated at import (no `from __future__ import annotations`): Typer
+# would otherwise compile each option's annotation string again whenever it builds a command.
 
 from pathlib import Path
 from typing import Annotated
