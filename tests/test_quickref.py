@@ -388,7 +388,7 @@ RELEASE = (
 )
 INITIATIVE = (
     "Initiative: each player rolls as many dice as the highest Will among their heroes in play "
-    "who are not crouched. Most juggs wins; a tie rolls again."
+    "who are not crouched. More juggs wins; a tie rolls again."
 )
 NO_DEFENCE = (
     "also when it cannot pay: only the weapon's defence dice, none against a flank or back "
