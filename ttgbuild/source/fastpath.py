@@ -175,6 +175,9 @@ class _Compiler:
                     raise Unsupported(f"$ref {ref}")
                 target = target[part]
             compiled.append(self.node(target, target_doc))
+            # Later references call the check itself, one call less per value; only
+            # those made while compiling it (a schema referring to itself) go through the lambda.
+            self.refs[key] = compiled[0]
         return self.refs[key]
 
     def one_of(self, branches: list[Any], doc: dict[str, Any]) -> Check:

@@ -114,15 +114,15 @@ class _Inside:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.folders: dict[Path, bool] = {}
+        self.folders: dict[str, bool] = {}  # by name: hashing a text is cheaper than a Path
 
     def __call__(self, path: Path, link: bool) -> bool:
         """`link`: whether the file itself is a symbolic link (its folder listing says so)."""
         if link:
             return path.resolve().is_relative_to(self.root)
-        folder = path.parent
+        folder = os.path.dirname(path)
         if folder not in self.folders:
-            self.folders[folder] = folder.resolve().is_relative_to(self.root)
+            self.folders[folder] = Path(folder).resolve().is_relative_to(self.root)
         return self.folders[folder]
 
 
@@ -169,18 +169,19 @@ def _discover(
                 "JT010",
                 f"{len(names)} files in {folder}/; at most {MAX_FILES} are read",
             )
-    known = {p for p, *_ in found} | {content_dir / n for n in pack.files}
+    # Compared as texts (equal paths are equal texts): hashing thousands of Paths costs more.
+    known = {str(p) for p, *_ in found} | {str(content_dir / n) for n in pack.files}
     # Like dotfiles and dot-folders, the pack's asset folders (art) hold no documents.
     assets = {content_dir / name for name in pack.asset_folders}
     tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p in assets)
     places = _in_words(["content/", *(f"content/{folder}/" for folder in pack.folders)])
     strays = [
         (
-            [p for p in tree.files if p not in known],
+            [p for p in tree.files if str(p) not in known],
             f"not a content file ttgbuild reads; content is .yaml files in {places}",
         ),
         (
-            [p for p in tree.others if p not in known],
+            [p for p in tree.others if str(p) not in known],
             "not a regular file (a named pipe, device, socket or broken link); not read",
         ),
         (

@@ -77,7 +77,7 @@ def _refuse_tag(loader: Any, node: yaml.Node) -> Any:
 
 def _readable(construct: Any) -> Any:
     """A scalar constructor whose ValueError (a date-like scalar that is no date, e.g.
-    2024-13-45, or `0b_`) becomes a located JT002 telling the designer to quote it."""
+    2024-13-45) becomes a located JT002 telling the designer to quote it."""
 
     def run(loader: Any, node: yaml.Node) -> Any:
         try:
@@ -85,20 +85,27 @@ def _readable(construct: Any) -> Any:
         except ValueError as exc:
             if not isinstance(node, yaml.ScalarNode):
                 raise
-            message = f"YAML cannot read {node.value[:40]!r} ({exc}); quote it to make it text"
-            raise ContentError("JT002", message, *_mark(node)) from None
+            raise _unreadable(node, exc) from None
 
     return run
 
 
+def _unreadable(node: yaml.ScalarNode, exc: ValueError) -> ContentError:
+    message = f"YAML cannot read {node.value[:40]!r} ({exc}); quote it to make it text"
+    return ContentError("JT002", message, *_mark(node))
+
+
 def _construct_int(loader: Any, node: yaml.Node) -> Any:
+    """An integer of at most MAX_DIGITS digits; one the safe loader cannot read is JT002."""
     if len(node.value) > MAX_DIGITS:
         message = f"a number {len(node.value)} digits long; at most {MAX_DIGITS} are allowed"
         raise ContentError("JT008", message, *_mark(node))
-    return _INT_READER(loader, node)
-
-
-_INT_READER = _readable(yaml.constructor.SafeConstructor.construct_yaml_int)
+    try:
+        return loader.construct_yaml_int(node)
+    except ValueError as exc:  # `0b_`: the resolver calls it an int, int() refuses it
+        if not isinstance(node, yaml.ScalarNode):
+            raise
+        raise _unreadable(node, exc) from None
 
 
 def _constructors() -> dict[str | None, Any]:
