@@ -31,8 +31,6 @@ from ttgbuild.core.diagnostics import LocatedError, has_failures, sort_key
 from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
 from ttgbuild.core.printing import Duplex, Ink, Paper, PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
-from ttgbuild.export.commands import export_app
-from ttgbuild.i18n_cli import i18n_app
 from ttgbuild.options import (
     EXIT_INTERNAL,
     EXIT_PROBLEMS,
@@ -47,9 +45,7 @@ from ttgbuild.options import (
     project_pack,
     require_project,
 )
-from ttgbuild.pack import PackError, announced, installed
-from ttgbuild.source.records import Record
-from ttgbuild.spreadsheet.commands import sheet_app
+from ttgbuild.pack import PackError, Ref, announced, installed
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
@@ -82,11 +78,13 @@ class EngineThenGames(TyperGroup):
         """The engine's commands of these names, built unless they are already."""
         for name in names:
             if name not in self.commands:
-                self.add_command(_built(ENGINE[name]), name)
+                self.add_command(_built(name, ENGINE[name]), name)
 
 
-def _built(info: CommandInfo | TyperInfo) -> Any:
-    """The click command (or group) Typer builds from one registered command or sub-app."""
+def _built(name: str, info: CommandInfo | TyperInfo | Ref) -> Any:
+    """The click command (or group) Typer builds from one engine command or sub-app."""
+    if isinstance(info, Ref):  # a sub-app's Typer, as app.add_typer(sub, name=name) holds it
+        info = TyperInfo(info.load(), name=name)
     if isinstance(info, TyperInfo):
         return typer.main.get_group_from_info(
             info,
@@ -116,11 +114,6 @@ def _engine_group() -> None:
     # Typer makes a group of an app with a callback; this one's commands are all built on
     # first need (EngineThenGames, ENGINE below), so Typer sees none. It does nothing.
     pass
-
-
-app.add_typer(i18n_app, name="i18n")
-app.add_typer(sheet_app, name="sheet")
-app.add_typer(export_app, name="export")
 
 
 @app.command()
@@ -264,7 +257,9 @@ def list_content(
 
 def _row(item: object) -> dict[str, object]:
     """Every field of a content object but its origin, as JSON-ready values."""
-    if isinstance(item, Record):  # a data pack's record (ttgbuild.source.records)
+    from ttgbuild.source.records import Record
+
+    if isinstance(item, Record):  # a data pack's record
         return item.plain()
     row = asdict(item)  # type: ignore[call-overload]
     row.pop("origin", None)
@@ -510,13 +505,17 @@ def watch(
 
 # The engine's commands and sub-apps registered above, by name, in the help's order: built
 # one at a time by EngineThenGames (Typer would build all of them for every command).
-ENGINE: dict[str, CommandInfo | TyperInfo] = {
+ENGINE: dict[str, CommandInfo | TyperInfo | Ref] = {
     **{
         info.name or typer.main.get_command_name(info.callback.__name__): info
         for info in app.registered_commands
         if info.callback is not None
     },
     **{info.name: info for info in app.registered_groups if info.name},
+    # Sub-apps of their own modules, imported when named or listed: `ttgbuild build` loads none.
+    "i18n": Ref("ttgbuild.i18n_cli:i18n_app"),
+    "sheet": Ref("ttgbuild.spreadsheet.commands:sheet_app"),
+    "export": Ref("ttgbuild.export.commands:export_app"),
 }
 app.registered_commands = [info for info in app.registered_commands if info.callback is None]
 app.registered_groups = [info for info in app.registered_groups if not info.name]

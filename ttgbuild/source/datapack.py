@@ -36,7 +36,6 @@ from ttgbuild.pack import (
     installed_pack,
     project_file,
 )
-from ttgbuild.source import records
 
 if TYPE_CHECKING:
     from ttgbuild.source.yamlsource import Document
@@ -220,6 +219,8 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
             report("JT092", f"/kit/{index}/file", f"{file} is already another file of the kit")
     if problems:
         raise PackError(problems[0], tuple(problems[1:]))
+    from ttgbuild.source import records  # here: the help imports this module, reads no pack
+
     return Pack(
         name=data["name"],
         title=data["title"],
