@@ -5,8 +5,8 @@ A large deck file is drawn by several jobs, each its own run of sheets
 pages in order, each with its own page boxes, fonts and pictures. The first
 part is the base, so the document's title, dates, language and viewer
 settings are the ones a whole drawing writes. qpdf (pikepdf) copies the
-pages' streams as they are, without decoding them: putting hundreds of pages
-together takes a few hundredths of a second. The document id is computed
+pages' streams as they are, neither decoded nor compressed: putting hundreds
+of pages together takes a few hundredths of a second. The document id is computed
 from the content, so the same parts always give the same bytes.
 """
 
@@ -27,8 +27,11 @@ def merge(parts: Sequence[bytes]) -> bytes:
     out = io.BytesIO()
     whole.save(
         out,
-        stream_decode_level=pikepdf.StreamDecodeLevel.none,  # streams copied, not recompressed
-        object_stream_mode=pikepdf.ObjectStreamMode.disable,  # as ReportLab writes them
+        # Every stream copied as ReportLab wrote it: neither decoded nor compressed (qpdf
+        # would compress the font files, half a second for a few hundred pages).
+        stream_decode_level=pikepdf.StreamDecodeLevel.none,
+        compress_streams=False,
+        object_stream_mode=pikepdf.ObjectStreamMode.disable,
         deterministic_id=True,
     )
     return out.getvalue()
