@@ -17,6 +17,7 @@ import pytest
 from reportlab.lib.units import mm
 
 from tests.conftest import REPO, assert_no_crash, run_cli
+from ttgbuild.packs.challengers.kit import FLAG, TILE
 from ttgbuild.validate.project import validate_project
 
 GAME = REPO / "games" / "challengers"
@@ -194,3 +195,24 @@ def test_level_letters_sit_in_a_tag_of_their_colour(kit: Path) -> None:
                 assert span["color"] == 0xFFFFFF, (page.number + 1, span["text"])
                 letters += 1
         assert letters >= 167  # one per card front
+
+
+def test_park_band_places_hold_a_trophy_tile_and_a_flag(kit: Path) -> None:
+    """The trophy stack and flag places on a park's band are at least as big as the pieces
+    tokens.pdf makes (they were 28 x 22 mm for a 24 mm tile and a 32 x 26 mm flag)."""
+    with pymupdf.open(kit / "parks.pdf") as doc:
+        for page in doc:
+            places = sorted(
+                (
+                    d["rect"]
+                    for d in page.get_drawings()
+                    if d.get("fill") is not None
+                    and min(d["fill"]) > 0.99
+                    and d["rect"].width > 15 * mm
+                ),
+                key=lambda r: r.x0,
+            )
+            assert len(places) == 2, (page.number + 1, places)
+            trophies, flag = places
+            assert trophies.width >= TILE and trophies.height >= TILE, trophies
+            assert flag.width >= FLAG[0] and flag.height >= FLAG[1], flag

@@ -134,13 +134,14 @@ def parks(ctx: RenderContext) -> bytes:
     game = ctx.content.game
     canvas, buffer, pieces = _start(ctx, "parks")
     page_w, page_h = ctx.settings.page
-    band = 30 * mm
+    band = max(TILE, FLAG[1]) + 6 * mm  # the band holds the trophy stack and the flag
     half = (page_h - 2 * MARGIN - band) / 2
     for number, park in enumerate(game.parks, start=1):
         colour = HexColor(park.colour)
         centre = (MARGIN, page_h / 2 - band / 2, page_w - 2 * MARGIN, band)
         _fill(canvas, centre, colour, colour)
-        pieces.draw(pieces.face("park-centre", park=park, mark=number), centre)
+        sizes = {"tile": TILE / mm, "flag_w": FLAG[0] / mm, "flag_h": FLAG[1] / mm}
+        pieces.draw(pieces.face("park-centre", park=park, mark=number, **sizes), centre)
         for turned in (False, True):
             canvas.saveState()
             if turned:  # the rival's half faces them: the page turned half a turn
