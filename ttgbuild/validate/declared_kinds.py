@@ -184,9 +184,14 @@ class Run:
             read,
         )
         alias = spec.get("as", "record")
+        # Most clauses only read fields: their rows need no expression of the row's own.
+        plain = not (shape.where or shape.at or shape.lets or shape.value)
         for index, record in enumerate(_records(self.evaluate("each", self.base))):
             layers = ({"record": record, "index": index, alias: record}, self.base, _fields(record))
             ident = _id(record)
+            if plain:
+                yield from _plain_rows(record, ident, layers, paths, read)
+                continue
             for field_path, parts in paths:
                 row = self._row(record, ident, layers, field_path, parts, shape)
                 if row is not None:
@@ -232,6 +237,25 @@ class Run:
         return Finding(
             where.file, where.pointer, message, self.spec("key", False) if key is None else key
         )
+
+
+def _plain_rows(
+    record: Any,
+    ident: Any,
+    layers: tuple[Mapping[str, Any], ...],
+    paths: list[tuple[str | None, tuple[str, ...]]],
+    read: bool,
+) -> Iterator[Row]:
+    """`Run._row` for a clause without where, at, let or value: the same rows, each field
+    of a record read without evaluating anything (thousands of records, several fields)."""
+    origin = getattr(record, "origin", None)
+    if not isinstance(origin, Origin):
+        raise ClauseError("each", f"{ident!r} has no origin to report at; give at:")
+    for field_path, parts in paths:
+        own: dict[str, Any] = {"field": field_path, "id": ident}
+        if read:
+            own["value"] = _read(record, parts) if parts else record
+        yield Row(record, _Names(own, *layers), origin, parts, field_path)
 
 
 @cache
