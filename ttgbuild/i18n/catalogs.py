@@ -160,8 +160,35 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
     one accepts the others accept. The file is read only if it is a regular
     file, never past the catalog bound (a FIFO or /dev/zero cannot hang it).
     """
+    return _parse(_read_raw(path, shown), shown, locale)
+
+
+# The catalogs `read_shared` has parsed, by path, name shown and locale: with the bytes read.
+_shared: dict[tuple[str, str, str], tuple[bytes, Catalog]] = {}
+
+
+def read_shared(path: Path, shown: str, locale: Locale | None) -> Catalog:
+    """`read_catalog` for readers that never change the catalog: the checks and a build's
+    translators. The caller must not change what it gets.
+
+    A build checks each catalog, then loads its translator from it: the second
+    reader gets the catalog the first one parsed (Babel's parse is most of a
+    catalog check's reading) as long as the file still holds the same bytes.
+    """
+    raw = _read_raw(path, shown)
+    key = (str(path), shown, str(locale))
+    known = _shared.get(key)
+    if known is not None and known[0] == raw:
+        return known[1]
+    catalog = _parse(raw, shown, locale)
+    _shared[key] = (raw, catalog)
+    return catalog
+
+
+def _read_raw(path: Path, shown: str) -> bytes:
+    """The catalog file's bytes, or CatalogError (too big, missing, unreadable)."""
     try:
-        raw = read_regular(path, limits.MAX_CATALOG_BYTES)
+        return read_regular(path, limits.MAX_CATALOG_BYTES)
     except FileTooBig as exc:
         why = f"the catalog is {exc.size} bytes; at most {exc.limit} are allowed"
         raise _too_big(shown, 0, why) from None
@@ -169,6 +196,10 @@ def read_catalog(path: Path, shown: str, locale: Locale | None) -> Catalog:
         raise _io_error(shown, 0, 0, "cannot read the catalog: there is no such file") from None
     except OSError as exc:
         raise _io_error(shown, 0, 0, f"cannot read the catalog: {problem(exc)}") from None
+
+
+def _parse(raw: bytes, shown: str, locale: Locale | None) -> Catalog:
+    """A catalog's bytes read as a catalog, or CatalogError at the file, line and column."""
     text, charset, header_line = _decode(raw, shown)
     _lint(text, shown)
     text = _OBSOLETE_PREVIOUS.sub("", text)  # Babel cannot parse them; they carry nothing needed

@@ -28,7 +28,7 @@ from ttgbuild.i18n.catalogs import (
     CatalogError,
     cldr_locale,
     msgid_of,
-    read_catalog,
+    read_shared,
 )
 from ttgbuild.i18n.checkcache import source_facts
 from ttgbuild.i18n.extract import (
@@ -190,7 +190,7 @@ def _check_catalog(
         )
         return [*found, IO_CODE.at(shown, 0, 0, why)]
     try:
-        catalog = read_catalog(path, shown, cldr)
+        catalog = read_shared(path, shown, cldr)  # the build loads its translator next
     except CatalogError as exc:
         return [*found, exc.diagnostic]
     terms = glossary.terms(str(cldr)) if cldr else []

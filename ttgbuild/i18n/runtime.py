@@ -28,7 +28,7 @@ from babel.numbers import format_decimal
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.paths import display_path
-from ttgbuild.i18n.catalogs import CatalogError, cldr_locale, read_catalog
+from ttgbuild.i18n.catalogs import CatalogError, cldr_locale, read_shared
 from ttgbuild.i18n.paths import PSEUDO_LOCALE, SOURCE_LOCALE, catalog_path, content_context
 
 Values = dict[str, int] | dict[str, str] | dict[str, int | str]
@@ -251,7 +251,7 @@ def load_translator(project: Path, locale: str) -> Translator:
     if locale == SOURCE_LOCALE:
         return tr
     try:
-        catalog = read_catalog(path, shown, cldr)
+        catalog = read_shared(path, shown, cldr)  # as the catalog check parsed it
     except CatalogError as exc:
         tr.diagnostics.append(exc.diagnostic)
         return tr
