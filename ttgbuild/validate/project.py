@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ttgbuild.core.diagnostics import Diagnostic, sort_key
@@ -27,12 +30,32 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
     Raises PackError when the project's game cannot be found.
     """
     pack = pack_of(project)
-    loaded = load_content(project, pack)
-    ctx = Context(
-        loaded.content, loaded.file_ids, loaded.references, project / "content", loaded.locate
-    )
-    diags = loaded.diagnostics + run_checks(pack_checks(pack, project), ctx, loaded.locate)
+    with _collector_paused():
+        loaded = load_content(project, pack)
+        ctx = Context(
+            loaded.content, loaded.file_ids, loaded.references, project / "content", loaded.locate
+        )
+        diags = loaded.diagnostics + run_checks(pack_checks(pack, project), ctx, loaded.locate)
     diags += sheet_problems(pack, project)  # the pack's reference sheets (data files)
     diags += layout_problems(pack, project)  # the pack's card layouts (data files)
     diags += declared_problems(pack, project)  # the pack's check files
     return loaded, sorted(diags, key=sort_key)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while content is loaded and checked.
+
+    Loading makes a great many containers that all stay alive (they are the
+    content), and every automatic collection walks all of them again: about a
+    tenth of validating 10,000 heroes. Whatever became garbage meanwhile is
+    collected once the collector runs again; nothing else changes.
+    """
+    if not gc.isenabled():  # the caller paused it: theirs to resume
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
