@@ -45,6 +45,7 @@ def whole_and_split(cards_job) -> tuple[build.Drawn, build.Drawn]:
         patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
         (whole,) = build.draw_batch([cards_job], _quiet, processes=1)
         patch.setattr(build, "SPLIT_SHEETS", 2)
+        patch.setattr(build, "PART_SHEETS", 1)
         assert len(build.split(cards_job, 2, {})) == 4  # the lowered threshold splits it
         (split,) = build.draw_batch([cards_job], _quiet, processes=2)
     return whole, split
@@ -108,6 +109,7 @@ def test_the_same_parts_merge_to_the_same_bytes(whole_and_split, cards_job):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
         patch.setattr(build, "SPLIT_SHEETS", 2)
+        patch.setattr(build, "PART_SHEETS", 1)
         (again,) = build.draw_batch([cards_job], _quiet, processes=2)
     assert again.data == split.data
 
@@ -117,6 +119,17 @@ def test_a_file_below_the_threshold_or_for_the_gallery_stays_whole(cards_job):
     gallery = replace(cards_job, placements=True)
     assert build.split(gallery, 2, {"cards.pdf": 1000}) == [gallery]
     assert build.split(cards_job, 1, {"cards.pdf": 1000}) == [cards_job]  # one core
+
+
+@pytest.mark.parametrize(
+    ("sheets", "cores", "parts"), [(39, 2, 1), (40, 2, 4), (115, 2, 4), (115, 16, 11)]
+)
+def test_a_large_file_is_cut_in_parts_of_ten_sheets_or_more(cards_job, sheets, cores, parts):
+    jobs = build.split(cards_job, cores, {"cards.pdf": sheets})
+    assert len(jobs) == parts
+    if parts > 1:
+        assert [job.share.part for job in jobs] == list(range(parts))
+        assert {job.share.parts for job in jobs} == {parts}
 
 
 @pytest.mark.parametrize(

@@ -73,8 +73,10 @@ PRINT_CODES = code_table(
 # outweigh the gain. The shipped kits' deck files have a dozen sheets or fewer.
 SPLIT_SHEETS = 40
 # Parts per core: queued after the whole files, short parts fill whichever core frees
-# first, so the build does not end with one core drawing a long part alone.
+# first, so the build does not end with one core drawing a long part alone. A part
+# draws PART_SHEETS sheets or more: each embeds its own fonts and lays every card out.
 PARTS_PER_CORE = 2
+PART_SHEETS = 10
 
 # Errors that mean no room is left (EDQUOT: the user's quota), reported as a full disk.
 DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -287,8 +289,9 @@ def draw_batch(jobs: list[Job], progress: Progress, **run: Any) -> list[Drawn]:
 
 
 def split(job: Job, cores: int, sheets: dict[str, int]) -> list[Job]:
-    """The jobs that draw `job`'s file: PARTS_PER_CORE per core for a deck file of
-    SPLIT_SHEETS sheets or more (counted here, once per file), else the job itself.
+    """The jobs that draw `job`'s file: PARTS_PER_CORE per core (at most one per
+    PART_SHEETS sheets) for a deck file of SPLIT_SHEETS sheets or more (counted here,
+    once per file), else the job itself.
 
     A gallery's placements are per page of one drawing: a file drawn for it stays whole.
     """
@@ -300,7 +303,7 @@ def split(job: Job, cores: int, sheets: dict[str, int]) -> list[Job]:
         sheets[job.part.file] = count.sheets
     if sheets[job.part.file] < SPLIT_SHEETS:
         return [job]
-    parts = PARTS_PER_CORE * cores
+    parts = min(PARTS_PER_CORE * cores, sheets[job.part.file] // PART_SHEETS)
     return [replace(job, share=Share(part, parts)) for part in range(parts)]
 
 
