@@ -3,9 +3,11 @@
 A reference sheet is read at a glance, so all columns of a page share one
 type size: the page takes the largest size (in text.STEP steps) at which
 every section flows into its columns. Sections never break across columns,
-so a heading always sits with its table or text. When even the smallest
-size does not fit, the page is still drawn and the caller gets the
-overflow to report (JT901), never a silently clipped sheet.
+so a heading always sits with its table or text. Once the size is chosen,
+the sections are spread so the columns end as level as their order allows
+(`balance`). When even the smallest size does not fit, the page is still
+drawn and the caller gets the overflow to report (JT901), never a silently
+clipped sheet.
 """
 
 from __future__ import annotations
@@ -368,17 +370,94 @@ def flow(
         return tried[step]
 
     if at(0).fits or steps == 0:
-        return at(0)
+        return balance(sections, columns, at(0), family, icon)
     room = sum(box[3] for box in columns)
     guess = largest * math.sqrt(room / (room + at(0).overflow_height))
     step = min(steps, max(1, math.ceil((largest - guess) / text.STEP - 1e-9)))
     if at(step).fits:
         while step > 1 and at(step - 1).fits:
             step -= 1
-        return at(step)
+        return balance(sections, columns, at(step), family, icon)
     while step < steps and not at(step).fits:
         step += 1
-    return at(step)
+    return balance(sections, columns, at(step), family, icon)
+
+
+def balance(
+    sections: Sequence[Section],
+    columns: Sequence[Box],
+    filled: Flowed,
+    family: text.Family,
+    icon: text.IconDrawer,
+) -> Flowed:
+    """The sections of a page that fits spread so that its fullest column is as short
+    as it can be, at the size `filled` (the columns filled in order) chose.
+
+    Filling in order leaves the last column empty when all fits in the first,
+    or one column full to the foot beside a half-empty one; a sheet read at a
+    glance reads better with its columns level. The size stays the one chosen
+    (balancing never makes type smaller: whatever fits filled in order fits
+    balanced), sections keep their order and stay whole, and a page that does
+    not fit keeps the fill in order, whose overflow is what gets reported.
+    Only a single page flows here: a rulebook, page after page, fills each
+    page to the foot (render/paginate.py) and is not balanced.
+    """
+    if not filled.fits or len(columns) < 2 or not sections:
+        return filled
+    size = filled.size
+    by_width: dict[float, list[Laid]] = {}  # equal columns lay each section out once
+    for box in columns:
+        if box[2] not in by_width:
+            by_width[box[2]] = [s.layout(box[2], size, family, icon) for s in sections]
+    laid = [by_width[box[2]] for box in columns]
+    heights = [[part.height for part in column] for column in laid]
+    parts = partition(heights, [box[3] for box in columns], SECTION_GAP * size)
+    placed: list[tuple[Laid, float, float]] = []
+    start = 0
+    for index, (end, (x, bottom, _width, height)) in enumerate(zip(parts, columns, strict=True)):
+        y = bottom + height
+        for number in range(start, end):
+            if laid[index][number].overflow_width > 0.01:
+                return filled  # too wide for a narrower column than it fitted in: keep that
+            placed.append((laid[index][number], x, y))
+            y -= heights[index][number] + SECTION_GAP * size
+        start = end
+    return Flowed(size, placed, 0.0, 0.0)
+
+
+def partition(heights: Sequence[Sequence[float]], rooms: Sequence[float], gap: float) -> list[int]:
+    """Where each column's run of sections ends (`heights[c][s]`: section s in column c,
+    `gap` between sections) so that the fullest column, as a share of its room
+    (`rooms[c]`), is as low as it can be; among equal ones, earlier columns take more.
+
+    A linear partition by dynamic programming: sections are few (tens) and
+    columns two or three, so trying every split is instant.
+    """
+    count = len(heights[0])
+    tolerance = 1e-6
+
+    def fill(column: int, start: int, end: int) -> float:
+        run = heights[column][start:end]
+        return (sum(run) + gap * max(len(run) - 1, 0)) / rooms[column]
+
+    # best[c][n]: the lowest fullest share with the first n sections in columns 0..c, and
+    # where column c's run starts.
+    best = [[(fill(0, 0, n), 0) for n in range(count + 1)]]
+    for column in range(1, len(rooms)):
+        row = []
+        for n in range(count + 1):
+            choice = (math.inf, 0)
+            for start in range(n, -1, -1):  # latest start first: earlier columns take more
+                worst = max(best[-1][start][0], fill(column, start, n))
+                if worst < choice[0] - tolerance:
+                    choice = (worst, start)
+            row.append(choice)
+        best.append(row)
+    ends, n = [], count
+    for column in range(len(rooms) - 1, -1, -1):
+        ends.append(n)
+        n = best[column][n][1]
+    return ends[::-1]
 
 
 def columns(box: Box, count: int, gutter: float = 4 * mm) -> list[Box]:
