@@ -380,8 +380,8 @@ def test_the_example_builds_both_locales(game: Path, tmp_path: Path) -> None:
     ):
         cards = pymupdf.open(out / locale / "cards.pdf")
         # 13 cards in their copies: two fronts and two backs on 3 x 3 sheets, then the
-        # alignment test is left out (the layout has none).
-        assert len(cards) == 4
+        # alignment test's front and back (the guide sends the user to it).
+        assert len(cards) == 6
         text = " ".join(" ".join(page.get_text().split()) for page in cards)
         assert all(word in text for word in words), (locale, text[:400])
         sheet = pymupdf.open(out / locale / "reference.pdf")
@@ -419,10 +419,12 @@ def test_a_layout_expression_failing_on_the_content_stops_the_build(
     replace(
         game / "pack/layouts/critter.layout.yaml", "number(record.cost)", "number(record.price)"
     )
+    lines = (game / "pack/layouts/critter.layout.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "number(record.price)" in text)
     result = run_cli(game, "build", "--out", str(tmp_path / "out"))
     assert_no_crash(result)
     assert result.exit_code == 1, result.output
-    assert "pack/layouts/critter.layout.yaml:53:15: error JT074:" in result.stdout
+    assert f"pack/layouts/critter.layout.yaml:{line}:15: error JT074:" in result.stdout
     assert "price" in result.stdout
     assert not (tmp_path / "out").exists()
 
