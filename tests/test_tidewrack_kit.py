@@ -15,6 +15,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import pymupdf
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
@@ -46,11 +47,7 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _pages_text(path: Path) -> list[str]:
-    document = pypdfium2.PdfDocument(path)
-    try:
-        return [page.get_textpage().get_text_range() for page in document]
-    finally:
-        document.close()
+    return [page.get_text() for page in pymupdf.open(path)]
 
 
 def _text_runs(page: pypdfium2.PdfPage) -> Iterator[Box]:
