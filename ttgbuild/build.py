@@ -1,6 +1,8 @@
 """The build: check everything, draw what changed, then write it all atomically.
 
-Content or catalog errors mean nothing is written. Locales whose files are up
+Content or catalog errors mean nothing is written. The catalogs are checked
+while the first files are drawn (their drawings are thrown away if the check
+fails), so a core is not left idle for that half second. Locales whose files are up
 to date (see `buildplan`) are not drawn again; the others are drawn in memory,
 in parallel worker processes when there are several (a large deck file in
 parts, each its own run of sheets: `split`), and only when every one has
@@ -159,12 +161,27 @@ def build(
     # (a data pack's layouts evaluated over broken records would only add noise to the list).
     if pack.before_build is not None and not has_failures(content_diagnostics, strict=False):
         content_diagnostics += pack.before_build(project, loaded.content)
-    # Every catalog check of `i18n check`: a broken placeholder or format never reaches paper.
-    catalog_diagnostics = checked_catalogs(project, list(todo.stale))
-    result.diagnostics.extend(content_diagnostics + catalog_diagnostics)
+    result.diagnostics.extend(content_diagnostics)
     for record in todo.current.values():
         result.diagnostics.extend(record.diagnostics)
-    if has_failures(content_diagnostics + catalog_diagnostics, strict):
+    catalog_diagnostics: list[Diagnostic] = []
+    checked: list[bool] = []
+
+    def catalogs_fail() -> bool:
+        """Every catalog check of `i18n check`: a broken placeholder or format never
+        reaches paper. Run while the first files are drawn (they are thrown away if
+        it fails: the check takes as long as drawing a file or two)."""
+        checked.append(True)
+        catalog_diagnostics.extend(checked_catalogs(project, list(todo.stale)))
+        result.diagnostics.extend(catalog_diagnostics)
+        return has_failures(content_diagnostics + catalog_diagnostics, strict)
+
+    def check_catalogs() -> None:
+        if catalogs_fail():
+            raise _ChecksFailed
+
+    if has_failures(content_diagnostics, strict):
+        catalogs_fail()  # every problem at once: the catalogs' too
         return _stop(result)
     if todo.current:
         progress(f"{', '.join(todo.current)} up to date; drawing {', '.join(todo.stale)}")
@@ -175,7 +192,16 @@ def build(
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     errors: list[Diagnostic] = []
-    for drawn in draw_jobs(jobs, progress):
+    try:
+        all_drawn = draw_jobs(jobs, progress, meanwhile=check_catalogs)
+    except _ChecksFailed:  # the drawings so far are discarded, nothing is written
+        return _stop(result)
+    except Exception:
+        # A drawing in this process (a deck's sheets counted) broke on a catalog not yet checked.
+        if checked or not catalogs_fail():
+            raise
+        return _stop(result)
+    for drawn in all_drawn:
         errors += drawn.errors
         kits[drawn.locale][drawn.component] = drawn.data
         reported[drawn.locale] += drawn.translator_diagnostics
@@ -204,6 +230,10 @@ def _catalog_part(project: Path, locale: str, diagnostics: list[Diagnostic]) -> 
     """The catalog check's diagnostics about one locale's catalog."""
     shown = display_path(catalog_path(project, locale), project)
     return [diagnostic for diagnostic in diagnostics if diagnostic.file == shown]
+
+
+class _ChecksFailed(Exception):
+    """The catalog checks failed while the first files were drawn: stop, write nothing."""
 
 
 def _stop(result: BuildResult) -> BuildResult:
@@ -252,19 +282,22 @@ def read_pack_data(pack: Pack, project: Path) -> None:
     pack_sheets(pack, project)
 
 
-def draw_jobs(jobs: list[Job], progress: Progress, **run: Any) -> list[Drawn]:
+def draw_jobs(
+    jobs: list[Job], progress: Progress, meanwhile: Callable[[], None] = lambda: None, **run: Any
+) -> list[Drawn]:
     """Every job drawn (in parallel, `run` as `parallel.run_all` takes it), in two rounds:
     files drawn `after_kit` (a guide's print plan) second, handed their locale's others.
 
     The guide's print plan reads every page of those files: each worker reads
     the file it drew instead, on every core, and the guide is handed the pages.
+    `meanwhile` runs in this process while the first round is drawn (`run_all`).
     """
     later = [job for job in jobs if job.part.after_kit]
     guided = {job.locale for job in later}
     first = [
         replace(job, read_pages=job.locale in guided) for job in jobs if not job.part.after_kit
     ]
-    drawn = draw_batch(first, progress, **run)
+    drawn = draw_batch(first, progress, meanwhile=meanwhile, **run)
     for job in later:
         job.kit_files.update((d.component, d.data) for d in drawn if d.locale == job.locale)
     with printplan.pages_read({d.data: d.pages for d in drawn if d.pages}):

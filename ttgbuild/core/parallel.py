@@ -67,13 +67,19 @@ def run_all(
     progress: Progress,
     processes: int | None = None,
     method: str | None = None,
+    meanwhile: Callable[[], None] = lambda: None,
 ) -> list[Result]:
     """`work` applied to every job, results in the jobs' order; in this process if one core or job.
 
     `work` must be a module-level function (it is sent to the workers by name).
+    `meanwhile` is called in this process once the workers have their jobs, so
+    its work overlaps theirs (before the jobs when they run here); if it raises,
+    the workers are stopped, nothing they drew is looked at, and the exception
+    goes on to the caller.
     """
     count = min(len(jobs), processes or cores())
     if count <= 1:
+        meanwhile()
         return [work(job, progress) for job in jobs]
     context = multiprocessing.get_context(method or start_method())
     messages: SimpleQueue[str] = context.SimpleQueue()
@@ -84,6 +90,7 @@ def run_all(
         try:
             futures = [pool.submit(_run_one, work, job) for job in jobs]  # starts the workers
             release()
+            meanwhile()
             _wait_showing_progress(futures, messages, progress)
             return [future.result() for future in futures]
         except BaseException:
@@ -112,10 +119,10 @@ def _heap_frozen(method: str) -> Iterator[None]:
     """Keep this process's objects out of the cycle collector while forked workers run.
 
     A forked worker shares the parent's memory until either writes to a page;
-    a collection walking the inherited objects (in a worker, or in the parent)
-    writes to each one it visits, and every page touched is copied: CPU time
-    and memory for nothing. Frozen (`gc.freeze`), they are left alone; they
-    are collected as before once the workers are done.
+    a collection walking the inherited objects (in a worker, or in the parent
+    while it works `meanwhile`) writes to each one it visits, and every page
+    touched is copied: CPU time and memory for nothing. Frozen (`gc.freeze`),
+    they are left alone; they are collected as before once the workers are done.
     """
     if method != "fork":
         yield
