@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -156,14 +157,18 @@ def three_decks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("decks")
     project = Path(shutil.copytree(REPO / "examples" / "tidewrack", root / "tidewrack"))
     layout = project / "pack" / "layouts" / "critter.layout.yaml"
-    layout.write_text(
-        layout.read_text(encoding="utf-8")
-        + "  - name: critters\n    back: back\n    cards:\n"
+    more = (
+        "  - name: critters\n    back: back\n    cards:\n"
         + "      - {face: critter, each: content.critters, copies: '1'}\n"
         + "  - name: critters_\n    back: back\n    cards:\n"
-        + "      - {face: critter, each: content.critters, copies: '2'}\n",
-        encoding="utf-8",
+        + "      - {face: critter, each: content.critters, copies: '2'}\n"
     )
+    text = layout.read_text(encoding="utf-8")
+    # After the layout's own deck, before the next top-level key (the alignment test).
+    start = text.index("\ndecks:\n") + len("\ndecks:\n")
+    after = re.search(r"^[a-z_]+:", text[start:], re.MULTILINE)
+    end = start + after.start() if after else len(text)
+    layout.write_text(text[:end].rstrip("\n") + "\n" + more + text[end:], encoding="utf-8")
     out = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TTGBUILD_CACHE_DIR", str(root / "cache"))
