@@ -13,11 +13,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ttgbuild.packs.dungeonbowl.render.paper import FLOOR as PARCHMENT
+from ttgbuild.packs.dungeonbowl.render.paper import INK
 from ttgbuild.render import fonts
 from ttgbuild.render.layout.faces import Drawing
-
-PARCHMENT = HexColor("#f4ecd8")
-INK = HexColor("#3a2a1a")
 
 
 def team_stripe(canvas: Canvas, box: tuple[float, float, float, float], hex: str) -> None:

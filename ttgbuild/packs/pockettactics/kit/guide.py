@@ -24,13 +24,13 @@ from ttgbuild.render import fonts
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.datakit import titled_page
 from ttgbuild.render.flow import Figure
+from ttgbuild.render.layout.cutsheet import FOLD_DASH  # the fold the tokens sheet prints
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.printplan import plan
 from ttgbuild.render.prose import FigureMaker, SheetLayout
 from ttgbuild.source.sheetfile import pack_sheets
 
 FILE, SHEET = "guide.pdf", "guide"
-FOLD_DASH = (3, 2)  # the kit's fold line (the engine's cutsheet and die nets dash theirs)
 APOTHEM = math.sqrt(3) / 2  # a hex's centre-to-edge distance, per unit of circumradius
 CUT = HexColor("#b23a2e")  # the diagram's cut to make first
 # The guide's body type: up to 12 pt the print plan's table wraps its words to a
