@@ -188,6 +188,33 @@ def test_each_problem_of_a_sheet_file_is_located(tmp_path: Path, body: str, expe
     assert len(problems) == 1 and expected in problems[0], problems
 
 
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ("type_size: {largest: 9, smallest: 10}\n", "1:35: error JT084: type_size: smallest 10"),
+        ("type_size: {largest: 30}\n", "bad.sheet.yaml:1:"),
+        ("type_size: {smallest: 7}\n", "bad.sheet.yaml:1:"),
+    ],
+)
+def test_a_sheets_type_size_out_of_bounds_is_located(
+    tmp_path: Path, head: str, expected: str
+) -> None:
+    problems = _problems(tmp_path, head + HEADING + "      - prose: [{msg: A, context: c}]\n")
+    assert len(problems) == 1 and expected in problems[0], problems
+
+
+def test_a_sheet_is_set_in_its_own_type_size_or_the_default(tmp_path: Path) -> None:
+    from ttgbuild.source.sheetfile import TYPE_SIZE
+
+    body = HEADING + "      - prose: [{msg: A, context: c}]\n"
+    (tmp_path / "big.sheet.yaml").write_text("type_size: {largest: 12}\n" + body, "utf-8")
+    (tmp_path / "plain.sheet.yaml").write_text(body, "utf-8")
+    sheets = load_sheets(tmp_path, tmp_path)
+    assert not sheets.diagnostics
+    assert sheets.by_name["big"].type_size == (12.0, TYPE_SIZE[1])
+    assert sheets.by_name["plain"].type_size == TYPE_SIZE
+
+
 def test_a_label_table_defined_twice_is_reported_where_it_is_repeated(tmp_path: Path) -> None:
     table = "labels:\n  moves:\n    walk: {msg: Walk, context: movement}\n"
     problems = _problems(tmp_path, table, extra=table)

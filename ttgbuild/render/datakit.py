@@ -39,13 +39,12 @@ from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.layoutfile import SUFFIX as LAYOUT_SUFFIX
 from ttgbuild.source.layoutfile import Layout, LayoutError, pack_layouts
 from ttgbuild.source.records import DataContent, kinds
-from ttgbuild.source.sheetfile import SUFFIX, SheetError, Sheets, load_sheets
+from ttgbuild.source.sheetfile import SUFFIX, TYPE_SIZE, SheetError, Sheets, load_sheets
 
 MARGIN = 12 * mm  # left, right and top
 TITLE = 10 * mm  # the title band
 FOOT = 14 * mm  # room for the 100 % note and the ruler
 COLUMNS = 2
-LARGEST, SMALLEST = 10.0, 6.0  # body type sizes the fitting may choose between
 PAGES = 1  # a sheet file's pages, its own row of a print plan
 KIT_FILES = "kit_files"  # the label table of what each kit file holds, for the print plan
 
@@ -69,7 +68,8 @@ def sheet(
     canvas, buffer = new_canvas(ctx.settings.page, title, _name(path), tr.locale)
     origin = Origin(display_path(path.resolve(), shown_from(pack, path.parent, root)))
     ink = HexColor(theme["ink"]) if "ink" in theme else style.HEADER
-    titled_page(ctx, canvas, title, sections, origin, ink)
+    sizes = layout.sheets.by_name[_name(path)].type_size
+    titled_page(ctx, canvas, title, sections, origin, ink, sizes)
     return finish(canvas, buffer)
 
 
@@ -80,7 +80,7 @@ def titled_page(
     sections: list[Section],
     origin: Origin,
     ink: Color,
-    sizes: tuple[float, float] = (LARGEST, SMALLEST),
+    sizes: tuple[float, float] = TYPE_SIZE,
 ) -> None:
     """One reference page: `title` in a band ruled in `ink`, the sections flowed into
     two columns at the largest type size of `sizes` that fits, the furniture; problems

@@ -54,6 +54,7 @@ KINDS: dict[str, dict[str, frozenset[str]]] = {
 NEEDS = {"msg": ("context",), "cost": ("icon", "free"), "label": ("id",)}
 PAIRS = (("plural", "count"), ("each", "as"))  # one of a pair needs the other
 REPEAT = frozenset({"when", "each", "as"})
+TYPE_SIZE = (10.0, 6.0)  # a sheet's body sizes without `type_size`: 10 pt down to 6 pt
 # Keys whose values are expressions (a message's params values are too).
 EXPRESSION_KEYS = frozenset({"when", "each", "count", "text", "number", "percent", "cost", "id"})
 
@@ -74,6 +75,12 @@ class Sheet(DataFile, kind="sheet", suffix=SUFFIX, codes=SHEET_CODES):
     def labels(self) -> dict[str, dict[str, dict[str, Any]]]:
         return self.doc.data.get("labels", {})
 
+    @property
+    def type_size(self) -> tuple[float, float]:
+        """(largest, smallest) body size the sheet may be set in: its `type_size` or the default."""
+        sizes = self.doc.data.get("type_size", {})
+        return float(sizes.get("largest", TYPE_SIZE[0])), float(sizes.get("smallest", TYPE_SIZE[1]))
+
 
 @dataclass(frozen=True)
 class Sheets:
@@ -93,6 +100,10 @@ def load_sheet(path: Path, display: str) -> tuple[Sheet | None, list[Diagnostic]
     if sheet is None:
         return None, problems
     problems = [sheet.problem("JT084", node, message) for node, message in _shapes(sheet.data)]
+    largest, smallest = sheet.type_size
+    if smallest > largest:
+        message = f"type_size: smallest {smallest:g} is larger than largest {largest:g}"
+        problems.append(sheet.problem("JT084", sheet.data["type_size"], message, "smallest"))
     problems += sheet.expression_problems("JT080", _expressions(sheet.data))
     return (None, problems) if problems else (sheet, [])
 
