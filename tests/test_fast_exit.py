@@ -15,14 +15,14 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def _ttgbuild(*args: str, prelude: str = "") -> subprocess.CompletedProcess[str]:
-    """The command as a user runs it (the `ttgbuild` entry point is `cli.entry`)."""
+    """The command as a user runs it (the `ttgbuild` entry point, launch.main → cli.entry)."""
     code = "\n".join(
         [
             "import sys",
             prelude,
-            "from ttgbuild.cli import entry",
+            "from ttgbuild.launch import main",
             f"sys.argv = ['ttgbuild', *{args!r}]",
-            "entry()",
+            "main()",
         ]
     )
     return subprocess.run(
@@ -48,3 +48,20 @@ def test_exit_handlers_still_run() -> None:
     assert result.returncode == 0, result.stderr
     assert "Usage" in result.stdout
     assert result.stdout.rstrip().endswith("handler ran")
+
+
+def test_ctrl_c_while_the_tool_loads_ends_quietly() -> None:
+    """An interrupt that lands while the command line is still being imported."""
+    prelude = "\n".join(
+        [
+            "class Interrupt:",
+            "    def find_spec(self, name, path=None, target=None):",
+            "        if name == 'typer':",
+            "            raise KeyboardInterrupt",
+            "sys.meta_path.insert(0, Interrupt())",
+        ]
+    )
+    result = _ttgbuild("--help", prelude=prelude)
+    assert result.returncode == 130
+    assert result.stderr == "ttgbuild: interrupted\n"
+    assert "Traceback" not in result.stdout + result.stderr

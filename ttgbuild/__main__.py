@@ -1,5 +1,5 @@
 """`python -m ttgbuild` runs the command-line tool."""
 
-from ttgbuild.cli import entry
+from ttgbuild.launch import main
 
-entry()
+main()

@@ -554,8 +554,8 @@ def add_pack_commands(target: TyperGroup) -> None:
                 f"its command {clash[0]!r} is taken; none of its commands was added"
             )
             continue
-        for name, command in commands.items():
-            target.add_command(command, name)
+        for command_name, command in commands.items():
+            target.add_command(command, command_name)
 
 
 def entry() -> None:
