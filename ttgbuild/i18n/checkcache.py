@@ -30,9 +30,8 @@ from ttgbuild.core import fingerprint, remembered
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.contentfiles import content_files
-from ttgbuild.i18n.glossary import GLOSSARY_FILE
 from ttgbuild.i18n.paths import catalog_path, checked_locales, locales_dir, unlisted_locales
-from ttgbuild.i18n.style import STYLE_FILE
+from ttgbuild.i18n.tablefiles import GLOSSARY_FILE, STYLE_FILE
 from ttgbuild.source.datapack import pack_of
 
 Key = tuple[str, str | None]  # (msgid, msgctxt) of a message

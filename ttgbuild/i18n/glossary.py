@@ -39,9 +39,9 @@ from pathlib import Path
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.paths import locales_dir
+from ttgbuild.i18n.tablefiles import GLOSSARY_FILE
 from ttgbuild.i18n.tsv import TableError, read_table
 
-GLOSSARY_FILE = "glossary.tsv"
 GLOSSARY_CODE = Code("JT822", "error", "locales/glossary.tsv is UTF-8 with an 'en' column")
 IGNORE_FLAG = "ignore-glossary"
 _PARENTHETICAL = re.compile(r"(.*?)\s*\(([^()]*)\)")

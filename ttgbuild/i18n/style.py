@@ -33,9 +33,9 @@ from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.i18n.glossary import TOKENS
 from ttgbuild.i18n.paths import locales_dir
+from ttgbuild.i18n.tablefiles import STYLE_FILE
 from ttgbuild.i18n.tsv import TableError, read_table
 
-STYLE_FILE = "style.tsv"
 STYLE_CODE = Code("JT825", "error", "a translation uses no wording its locale's style.tsv forbids")
 STYLE_FILE_CODE = Code(
     "JT826", "error", "a locale's style.tsv is UTF-8 with its header and valid patterns"
