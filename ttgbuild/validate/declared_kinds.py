@@ -47,20 +47,44 @@ class ClauseError(Exception):
         self.reason = reason
 
 
-@dataclass
 class Row:
-    """One record (and field) a clause tests: its names, where it is, and the value read."""
+    """One record (and field) a clause tests: its names, where it is, and the value read.
 
-    record: Any
-    names: _Names  # its own (field, id, value, lets) over the record's and the content's
-    origin: Origin
-    field: tuple[str, ...]
-    path: str | None  # the field as the clause names it (`field` in expressions)
+    Its names (own over the record's and the content's) are put together only when
+    asked for: most of thousands of rows are tested by value alone and never reported.
+    """
+
+    __slots__ = ("_layers", "_names", "_own", "field", "origin", "path", "record")
+
+    def __init__(
+        self,
+        record: Any,
+        own: dict[str, Any],
+        layers: tuple[Mapping[str, Any], ...],
+        origin: Origin,
+        field: tuple[str, ...],
+        path: str | None,
+        names: _Names | None = None,
+    ) -> None:
+        self.record = record
+        self.origin = origin
+        self.field = field
+        self.path = path  # the field as the clause names it (`field` in expressions)
+        self._own = own  # field, id, value, lets
+        self._layers = layers
+        self._names = names
+
+    @property
+    def names(self) -> _Names:
+        """The row's own names over its record's and the content's, layered, built once."""
+        if self._names is None:
+            self._names = _Names(self._own, *self._layers)
+        return self._names
 
     @property
     def value(self) -> Any:
         """The value tested, read from the row's own names without walking the layers."""
-        return self.names.maps[0].get("value")
+        return self._own.get("value")
 
 
 class _Names(ChainMap[str, Any]):
@@ -144,11 +168,15 @@ class Run:
         """An expression of the content alone (no record)."""
         return self.evaluate(key, self.base)
 
-    def known(self, names: Mapping[str, Any]) -> set[Any] | frozenset[Any]:
-        """The `known` ids as a set: computed once when they read only the content."""
-        per_record = not self.clause.expressions["known"].names <= set(self.base)
+    def known(self, row: Row) -> set[Any] | frozenset[Any]:
+        """The `known` ids as a set: computed once when they read only the content
+        (whether they do is worked out once too: asked for every row)."""
+        per_record = self._shared.get("known/per-record")
+        if per_record is None:
+            per_record = not self.clause.expressions["known"].names <= set(self.base)
+            self._shared["known/per-record"] = per_record
         if "known" not in self._cached or per_record:
-            value = self.evaluate("known", names)
+            value = self.evaluate("known", row.names)
             try:
                 self._cached["known"] = value if isinstance(value, set | frozenset) else set(value)
             except TypeError:
@@ -221,7 +249,7 @@ class Run:
             own["value"] = self.evaluate("value", names)
         elif shape.read:
             own["value"] = _read(record, parts) if parts else record
-        return Row(record, names, origin, parts, field_path)
+        return Row(record, own, layers, origin, parts, field_path, names)
 
     def of_row(self, key: str, row: Row) -> Any:
         """`evaluate` for a row: a value shared by every record of a field is looked up
@@ -255,7 +283,7 @@ def _plain_rows(
         own: dict[str, Any] = {"field": field_path, "id": ident}
         if read:
             own["value"] = _read(record, parts) if parts else record
-        yield Row(record, _Names(own, *layers), origin, parts, field_path)
+        yield Row(record, own, layers, origin, parts, field_path)
 
 
 @cache
@@ -393,7 +421,7 @@ def _references(run: Run) -> Iterator[Finding]:
             items = [(item, (i,), None) for i, item in enumerate(value)]
         else:
             items = [(value, (), None)]
-        known = run.known(row.names)
+        known = run.known(row)
         try:
             unknown = [(item, extra, key) for item, extra, key in items if item not in known]
         except TypeError:
