@@ -3,9 +3,10 @@
 Two builds whose fingerprints agree would write the same bytes, so the build
 cache may keep the files it has. Hashing is of bytes, never of modification
 times, so a fresh checkout, a copied folder or a touched file do not force a
-rebuild, and an edit that keeps a file's time does not fool it. This module
-imports nothing heavy: an up-to-date build must finish before ReportLab could
-even load.
+rebuild, and an edit that keeps a file's time does not fool it (the code's
+digests are remembered by stat, change time included: `digestmemo`). This
+module imports nothing heavy: an up-to-date build must finish before ReportLab
+could even load.
 """
 
 from __future__ import annotations
@@ -19,8 +20,12 @@ import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from ttgbuild.core.readfile import NotRegularFile, open_regular
+
+if TYPE_CHECKING:
+    from ttgbuild.core.digestmemo import DigestMemo
 
 PACKAGE = Path(__file__).resolve().parent.parent
 CODE_SUFFIXES = {".py", ".j2", ".json", ".yaml"}  # .yaml: packs' layouts, sheets, checks
@@ -36,8 +41,12 @@ DRAWING_LIBRARIES = (
 )
 
 
-def tree_digest(root: Path, suffixes: set[str] | None = None) -> str:
+def tree_digest(root: Path, suffixes: set[str] | None = None, memo: bool = False) -> str:
     """SHA-256 over every file under `root` (names and bytes, in a fixed order).
+
+    With `memo`, a file whose size, times and inode are those it had when last
+    hashed takes its remembered digest (`digestmemo`): the same result, without
+    rereading a code tree that rarely changes.
 
     A file that cannot be read is hashed as such, so the build goes on to
     report it rather than the cache trusting an old result. FIFOs, devices and
@@ -54,10 +63,20 @@ def tree_digest(root: Path, suffixes: set[str] | None = None) -> str:
         for relative, path in _walk(str(root))
         if suffixes is None or PurePosixPath(path).suffix in suffixes
     )
+    memory = _memory(root) if memo else None
     for relative, path in files:
         digest.update("/".join(relative).encode("utf-8", "surrogateescape") + b"\0")
-        digest.update(file_digest(Path(path)).encode("ascii"))
+        found = memory.digest(path, file_digest) if memory else file_digest(Path(path))
+        digest.update(found.encode("ascii"))
+    if memory:
+        memory.save()
     return digest.hexdigest()
+
+
+def _memory(root: Path) -> DigestMemo:
+    from ttgbuild.core.digestmemo import DigestMemo  # imported here: it imports this module
+
+    return DigestMemo(root)
 
 
 def _walk(root: str) -> Iterator[tuple[tuple[str, ...], str]]:
@@ -154,12 +173,12 @@ def code_key(pack_folder: Path) -> str:
     """
     versions = library_versions(DRAWING_LIBRARIES)
     parts = {
-        "code": tree_digest(PACKAGE, CODE_SUFFIXES),
+        "code": tree_digest(PACKAGE, CODE_SUFFIXES, memo=True),
         "python": sys.version,
         "libraries": versions,
     }
     if not pack_folder.is_relative_to(PACKAGE):
-        parts["pack"] = tree_digest(pack_folder, CODE_SUFFIXES)
+        parts["pack"] = tree_digest(pack_folder, CODE_SUFFIXES, memo=True)
     return combine(parts)
 
 
