@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import pypdfium2
 from reportlab.lib.pagesizes import A4, LETTER
@@ -23,14 +23,49 @@ from ttgbuild.render.context import RenderContext
 from ttgbuild.render.poster import POSTERS
 
 
+class Words:
+    """The words of one drawn file's pages, read the first time any is asked for.
+
+    Of a kit's files only a guide looks for words, and in one file (tokens.pdf's
+    headings): reading every page's words took a third of the time spent
+    reading the kit back, so a file's words wait until a page's `text` is read.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pages: list[str] | None = None
+
+    def of(self, number: int) -> str:
+        """The words of page `number` (from 0), spaces squeezed."""
+        if self.pages is None:
+            document = pypdfium2.PdfDocument(self.data)
+            try:
+                self.pages = [" ".join(p.get_textpage().get_text_range().split()) for p in document]
+            finally:
+                document.close()
+        return self.pages[number]
+
+
 @dataclass(frozen=True)
 class Page:
     """One page of a drawn file: its size in points and its words, spaces squeezed;
-    `trim` is its TrimBox's size when that is smaller than the page (a page with bleed)."""
+    `trim` is its TrimBox's size when that is smaller than the page (a page with bleed).
+
+    The words are `given`, or read from `words` (page `number` of its file) when
+    `text` is first asked for: `read_kit` gives each file's pages their `Words`.
+    """
 
     size: tuple[float, float]
-    text: str
+    given: str | None = None
     trim: tuple[float, float] | None = None
+    words: Words | None = field(default=None, compare=False, repr=False)
+    number: int = field(default=0, compare=False)
+
+    @property
+    def text(self) -> str:
+        if self.given is not None:
+            return self.given
+        return self.words.of(self.number) if self.words else ""
 
 
 Kit = Mapping[str, tuple[Page, ...]]
@@ -53,11 +88,17 @@ def pages_read(known: Mapping[bytes, tuple[Page, ...]]) -> Iterator[None]:
 
 def read_kit(files: Mapping[str, bytes]) -> Kit:
     """The pages of the kit's files drawn before the guide (none for a file not drawn)."""
-    return {name: _read.get(data) or read_pages(data) for name, data in files.items()}
+    kit: dict[str, tuple[Page, ...]] = {}
+    for name, data in files.items():
+        words = Words(data)
+        pages = _read.get(data) or read_pages(data)
+        kit[name] = tuple(replace(page, words=words, number=n) for n, page in enumerate(pages))
+    return kit
 
 
 def read_pages(data: bytes) -> tuple[Page, ...]:
-    """The pages of one drawn PDF (none for a file not drawn)."""
+    """The pages of one drawn PDF (none for a file not drawn), their sizes; not their words
+    (`read_kit` has them read when asked for)."""
     if not data:
         return ()
     document = pypdfium2.PdfDocument(data)
@@ -72,7 +113,7 @@ def _page(page: pypdfium2.PdfPage) -> Page:
     left, bottom, right, top = page.get_trimbox()
     trim = (right - left, top - bottom)
     cut = trim if trim[0] < size[0] - 0.5 or trim[1] < size[1] - 0.5 else None
-    return Page(size, " ".join(page.get_textpage().get_text_range().split()), cut)
+    return Page(size, trim=cut)
 
 
 def _home(size: tuple[float, float]) -> str | None:
