@@ -54,6 +54,12 @@ _ALLOWED_TAGS = frozenset(
     for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
 )
 _INT_TAG = "tag:yaml.org,2002:int"
+_STR_TAG = "tag:yaml.org,2002:str"
+# Plain scalars this short are mostly keys and numbers, repeated in every file:
+# their tags are remembered (up to this many) instead of matched again.
+_RESOLVED_LENGTH = 32
+_RESOLVED_MAX = 8192
+_RESOLVED: dict[str, str] = {}  # a short plain scalar → its tag, shared by all files
 
 
 class ContentError(Exception):
@@ -140,6 +146,24 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
         super().__init__(stream)
         self.problems: list[ContentError] = []
 
+    def resolve(self, kind: type, value: Any, implicit: tuple[bool, bool]) -> str:
+        """PyYAML's tag for a node, called once per scalar (hundreds of thousands).
+
+        With no path resolvers (none is ever added), a quoted scalar is text and a
+        plain one's tag depends on its text alone: short ones are looked up once.
+        """
+        if kind is yaml.ScalarNode and not self.yaml_path_resolvers:
+            if not implicit[0]:
+                return _STR_TAG
+            if len(value) <= _RESOLVED_LENGTH:
+                tag = _RESOLVED.get(value)
+                if tag is None:
+                    tag = super().resolve(kind, value, implicit)
+                    if len(_RESOLVED) < _RESOLVED_MAX:
+                        _RESOLVED[value] = tag
+                return tag
+        return super().resolve(kind, value, implicit)
+
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[str, Any]:
         mapping: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -164,6 +188,17 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
         return mapping
 
 
+class _PlainLoader(_StrictLoader):
+    """The strict loader for a text without anchors (so without aliases): a text value
+    is the node's own text, taken without PyYAML's bookkeeping for aliases (most of
+    the values of thousands of files are text)."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if node.tag == _STR_TAG and node.__class__ is yaml.ScalarNode:
+            return node.value
+        return super().construct_object(node, deep)
+
+
 class _AliasRefusingLoader(_StrictLoader):
     """The strict loader that also stops at an alias (the "billion laughs" blow-up)."""
 
@@ -175,7 +210,7 @@ class _AliasRefusingLoader(_StrictLoader):
 
 def _loader(text: str) -> _StrictLoader:
     """The strict loader for `text`: one that watches for aliases if it could hold one."""
-    return _AliasRefusingLoader(text) if "&" in text else _StrictLoader(text)
+    return _AliasRefusingLoader(text) if "&" in text else _PlainLoader(text)
 
 
 def load_value(text: str) -> Any:
