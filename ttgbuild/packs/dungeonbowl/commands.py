@@ -8,7 +8,6 @@ another game: the tables only mean something in this one.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -82,6 +81,8 @@ def odds(
     if fmt is Format.json:
         console.as_json(report)
     else:
+        from fractions import Fraction  # here: the help imports this module, not Fraction's 3 ms
+
         for entry in report:
             console.out(f"{entry['table']} ({entry['dice']})")
             for row in entry["rows"]:
