@@ -190,12 +190,19 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
 
 class _PlainLoader(_StrictLoader):
     """The strict loader for a text without anchors (so without aliases): a text value
-    is the node's own text, taken without PyYAML's bookkeeping for aliases (most of
-    the values of thousands of files are text)."""
+    is the node's own text, and a plain decimal number its int(), taken without
+    PyYAML's bookkeeping for aliases (thousands of files, hundreds of thousands of values).
+    """
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        if node.tag == _STR_TAG and node.__class__ is yaml.ScalarNode:
-            return node.value
+        if node.__class__ is yaml.ScalarNode:
+            tag = node.tag
+            if tag == _STR_TAG:
+                return node.value
+            value = node.value
+            # The resolver tags only ASCII digits as an int; a leading 0 means octal.
+            if tag == _INT_TAG and value.isdigit() and value[0] != "0" and len(value) <= MAX_DIGITS:
+                return int(value)
         return super().construct_object(node, deep)
 
 
