@@ -34,6 +34,8 @@ from jinja2.parser import Parser
 from jinja2.runtime import Context, str_join
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from ttgbuild.source import parsememo
+
 # Ready for every expression: what designers reach for in counts, sums and bounds.
 BUILTINS: Mapping[str, Callable[..., Any]] = {
     "min": min,
@@ -361,10 +363,7 @@ def compile_expression(source: str) -> Expression:
         return Expression(source, frozenset(parts[:1]), _path(source, parts))
     env = _environment()
     try:
-        parser = Parser(env, source, state="variable")
-        expression = parser.parse_expression()
-        if not parser.stream.eos:
-            raise TemplateSyntaxError("chunk after expression", parser.stream.current.lineno)
+        expression = _parse(env, source)
         run = _closure(expression)
     except TemplateSyntaxError as exc:
         raise ExpressionError(f"{source!r} is not a valid expression: {exc.message}") from None
@@ -378,6 +377,20 @@ def compile_expression(source: str) -> Expression:
     # An expression binds no names of its own: every name it loads comes from outside.
     loaded = {name.name for name in _nodes(expression, nodes.Name) if name.ctx == "load"}
     return Expression(source, frozenset(loaded) - set(BUILTINS), _tree(run))
+
+
+def _parse(env: _Sandbox, source: str) -> nodes.Expr:
+    """Jinja2's tree of an expression: remembered from an earlier run, else parsed (and kept)."""
+    known = parsememo.memo()
+    tree = known.get(source)
+    if isinstance(tree, nodes.Expr):
+        return tree
+    parser = Parser(env, source, state="variable")
+    tree = parser.parse_expression()
+    if not parser.stream.eos:
+        raise TemplateSyntaxError("chunk after expression", parser.stream.current.lineno)
+    known.add(source, tree)
+    return tree
 
 
 def _nodes(root: nodes.Node, kind: Any) -> list[Any]:
