@@ -50,6 +50,7 @@ from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.layout.sheetparts import Share, sharing
 from ttgbuild.render.merge import merge
 from ttgbuild.render.sheet import card_grid
+from ttgbuild.render.templating import compile_templates
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.layoutfile import pack_layouts
 from ttgbuild.source.loader import Loaded
@@ -267,7 +268,8 @@ def make_jobs(
 
 
 def read_pack_data(pack: Pack, project: Path) -> None:
-    """Import the pack's drawing code and read its layout and sheet files here, once.
+    """Import the pack's drawing code, read its layout and sheet files and compile its
+    templates here, once.
 
     Workers fork from this process (on Linux) and find all of it ready;
     otherwise each worker would import the same modules and read and
@@ -280,6 +282,8 @@ def read_pack_data(pack: Pack, project: Path) -> None:
         part.render.load()
     pack_layouts(pack, project)
     pack_sheets(pack, project)
+    if pack.templates is not None:
+        compile_templates(pack.templates, pack.newstyle_templates)
 
 
 def draw_jobs(

@@ -8,6 +8,7 @@ document it belongs to.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 import jinja2
@@ -57,3 +58,16 @@ def environment(folder: Path) -> jinja2.Environment:
     )
     env.policies["ext.i18n.trimmed"] = True
     return env
+
+
+def compile_templates(folder: Path, newstyle: Collection[str]) -> None:
+    """Compile every template of `folder` into this process's cache, each in its gettext
+    style (`newstyle` names those rendered with newstyle gettext).
+
+    The build does this once before its workers fork, so they find the compiled
+    code ready instead of each compiling rules.j2 for itself (some 0.05 s each).
+    """
+    for path in sorted(folder.glob("*.j2")):
+        env = environment(folder)
+        env.install_null_translations(newstyle=path.name in newstyle)  # type: ignore[attr-defined]
+        env.get_template(path.name)
