@@ -54,13 +54,13 @@ class Row:
     asked for: most of thousands of rows are tested by value alone and never reported.
     """
 
-    __slots__ = ("_layers", "_names", "_own", "field", "origin", "path", "record")
+    __slots__ = ("_names", "_own", "_scope", "field", "origin", "path", "record")
 
     def __init__(
         self,
         record: Any,
         own: dict[str, Any],
-        layers: tuple[Mapping[str, Any], ...],
+        scope: tuple[int, str, Mapping[str, Any]],
         origin: Origin,
         field: tuple[str, ...],
         path: str | None,
@@ -71,14 +71,14 @@ class Row:
         self.field = field
         self.path = path  # the field as the clause names it (`field` in expressions)
         self._own = own  # field, id, value, lets
-        self._layers = layers
+        self._scope = scope  # the record's position, its `as` name, the content's names
         self._names = names
 
     @property
     def names(self) -> _Names:
         """The row's own names over its record's and the content's, layered, built once."""
         if self._names is None:
-            self._names = _Names(self._own, *self._layers)
+            self._names = _Names(self._own, *_layers(self.record, *self._scope))
         return self._names
 
     @property
@@ -215,13 +215,20 @@ class Run:
         # Most clauses only read fields: their rows need no expression of the row's own.
         plain = not (shape.where or shape.at or shape.lets or shape.value)
         for index, record in enumerate(_records(self.evaluate("each", self.base))):
-            layers = ({"record": record, "index": index, alias: record}, self.base, _fields(record))
             ident = _id(record)
-            if plain:
-                yield from _plain_rows(record, ident, layers, paths, read)
+            scope = (index, alias, self.base)
+            if plain:  # each field read without evaluating anything (thousands of records)
+                origin = getattr(record, "origin", None)
+                if not isinstance(origin, Origin):
+                    raise ClauseError("each", f"{ident!r} has no origin to report at; give at:")
+                for field_path, parts in paths:
+                    own: dict[str, Any] = {"field": field_path, "id": ident}
+                    if read:
+                        own["value"] = _read(record, parts) if parts else record
+                    yield Row(record, own, scope, origin, parts, field_path)
                 continue
             for field_path, parts in paths:
-                row = self._row(record, ident, layers, field_path, parts, shape)
+                row = self._row(record, ident, scope, field_path, parts, shape)
                 if row is not None:
                     yield row
 
@@ -229,13 +236,13 @@ class Run:
         self,
         record: Any,
         ident: Any,
-        layers: tuple[Mapping[str, Any], ...],
+        scope: tuple[int, str, Mapping[str, Any]],
         field_path: str | None,
         parts: tuple[str, ...],
         shape: _RowShape,
     ) -> Row | None:
         own: dict[str, Any] = {"field": field_path}
-        names = _Names(own, *layers)
+        names = _Names(own, *_layers(record, *scope))
         if shape.where and not self.evaluate("where", names):
             return None
         origin = self.evaluate("at", names) if shape.at else getattr(record, "origin", None)
@@ -249,7 +256,7 @@ class Run:
             own["value"] = self.evaluate("value", names)
         elif shape.read:
             own["value"] = _read(record, parts) if parts else record
-        return Row(record, own, layers, origin, parts, field_path, names)
+        return Row(record, own, scope, origin, parts, field_path, names)
 
     def of_row(self, key: str, row: Row) -> Any:
         """`evaluate` for a row: a value shared by every record of a field is looked up
@@ -267,23 +274,12 @@ class Run:
         )
 
 
-def _plain_rows(
-    record: Any,
-    ident: Any,
-    layers: tuple[Mapping[str, Any], ...],
-    paths: list[tuple[str | None, tuple[str, ...]]],
-    read: bool,
-) -> Iterator[Row]:
-    """`Run._row` for a clause without where, at, let or value: the same rows, each field
-    of a record read without evaluating anything (thousands of records, several fields)."""
-    origin = getattr(record, "origin", None)
-    if not isinstance(origin, Origin):
-        raise ClauseError("each", f"{ident!r} has no origin to report at; give at:")
-    for field_path, parts in paths:
-        own: dict[str, Any] = {"field": field_path, "id": ident}
-        if read:
-            own["value"] = _read(record, parts) if parts else record
-        yield Row(record, own, layers, origin, parts, field_path)
+def _layers(
+    record: Any, index: int, alias: str, base: Mapping[str, Any]
+) -> tuple[Mapping[str, Any], ...]:
+    """The names a record's rows see under their own: the record (as `record`, its `as`
+    name and `index`), the content's names, then the record's fields."""
+    return ({"record": record, "index": index, alias: record}, base, _fields(record))
 
 
 @cache
