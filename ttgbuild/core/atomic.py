@@ -12,7 +12,6 @@ writers out, so a live writer's temporary file is never taken for a stale one.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -67,6 +66,8 @@ def stage(path: Path, data: bytes) -> Path:
         mode = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = NEW_FILE_MODE
+    import tempfile  # here: a remembered `validate` writes nothing, and tempfile costs 2 ms
+
     handle, name = tempfile.mkstemp(
         prefix=temp_prefix(path.name), suffix=TEMP_SUFFIX, dir=path.parent
     )
