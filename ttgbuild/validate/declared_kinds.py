@@ -450,6 +450,15 @@ def _range_message(limits: Mapping[str, Any], both: str, low: str, high: str) ->
 
 
 def _outside(limits: Mapping[str, Any], value: Any, key: str) -> bool:
+    """Whether `value` lies below `min` or above `max` (tested for every row: compared
+    directly; only values that cannot be compared go through `_less`, to be worded)."""
+    low, high = limits.get("min", _MISSING), limits.get("max", _MISSING)
+    try:
+        return (low is not _MISSING and bool(value < low)) or (
+            high is not _MISSING and bool(high < value)
+        )
+    except TypeError:
+        pass
     below = "min" in limits and _less(key, value, limits["min"])
     return below or ("max" in limits and _less(key, limits["max"], value))
 
