@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import itertools
 import multiprocessing
 import os
 import signal
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from multiprocessing.queues import SimpleQueue
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ttgbuild.core.interrupts import Terminated
 
@@ -43,6 +44,11 @@ PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 # In a worker process: where its progress messages go (set when the worker starts).
 _messages: SimpleQueue[str] | None = None
+# The jobs of each run under way, by run number. Forked workers inherit them, so a job
+# is sent as its run's number and its place rather than pickled (its content, its
+# translator and the PDFs a guide reads: megabytes per build, pickled and read back).
+_inherited: dict[int, Sequence[Any]] = {}
+_runs = itertools.count()
 
 
 def cores() -> int:
@@ -83,12 +89,21 @@ def run_all(
         return [work(job, progress) for job in jobs]
     context = multiprocessing.get_context(method or start_method())
     messages: SimpleQueue[str] = context.SimpleQueue()
+    run = next(_runs)
+    forked = context.get_start_method() == "fork"  # every worker forks at the first job
     with _sigterm_as_interrupt() as release, _heap_frozen(context.get_start_method()):
         pool = ProcessPoolExecutor(
             count, mp_context=context, initializer=_start_worker, initargs=(messages, os.getpid())
         )
         try:
-            futures = [pool.submit(_run_one, work, job) for job in jobs]  # starts the workers
+            if forked:
+                _inherited[run] = jobs
+            futures = [  # the first starts the workers
+                pool.submit(_run_inherited, work, run, place)
+                if forked
+                else pool.submit(_run_one, work, job)
+                for place, job in enumerate(jobs)
+            ]
             release()
             meanwhile()
             _wait_showing_progress(futures, messages, progress)
@@ -99,6 +114,7 @@ def run_all(
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
             messages.close()
+            _inherited.pop(run, None)
 
 
 def _wait_showing_progress(
@@ -203,3 +219,8 @@ def _die_with_parent(parent: int) -> None:
 def _run_one(work: Work[Job, Result], job: Job) -> Result:
     assert _messages is not None, "workers are started by run_all"
     return work(job, _messages.put)
+
+
+def _run_inherited(work: Work[Job, Result], run: int, place: int) -> Result:
+    """`_run_one` for the job at `place` of run `run`, inherited from the parent by fork."""
+    return _run_one(work, _inherited[run][place])
