@@ -49,6 +49,7 @@ from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.layout.sheetparts import Share, sharing
 from ttgbuild.render.merge import merge
+from ttgbuild.render.merge import prepare as merge_ready
 from ttgbuild.render.sheet import card_grid
 from ttgbuild.render.templating import compile_templates
 from ttgbuild.source.datapack import pack_of
@@ -319,6 +320,9 @@ def draw_batch(jobs: list[Job], progress: Progress, **run: Any) -> list[Drawn]:
     cores = run.get("processes") or parallel.cores()
     sheets: dict[str, int] = {}  # deck file -> its sheets: the same in every locale
     groups = [split(job, cores, sheets) for job in jobs]
+    if any(len(group) > 1 for group in groups):  # merging needs pikepdf: imported meanwhile
+        before = run.get("meanwhile", lambda: None)
+        run = {**run, "meanwhile": lambda: (before(), merge_ready())}
     order = sorted(range(len(groups)), key=lambda index: len(groups[index]) > 1)  # stable
     done = iter(parallel.run_all(draw, [job for i in order for job in groups[i]], progress, **run))
     drawn = {i: [next(done) for _ in groups[i]] for i in order}

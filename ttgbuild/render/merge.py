@@ -35,3 +35,9 @@ def merge(parts: Sequence[bytes]) -> bytes:
         deterministic_id=True,
     )
     return out.getvalue()
+
+
+def prepare() -> None:
+    """Import pikepdf now: the build does it while its workers draw a split file's parts,
+    rather than after them, when it merges the parts with the other core idle."""
+    import pikepdf  # noqa: F401
