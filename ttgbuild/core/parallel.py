@@ -80,8 +80,8 @@ def run_all(
     `work` must be a module-level function (it is sent to the workers by name).
     `meanwhile` is called in this process once the workers have their jobs, so
     its work overlaps theirs (before the jobs when they run here); if it raises,
-    the workers are stopped, nothing they drew is looked at, and the exception
-    goes on to the caller.
+    the jobs not started are cancelled, nothing the workers drew is looked at,
+    and the exception goes on to the caller.
     """
     count = min(len(jobs), processes or cores())
     if count <= 1:
@@ -108,9 +108,13 @@ def run_all(
             meanwhile()
             _wait_showing_progress(futures, messages, progress)
             return [future.result() for future in futures]
-        except BaseException:
-            _stop_workers(pool)  # a failed job or an interrupt: nothing more they draw is used
+        except (KeyboardInterrupt, SystemExit):
+            _stop_workers(pool)  # an interrupt (SIGTERM too): stop at once
             raise
+        # When `meanwhile` or a job fails, the jobs not started are cancelled (the
+        # shutdown below) and the workers finish the ones they hold; nothing they draw
+        # is looked at. Killed then, a worker may be taking its next job from the queue,
+        # which can leave the queue locked and the shutdown waiting for ever.
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
             messages.close()
