@@ -167,13 +167,14 @@ def build(
     for record in todo.current.values():
         result.diagnostics.extend(record.diagnostics)
     catalog_diagnostics: list[Diagnostic] = []
-    checked: list[bool] = []
+    checked = False  # the catalogs were checked (catalogs_fail ran)
 
     def catalogs_fail() -> bool:
         """Every catalog check of `i18n check`: a broken placeholder or format never
         reaches paper. Run while the first files are drawn (they are thrown away if
         it fails: the check takes as long as drawing a file or two)."""
-        checked.append(True)
+        nonlocal checked
+        checked = True
         catalog_diagnostics.extend(checked_catalogs(project, list(todo.stale)))
         result.diagnostics.extend(catalog_diagnostics)
         return has_failures(content_diagnostics + catalog_diagnostics, strict)
@@ -362,7 +363,7 @@ def joined(parts: list[Drawn]) -> Drawn:
         [problem for part in parts for problem in part.problems],
         [],
         errors,
-        tuple(page for part in parts for page in part.pages),
+        () if errors else tuple(page for part in parts for page in part.pages),
     )
 
 

@@ -91,7 +91,7 @@ def run_all(
     messages: SimpleQueue[str] = context.SimpleQueue()
     run = next(_runs)
     forked = context.get_start_method() == "fork"  # every worker forks at the first job
-    with _sigterm_as_interrupt() as release, _heap_frozen(context.get_start_method()):
+    with _sigterm_as_interrupt() as release, _heap_frozen(forked):
         pool = ProcessPoolExecutor(
             count, mp_context=context, initializer=_start_worker, initargs=(messages, os.getpid())
         )
@@ -135,7 +135,7 @@ def _wait_showing_progress(
 
 
 @contextmanager
-def _heap_frozen(method: str) -> Iterator[None]:
+def _heap_frozen(forked: bool) -> Iterator[None]:
     """Keep this process's objects out of the cycle collector while forked workers run.
 
     A forked worker shares the parent's memory until either writes to a page;
@@ -144,7 +144,7 @@ def _heap_frozen(method: str) -> Iterator[None]:
     touched is copied: CPU time and memory for nothing. Frozen (`gc.freeze`),
     they are left alone; they are collected as before once the workers are done.
     """
-    if method != "fork":
+    if not forked:
         yield
         return
     gc.freeze()

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import io
 
-import pikepdf
-
 BOXES = ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox")
 
 
@@ -20,6 +18,8 @@ def shrink(pdf: bytes, scale: float) -> bytes:
     """The PDF with every page's drawing and boxes multiplied by `scale` (0 < scale <= 1)."""
     if scale == 1:
         return pdf
+    import pikepdf  # about 0.1 s to import: only when a size is scaled (as render/merge.py)
+
     with pikepdf.open(io.BytesIO(pdf)) as document:
         for page in document.pages:
             page.contents_coalesce()

@@ -12,10 +12,10 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.colours import contrast_ratio
 from ttgbuild.core.origin import Origin
 from ttgbuild.render import fonts, text
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.ink import contrast
 
 MARGIN = 12 * mm
 INK = HexColor("#3a2a1a")
@@ -28,8 +28,7 @@ DOWN = HexColor("#a8a8a8")  # the prone side of a token
 
 def ink_on(fill: Color) -> Color:
     """Paper or ink, whichever stands out more on `fill` (text printed on a coloured ground)."""
-    ground = "#" + fill.hexval()[2:]
-    return max((PAPER, INK), key=lambda ink: contrast_ratio("#" + ink.hexval()[2:], ground))
+    return max((PAPER, INK), key=lambda ink: contrast(ink, fill))
 
 
 def label(

@@ -33,9 +33,6 @@ from ttgbuild.source.sheetfile import pack_sheets
 FILE, SHEET = "guide.pdf", "guide"
 APOTHEM = math.sqrt(3) / 2  # a hex's centre-to-edge distance, per unit of circumradius
 CUT = HexColor("#b23a2e")  # the diagram's cut to make first
-# The guide's body type: up to 12 pt the print plan's table wraps its words to a
-# column of single words; 10.5 pt keeps it readable and still fills both columns.
-GUIDE_SIZES = (10.5, 6.0)
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -48,7 +45,13 @@ def render(ctx: RenderContext) -> bytes:
     layout = SheetLayout(sheets, ctx.tr, ctx.icons.names, scope, figures(ctx), {})
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, SHEET, ctx.tr.locale)
     titled_page(
-        ctx, canvas, PACK.title, layout.sections(SHEET), sheet_origin(ctx, SHEET), INK, GUIDE_SIZES
+        ctx,
+        canvas,
+        PACK.title,
+        layout.sections(SHEET),
+        sheet_origin(ctx, SHEET),
+        INK,
+        sheets.by_name[SHEET].type_size,
     )
     return finish(canvas, buffer)
 

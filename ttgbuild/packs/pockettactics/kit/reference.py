@@ -36,10 +36,6 @@ from ttgbuild.source.sheetfile import pack_sheets
 
 PAGES = ("reference-turn", "reference-assault")
 RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")
-# Body type sizes: at the engine's usual 10 pt largest, both pages fit with a column
-# half empty; allowing up to 12 pt lets the fitting fill both columns (easier to read
-# at the table) and still steps down for longer translations.
-SIZES = (12.0, 6.0)
 
 
 def render(ctx: RenderContext) -> bytes:
@@ -51,7 +47,7 @@ def render(ctx: RenderContext) -> bytes:
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, "reference", ctx.tr.locale)
     for name in PAGES:
         ctx.progress(f"reference: {name}")
-        _page(ctx, canvas, layout.sections(name), name)
+        _page(ctx, canvas, layout.sections(name), name, sheets.by_name[name].type_size)
     return finish(canvas, buffer)
 
 
@@ -212,9 +208,16 @@ def _die(
     canvas.drawCentredString(x + side / 2, y + side * 0.28, str(face))
 
 
-def _page(ctx: RenderContext, canvas: Canvas, sections: list[Any], name: str) -> None:
-    """One page of the reference under the game's title, like every data pack's sheets."""
-    titled_page(ctx, canvas, PACK.title, sections, sheet_origin(ctx, name), INK, SIZES)
+def _page(
+    ctx: RenderContext,
+    canvas: Canvas,
+    sections: list[Any],
+    name: str,
+    sizes: tuple[float, float],
+) -> None:
+    """One page of the reference under the game's title, like every data pack's sheets,
+    in the body sizes its sheet file allows (`type_size`)."""
+    titled_page(ctx, canvas, PACK.title, sections, sheet_origin(ctx, name), INK, sizes)
 
 
 def sheet_origin(ctx: RenderContext, name: str) -> Origin:
