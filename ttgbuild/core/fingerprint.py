@@ -19,7 +19,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ttgbuild.core.readfile import NotRegularFile, open_regular
@@ -61,7 +61,7 @@ def tree_digest(root: Path, suffixes: set[str] | None = None, memo: bool = False
     files = sorted(
         (relative, path)
         for relative, path in _walk(str(root))
-        if suffixes is None or PurePosixPath(path).suffix in suffixes
+        if suffixes is None or _suffix(relative[-1]) in suffixes
     )
     memory = _memory(root) if memo else None
     for relative, path in files:
@@ -77,6 +77,13 @@ def _memory(root: Path) -> DigestMemo:
     from ttgbuild.core.digestmemo import DigestMemo  # imported here: it imports this module
 
     return DigestMemo(root)
+
+
+def _suffix(name: str) -> str:
+    """A file name's suffix as `PurePath.suffix` gives it, without making a path (a walk of
+    the code tree met 450 files, and making their paths was a third of its time)."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def _walk(root: str) -> Iterator[tuple[tuple[str, ...], str]]:
@@ -139,12 +146,22 @@ def library_versions(names: tuple[str, ...]) -> list[str]:
     `.egg-info`) entries on sys.path give them (the first found, as imports find
     it; `missing` if none).
 
-    One listing of each folder: reading every distribution's metadata through
-    importlib.metadata cost more than hashing all of ttgbuild's code.
+    One listing of each folder, once per run (several keys ask): reading every
+    distribution's metadata through importlib.metadata cost more than hashing all
+    of ttgbuild's code.
     """
-    wanted = {_normalised(name): name for name in names}
+    here = os.getcwd() if "" in sys.path else ""  # "" on sys.path is the folder run from
+    found = _distributions(tuple(sys.path), here)
+    return [f"{name}={found.get(_normalised(name), 'missing')}" for name in names]
+
+
+@cache
+def _distributions(path: tuple[str, ...], here: str) -> dict[str, str]:
+    """Every distribution's version on `path` by normalised name, the first found
+    (`here`: the working folder, part of the key when `path` names it as "")."""
+    del here
     found: dict[str, str] = {}
-    for folder in sys.path:
+    for folder in path:
         try:
             entries = os.listdir(folder or ".")
         except OSError:  # a zip file, a folder gone or unreadable
@@ -153,7 +170,7 @@ def library_versions(names: tuple[str, ...]) -> list[str]:
             if entry.endswith((".dist-info", ".egg-info")):  # egg-info: name-version[-pyX.Y]
                 name, _, version = entry.rsplit(".", 1)[0].partition("-")
                 found.setdefault(_normalised(name), version.split("-")[0])
-    return [f"{name}={found.get(key, 'missing')}" for key, name in wanted.items()]
+    return found
 
 
 def _normalised(name: str) -> str:

@@ -18,8 +18,10 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ttgbuild.core import fingerprint
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, json_pointer
+from ttgbuild.source import loadmemo
 from ttgbuild.source.fastpath import Check, compile_schema, ecma_pattern
 from ttgbuild.source.yamlsource import Document
 
@@ -71,6 +73,8 @@ def schemas_at(folder: Path) -> SchemaSet:
 
 # The engine's own schemas of pack data files: pack.yaml, layouts, sheets, checks.
 FORMATS = Path(__file__).resolve().parent / "formats"
+# The code that gives a document's schema verdict (`SchemaSet.stamp`).
+CHECKERS = ("schema.py", "fastpath.py")
 
 
 def check_format(doc: Document, kind: str) -> list[Diagnostic]:
@@ -93,13 +97,33 @@ class SchemaSet:
         self._fields: dict[str, tuple[tuple[str, int], ...]] = {}
 
     @cached_property
-    def texts(self) -> dict[str, dict[str, Any]]:
-        """Every schema of the folder by file name (e.g. 'hero.schema.json')."""
+    def _files(self) -> dict[str, bytes]:
+        """Every schema file of the folder by name, as bytes: read once, for `texts` and
+        `stamp` alike, so a verdict is remembered under the schemas that gave it."""
         return {
-            entry.name: json.loads(entry.read_text(encoding="utf-8"))
+            entry.name: entry.read_bytes()
             for entry in sorted(self.folder.iterdir())
             if entry.name.endswith(".schema.json")
         }
+
+    @cached_property
+    def texts(self) -> dict[str, dict[str, Any]]:
+        """Every schema of the folder by file name (e.g. 'hero.schema.json')."""
+        return {name: json.loads(data.decode("utf-8")) for name, data in self._files.items()}
+
+    @cached_property
+    def stamp(self) -> str:
+        """What a document's verdict depends on besides its text: these schemas, the code
+        that checks them (this module and the fast path) and jsonschema's version."""
+        here = Path(__file__).parent
+        digests = {name: fingerprint.bytes_digest(data) for name, data in self._files.items()}
+        return fingerprint.combine(
+            {
+                "schemas": digests,
+                "code": [fingerprint.file_digest(here / name) for name in CHECKERS],
+                "libraries": fingerprint.library_versions(("jsonschema", "referencing")),
+            }
+        )
 
     @cached_property
     def character_patterns(self) -> dict[str, str]:
@@ -191,14 +215,22 @@ class SchemaSet:
         Valid documents, nearly all of them, pass the compiled check and never
         reach jsonschema, whose error bookkeeping costs far more.
         """
+        memo = loadmemo.memo() if doc.as_read else None
+        verdict = f"{self.stamp}:{kind}"
+        if memo is not None and memo.valid(doc.path, doc.text, verdict):
+            return []
         fast = self.known_valid(kind)
         if fast is not None and fast(doc.data):
-            return []
-        return [
-            diag
-            for error in _errors(self.validator(kind), doc.data)
-            for diag in _diagnostics(doc, error, self.character_patterns)
-        ]
+            errors = []
+        else:
+            errors = [
+                diag
+                for error in _errors(self.validator(kind), doc.data)
+                for diag in _diagnostics(doc, error, self.character_patterns)
+            ]
+        if memo is not None and not errors:
+            memo.note_valid(doc.path, doc.text, verdict)
+        return errors
 
 
 def _strict_validator(schema: dict[str, Any], registry: Registry) -> Draft202012Validator:

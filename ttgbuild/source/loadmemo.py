@@ -1,0 +1,158 @@
+"""YAML files that loaded clean, remembered between runs: a text seen before is not parsed again.
+
+A designer runs `validate` again and again on a project whose files mostly
+did not change since the last run. Parsing them again, and checking them
+against the same schemas, was a fifth of the run, and importing PyYAML at all
+another twentieth. So each file that loaded with no problem is kept by its
+path with its whole text and its data; a file whose text is the same (compared
+in full, not by time or digest) takes the data remembered, and the schema
+verdicts found for that text (`valid`, `note_valid`) with it. Any changed
+character means the file is parsed and checked as if never seen, and a file
+with a problem is never kept, so its report is always made fresh.
+
+The memo is one file in the user's cache folder, in `marshal`'s format (the one
+Python's own `.pyc` files use: the fastest the standard library reads and
+writes for plain data), under a key of what can change a parse: the Python,
+PyYAML's version and the bytes of the reading code. A value marshal cannot keep
+(a YAML date) leaves its file out. What this run read or made is written at
+exit, once, by the process that read it; a file that cannot be read or written
+is simply not used.
+"""
+
+from __future__ import annotations
+
+import atexit
+import marshal
+import os
+import sys
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from ttgbuild.core import fingerprint, remembered
+from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.readfile import read_regular
+
+FORMAT = 1
+NAME = "loads.marshal"
+# Bounds on what one run keeps: far above a 10,000-hero project's 12 MB of text and data.
+MAX_FILES = 50_000
+MAX_BYTES = 128 * 1024 * 1024
+# The code whose bytes decide what a text loads as.
+READERS = ("yamlsource.py", "yamlparse.py")
+
+Entry = list[Any]  # [text, marshalled data, schema verdicts found for this text]
+
+
+class LoadMemo:
+    """The loads remembered in one cache folder, and what this run read or added."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / NAME
+        here = Path(__file__).parent
+        self.key = fingerprint.combine(
+            {
+                "python": sys.version,
+                "libraries": fingerprint.library_versions(("PyYAML",)),
+                "readers": [fingerprint.file_digest(here / name) for name in READERS],
+            }
+        )
+        self.known = _read(self.path, self.key)
+        self.kept: dict[str, Entry] = {}  # read or made by this run: what is written
+        self.size = 0
+        self.changed = False
+        self.pid = os.getpid()
+
+    def data(self, path: Path, text: str) -> Any:
+        """The data `text` loaded as when last read from `path`, as a new object; None if
+        this text was not remembered there."""
+        name = os.path.abspath(path)
+        entry = self.kept.get(name) or self.known.get(name)
+        if entry is None or entry[0] != text:
+            return None
+        try:
+            data = marshal.loads(entry[1])
+        except (EOFError, ValueError, TypeError):  # a damaged entry: parsed instead
+            return None
+        self._keep(name, entry)
+        return data
+
+    def add(self, path: Path, text: str, data: Any) -> None:
+        """Remember that `text`, read from `path`, loaded clean as `data`."""
+        try:
+            blob = marshal.dumps(data)
+        except ValueError:  # a date, say: not plain data marshal keeps
+            return
+        if self._keep(os.path.abspath(path), [text, blob, []]):
+            self.changed = True
+
+    def valid(self, path: Path, text: str, verdict: str) -> bool:
+        """Whether `text` at `path` was found valid under `verdict` (a schema's stamp)."""
+        entry = self.kept.get(os.path.abspath(path))
+        return entry is not None and entry[0] == text and verdict in entry[2]
+
+    def note_valid(self, path: Path, text: str, verdict: str) -> None:
+        """Remember that `text` at `path` is valid under `verdict`."""
+        entry = self.kept.get(os.path.abspath(path))
+        if entry is not None and entry[0] == text and verdict not in entry[2]:
+            entry[2] = [*entry[2], verdict]  # a new list: `known` may share the old one
+            self.changed = True
+
+    def _keep(self, name: str, entry: Entry) -> bool:
+        """Keep an entry for writing, within the bounds; whether it was kept."""
+        if name not in self.kept:
+            size = len(entry[0]) + len(entry[1])
+            if len(self.kept) >= MAX_FILES or self.size + size > MAX_BYTES:
+                return False
+            self.size += size
+            if not self.kept:
+                atexit.register(self.save)
+        self.kept[name] = entry
+        return True
+
+    def save(self) -> None:
+        """Write what this run read or made, if it differs from what was read; at exit, once."""
+        if os.getpid() != self.pid:  # a forked worker: its parent writes
+            return
+        if not self.changed and self.kept.keys() == self.known.keys():
+            return
+        with suppress(Exception):  # at exit: a cache that cannot be written must not fail a run
+            data = marshal.dumps({"format": FORMAT, "key": self.key, "files": self.kept})
+            write_atomically(self.path, data)
+
+
+def _read(path: Path, key: str) -> dict[str, Entry]:
+    """The stored loads under `key`, or none when the file is missing, stale or not whole."""
+    try:
+        stored = marshal.loads(read_regular(path, MAX_BYTES + 1024 * 1024))
+    except Exception:  # OSError, or a truncated or foreign file: not used
+        return {}
+    if not isinstance(stored, dict) or stored.get("format") != FORMAT or stored.get("key") != key:
+        return {}
+    files = stored.get("files")
+    if not isinstance(files, dict):
+        return {}
+    return {
+        name: entry
+        for name, entry in files.items()
+        if isinstance(entry, list)
+        and len(entry) == 3
+        and isinstance(entry[0], str)
+        and isinstance(entry[1], bytes)
+        and isinstance(entry[2], list)
+    }
+
+
+_current: LoadMemo | None = None
+
+
+def memo() -> LoadMemo:
+    """This process's memo for the cache folder in use (a new one if the folder changed)."""
+    global _current
+    folder = remembered.cache_dir()
+    if _current is None or _current.folder != folder:
+        if _current is not None:
+            atexit.unregister(_current.save)  # the folder was changed under it (tests)
+        _current = LoadMemo(folder)
+    return _current
