@@ -151,3 +151,38 @@ def test_a_plan_naming_a_file_the_kit_lacks_is_located(game: Path, tmp_path: Pat
     assert re.search(r"guide\.sheet\.yaml:\d+:\d+: error JT081: referenc\.pdf is no file", output)
     assert "error JT081: label table kit_files lacks the kit's reference.pdf" in output
     assert not (tmp_path / "out" / "en" / "guide.pdf").exists()
+
+
+def test_words_read_with_the_pages_are_the_words_read_later(tmp_path: Path) -> None:
+    """A component with `words_read` (Jugger's tokens.pdf) has its pages' words read by the
+    worker that drew it; the guide finds the same words, and is the same file, either way."""
+    from dataclasses import replace
+
+    from ttgbuild.build import draw, draw_jobs, make_jobs, read_pack_data
+    from ttgbuild.core.printing import PrintSettings
+    from ttgbuild.render import printplan
+    from ttgbuild.validate.project import validate_project
+
+    pack = pack_of(REPO)
+    assert [c.file for c in pack.components if c.words_read] == ["tokens.pdf"]
+    loaded, _ = validate_project(REPO)
+    jobs = make_jobs(REPO, pack, ["en"], loaded.content, PrintSettings())
+    read_pack_data(pack, REPO)
+    tokens = next(job for job in jobs if job.part.file == "tokens.pdf")
+    drawn = draw(replace(tokens, read_pages=True), lambda _message: None)
+    later = printplan.Words(drawn.data)
+    assert len(drawn.pages) > 1
+    assert [page.text for page in drawn.pages] == [later.of(n) for n in range(len(drawn.pages))]
+    assert any("Fold" in page.text or "fold" in page.text for page in drawn.pages)
+
+    def guide(words_read: bool) -> bytes:
+        kit = [
+            replace(job, part=replace(job.part, words_read=words_read))
+            if job.part.file == "tokens.pdf"
+            else job
+            for job in jobs
+        ]
+        done = draw_jobs(kit, lambda _message: None, processes=1)
+        return next(d.data for d in done if d.component == "guide.pdf")
+
+    assert guide(True) == guide(False)

@@ -34,7 +34,7 @@ from ttgbuild.buildplan import (
     plan,
     writing_into,
 )
-from ttgbuild.core import journal, parallel
+from ttgbuild.core import collector, journal, parallel
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, LocatedError, has_failures, sort_key
 from ttgbuild.core.fingerprint import bytes_digest
@@ -188,10 +188,11 @@ def build(
         return _stop(result)
     if todo.current:
         progress(f"{', '.join(todo.current)} up to date; drawing {', '.join(todo.stale)}")
-    jobs = make_jobs(
-        project, pack, list(todo.stale), loaded.content, settings, on_drawn is not None
-    )
-    read_pack_data(pack, project)
+    with collector.paused():  # catalogs, fonts, templates: all kept, the collector finds none
+        jobs = make_jobs(
+            project, pack, list(todo.stale), loaded.content, settings, on_drawn is not None
+        )
+        read_pack_data(pack, project)
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
     errors: list[Diagnostic] = []
@@ -389,7 +390,7 @@ def draw(job: Job, progress: Progress) -> Drawn:
     except LocatedError as exc:  # data that fails on this content: a located error, no file
         return Drawn(job.locale, job.part.file, b"", tr.diagnostics, [], [], [exc.diagnostic])
     placed = ctx.placements or []
-    pages = printplan.read_pages(data) if job.read_pages else ()
+    pages = printplan.read_pages(data, job.part.words_read) if job.read_pages else ()
     return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed, [], pages)
 
 

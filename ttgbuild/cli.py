@@ -368,7 +368,10 @@ def build_kit(
             todo = buildplan.plan(project, target, locales, settings)
             result = buildplan.replay(todo, target, strict, started)
         if result is None:
-            from ttgbuild.build import build
+            from ttgbuild.core import collector
+
+            with collector.paused():  # its modules: objects that live as long as the process
+                from ttgbuild.build import build
 
             result = build(project, target, settings, requested, strict, console.progress, force)
     except buildplan.UsageError as exc:

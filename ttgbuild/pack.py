@@ -101,6 +101,9 @@ class Component:
     # Drawn by the engine's decks (render.layout.decks.draw_layout): a large one is drawn
     # in parts, one run of sheets per core, and put back together (build.py).
     deck: bool = False
+    # A guide looks for words on its pages (headings): they are read back by the worker
+    # that drew it, beside its other work, not by the guide alone after the kit.
+    words_read: bool = False
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,11 @@ from ttgbuild.render.poster import POSTERS
 class Words:
     """The words of one drawn file's pages, read the first time any is asked for.
 
-    Of a kit's files only a guide looks for words, and in one file (tokens.pdf's
-    headings): reading every page's words took a third of the time spent
-    reading the kit back, so a file's words wait until a page's `text` is read.
+    Of a kit's files only a guide looks for words, and in few files (Jugger's
+    tokens.pdf headings): reading every page's words took a third of the time
+    spent reading the kit back, so a file's words wait until a page's `text` is
+    read, unless its component asks for them (`Component.words_read`): then the
+    worker that drew it reads them with its pages (`read_pages`), beside the others.
     """
 
     def __init__(self, data: bytes) -> None:
@@ -40,10 +42,14 @@ class Words:
         if self.pages is None:
             document = pypdfium2.PdfDocument(self.data)
             try:
-                self.pages = [" ".join(p.get_textpage().get_text_range().split()) for p in document]
+                self.pages = [_words(page) for page in document]
             finally:
                 document.close()
         return self.pages[number]
+
+
+def _words(page: pypdfium2.PdfPage) -> str:
+    return " ".join(page.get_textpage().get_text_range().split())
 
 
 @dataclass(frozen=True)
@@ -96,24 +102,24 @@ def read_kit(files: Mapping[str, bytes]) -> Kit:
     return kit
 
 
-def read_pages(data: bytes) -> tuple[Page, ...]:
-    """The pages of one drawn PDF (none for a file not drawn), their sizes; not their words
-    (`read_kit` has them read when asked for)."""
+def read_pages(data: bytes, words: bool = False) -> tuple[Page, ...]:
+    """The pages of one drawn PDF (none for a file not drawn), their sizes; their words too
+    with `words` (else `read_kit` has them read when asked for)."""
     if not data:
         return ()
     document = pypdfium2.PdfDocument(data)
     try:
-        return tuple(_page(page) for page in document)
+        return tuple(_page(page, words) for page in document)
     finally:
         document.close()
 
 
-def _page(page: pypdfium2.PdfPage) -> Page:
+def _page(page: pypdfium2.PdfPage, words: bool) -> Page:
     size = page.get_size()
     left, bottom, right, top = page.get_trimbox()
     trim = (right - left, top - bottom)
     cut = trim if trim[0] < size[0] - 0.5 or trim[1] < size[1] - 0.5 else None
-    return Page(size, trim=cut)
+    return Page(size, given=_words(page) if words else None, trim=cut)
 
 
 def _home(size: tuple[float, float]) -> str | None:

@@ -48,7 +48,12 @@ PACK = Pack(
             Ref(_AT + "render.cards:render"),
             deck=True,  # drawn by draw_layout: a large one is drawn in parts on every core
         ),
-        Component("tokens.pdf", "field tokens, counters, dice", Ref(_AT + "render.tokens:render")),
+        Component(
+            "tokens.pdf",
+            "field tokens, counters, dice",
+            Ref(_AT + "render.tokens:render"),
+            words_read=True,  # the guide finds its sections by their headings
+        ),
         Component(
             "board.pdf", "the hex board in tiles, player mats", Ref(_AT + "render.board:render")
         ),
