@@ -472,14 +472,18 @@ def scale_rows(work: Path, sizes: Sequence[int]) -> list[Row]:
         )
         measured.append((count, sample))
         spread = sample.wall / (sample.cpu / cores)
+        # The issue sets the target for 3,000 heroes, past the kit's limit of 1,000 (JT904):
+        # it is judged at the largest size built. A smaller build is reported: its first
+        # 0.6 s (imports, checking the content) run on one core whatever its size.
+        judged = count == max(sizes)
         rows.append(
             Row(
                 f"build en with {count:,} extra heroes: wall against cpu / {cores} cores",
                 sample,
                 None,
                 spread,
-                "<= 1.2x",
-                spread <= 1.2,
+                "<= 1.2x" if judged else "(report)",
+                spread <= 1.2 if judged else None,
                 f"peak {sample.peak_mib:.0f} MiB,"
                 f" {1024 * sample.peak_mib / count:.1f} KiB per hero",
                 {"kib_per_hero": 1024 * sample.peak_mib / count},

@@ -83,7 +83,8 @@ def test_a_file_with_a_problem_is_never_remembered(project: Project) -> None:
     for _ in range(2):
         doc, problems = load_document(path, "twice.yaml")
         assert doc is None and [p.code for p in problems] == ["JT003"]
-        assert fresh_run().data(path, path.read_text(encoding="utf-8")) is None
+        memo = fresh_run()
+        assert memo.recall(memo.name(path), path.read_text(encoding="utf-8")) is None
 
 
 def test_a_date_is_loaded_every_time_not_remembered(tmp_path: Path) -> None:
@@ -92,7 +93,8 @@ def test_a_date_is_loaded_every_time_not_remembered(tmp_path: Path) -> None:
     doc, problems = load_document(path, "dated.yaml")
     assert doc is not None and not problems
     assert str(doc.data["released"]) == "2024-05-01"
-    assert fresh_run().data(path, path.read_text(encoding="utf-8")) is None
+    memo = fresh_run()
+    assert memo.recall(memo.name(path), path.read_text(encoding="utf-8")) is None
 
 
 @pytest.mark.parametrize("stored", [b"", b"not marshal", b"\xff" * 64, b"N"])
@@ -184,3 +186,29 @@ def test_a_validate_with_every_file_remembered_reads_no_yaml(
     assert "yaml loaded: True" in runs[0].stdout
     assert "yaml loaded: False" in runs[1].stdout
     assert runs[0].stdout.replace("True", "False") == runs[1].stdout
+
+
+def _nested(style: str, levels: int) -> str:
+    """A document whose data is nested `levels` deep (as load_document counts), in a style
+    using as few opening characters as YAML allows."""
+    if style == "block":  # a: {b: {c: ...}} written as indented keys, one `:` a level
+        lines = [" " * i + f"k{i}:" for i in range(levels - 2)]
+        return "\n".join(lines) + "\n" + " " * (levels - 2) + "leaf: 1\n"
+    if style == "items":  # a list of lists in the compact `- - -` form, one `-` a level
+        return "a:\n" + "- " * (levels - 2) + "1\n"
+    return "a: " + "[" * (levels - 2) + "1" + "]" * (levels - 2) + "\n"
+
+
+@pytest.mark.parametrize("style", ["block", "items", "flow"])
+def test_nesting_is_refused_just_past_the_limit_in_every_style(tmp_path: Path, style: str) -> None:
+    """The count of opening characters that spares most files the walk never hides a
+    document nested too deep: at the limit it loads, one level past it is refused."""
+    from ttgbuild.source.yamlsource import MAX_DEPTH, _depth
+
+    for levels, refused in ((MAX_DEPTH, False), (MAX_DEPTH + 1, True)):
+        path = tmp_path / f"{style}-{levels}.yaml"
+        path.write_text(_nested(style, levels), encoding="utf-8")
+        doc, problems = load_document(path, path.name)
+        assert [p.code for p in problems] == (["JT006"] if refused else []), (style, levels)
+        if not refused:
+            assert doc is not None and _depth(doc.data) == levels

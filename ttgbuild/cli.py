@@ -125,12 +125,13 @@ def validate(
     """Check all content against its schemas and the game's rules, and the translations."""
     from ttgbuild.core import collector
 
-    with collector.paused():  # validating makes no reference cycles (tests/test_validate_freeze)
+    with collector.paused():  # modules: objects that live as long as the process
         from ttgbuild.i18n.checkcache import checked_catalogs
         from ttgbuild.validate.project import validate_project
 
-        require_project(project, "validate")
-        _, content_diags = validate_project(project)
+    require_project(project, "validate")
+    _, content_diags = validate_project(project)  # pauses the collector itself
+    with collector.paused():  # the catalogs read and checked make no reference cycles
         diags = sorted(content_diags + checked_catalogs(project), key=sort_key)
     console.diagnostics(diags, fmt.value)
     console.summary(diags, "validate")

@@ -29,12 +29,18 @@ class Tree:
 
 
 def walk_files(
-    root: Path, skip: Callable[[Path], bool] | None = None, max_depth: int = MAX_FOLDER_DEPTH
+    root: Path,
+    skip: Callable[[Path], bool] | None = None,
+    max_depth: int = MAX_FOLDER_DEPTH,
+    known: frozenset[str] | set[str] = frozenset(),
 ) -> Tree:
     """Every regular file under `root`, in no particular order; `skip(path)` prunes an entry.
 
     FIFOs, devices and sockets are not files here but `others` (nothing is
     opened to find out), and folders that cannot be listed are passed over, as `rglob` does.
+    Entries whose path (as text, `root`'s spelling) is in `known` and that are not
+    folders are left out unseen: a caller that listed ten thousand record files already
+    is spared making a path of each again.
     """
     tree = Tree()
     stack: list[tuple[Path, int]] = [(root, 0)]
@@ -45,11 +51,15 @@ def walk_files(
                 listed = list(entries)
         except OSError:
             continue
+        prefix = f"{folder}/"
         for entry in listed:
+            is_dir = entry.is_dir(follow_symlinks=False)
+            if not is_dir and prefix + entry.name in known:
+                continue
             path = folder / entry.name
             if skip is not None and skip(path):
                 continue
-            if entry.is_dir(follow_symlinks=False):
+            if is_dir:
                 if depth + 1 > max_depth:
                     tree.too_deep.append(path)
                 else:

@@ -22,6 +22,8 @@ from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.readfile import read_regular
 
 CACHE_ENV = "TTGBUILD_CACHE_DIR"
+# The settings `cache_dir` reads (and HOME, when the others are unset).
+CACHE_SETTINGS = (CACHE_ENV, "XDG_CACHE_HOME", "HOME")
 FORMAT = 1  # bump when what is stored changes shape
 # An answer is read only up to this: far above the largest catalogs' answers (a few MB).
 MAX_CACHE_BYTES = 64 * 1024 * 1024

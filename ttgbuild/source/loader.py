@@ -173,15 +173,17 @@ def _discover(
     known = {str(p) for p, *_ in found} | {str(content_dir / n) for n in pack.files}
     # Like dotfiles and dot-folders, the pack's asset folders (art) hold no documents.
     assets = {content_dir / name for name in pack.asset_folders}
-    tree = walk_files(content_dir, skip=lambda p: p.name.startswith(".") or p in assets)
+    tree = walk_files(
+        content_dir, skip=lambda p: p.name.startswith(".") or p in assets, known=known
+    )
     places = _in_words(["content/", *(f"content/{folder}/" for folder in pack.folders)])
     strays = [
         (
-            [p for p in tree.files if str(p) not in known],
+            tree.files,
             f"not a content file ttgbuild reads; content is .yaml files in {places}",
         ),
         (
-            [p for p in tree.others if str(p) not in known],
+            tree.others,
             "not a regular file (a named pipe, device, socket or broken link); not read",
         ),
         (

@@ -6,7 +6,7 @@ against the same schemas, was a fifth of the run, and importing PyYAML at all
 another twentieth. So each file that loaded with no problem is kept by its
 path with its whole text and its data; a file whose text is the same (compared
 in full, not by time or digest) takes the data remembered, and the schema
-verdicts found for that text (`valid`, `note_valid`) with it. Any changed
+verdicts found for that text (`note_valid`) with it. Any changed
 character means the file is parsed and checked as if never seen, and a file
 with a problem is never kept, so its report is always made fresh.
 
@@ -41,7 +41,9 @@ MAX_BYTES = 128 * 1024 * 1024
 # The code whose bytes decide what a text loads as.
 READERS = ("yamlsource.py", "yamlparse.py")
 
-Entry = list[Any]  # [text, marshalled data, schema verdicts found for this text]
+# [text, marshalled data, schema verdicts found for this text]: a loaded Document carries
+# its file's entry, so its schema check finds its verdicts without looking the file up.
+Entry = list[Any]
 
 
 class LoadMemo:
@@ -59,15 +61,21 @@ class LoadMemo:
             }
         )
         self.known = _read(self.path, self.key)
+        self.here = os.getcwd()  # relative paths are kept as absolute: the same file either way
         self.kept: dict[str, Entry] = {}  # read or made by this run: what is written
         self.size = 0
         self.changed = False
         self.pid = os.getpid()
 
-    def data(self, path: Path, text: str) -> Any:
-        """The data `text` loaded as when last read from `path`, as a new object; None if
-        this text was not remembered there."""
-        name = os.path.abspath(path)
+    def name(self, path: Path) -> str:
+        """The name a file is remembered by: its absolute path as text, made by joining
+        (os.path.abspath asks the system for the working folder on every call)."""
+        name = os.fspath(path)
+        return name if os.path.isabs(name) else os.path.join(self.here, name)
+
+    def recall(self, name: str, text: str) -> tuple[Any, Entry] | None:
+        """The data `text` loaded as when last read from the file `name`, as a new object,
+        and its entry (for `note_valid`); None if this text was not remembered there."""
         entry = self.kept.get(name) or self.known.get(name)
         if entry is None or entry[0] != text:
             return None
@@ -76,27 +84,24 @@ class LoadMemo:
         except (EOFError, ValueError, TypeError):  # a damaged entry: parsed instead
             return None
         self._keep(name, entry)
-        return data
+        return data, entry
 
-    def add(self, path: Path, text: str, data: Any) -> None:
-        """Remember that `text`, read from `path`, loaded clean as `data`."""
+    def add(self, name: str, text: str, data: Any) -> Entry | None:
+        """Remember that `text`, read from the file `name`, loaded clean as `data`; its
+        entry, or None if it cannot be kept."""
         try:
-            blob = marshal.dumps(data)
+            entry = [text, marshal.dumps(data), []]
         except ValueError:  # a date, say: not plain data marshal keeps
-            return
-        if self._keep(os.path.abspath(path), [text, blob, []]):
-            self.changed = True
+            return None
+        if not self._keep(name, entry):
+            return None
+        self.changed = True
+        return entry
 
-    def valid(self, path: Path, text: str, verdict: str) -> bool:
-        """Whether `text` at `path` was found valid under `verdict` (a schema's stamp)."""
-        entry = self.kept.get(os.path.abspath(path))
-        return entry is not None and entry[0] == text and verdict in entry[2]
-
-    def note_valid(self, path: Path, text: str, verdict: str) -> None:
-        """Remember that `text` at `path` is valid under `verdict`."""
-        entry = self.kept.get(os.path.abspath(path))
-        if entry is not None and entry[0] == text and verdict not in entry[2]:
-            entry[2] = [*entry[2], verdict]  # a new list: `known` may share the old one
+    def note_valid(self, entry: Entry, verdict: str) -> None:
+        """Remember that the text of `entry` is valid under `verdict` (a schema's stamp)."""
+        if verdict not in entry[2]:
+            entry[2] = [*entry[2], verdict]
             self.changed = True
 
     def _keep(self, name: str, entry: Entry) -> bool:
@@ -145,14 +150,22 @@ def _read(path: Path, key: str) -> dict[str, Entry]:
 
 
 _current: LoadMemo | None = None
+_current_place: tuple[str | None, ...] = ()
 
 
 def memo() -> LoadMemo:
-    """This process's memo for the cache folder in use (a new one if the folder changed)."""
-    global _current
-    folder = remembered.cache_dir()
-    if _current is None or _current.folder != folder:
-        if _current is not None:
-            atexit.unregister(_current.save)  # the folder was changed under it (tests)
-        _current = LoadMemo(folder)
+    """This process's memo for the cache folder in use (a new one if the folder changed).
+
+    Asked once per file read: the settings that name the folder are compared, and the
+    folder worked out only when they changed."""
+    global _current, _current_place
+    chosen = os.environ.get(remembered.CACHE_ENV)
+    place = (chosen,) if chosen else tuple(os.environ.get(n) for n in remembered.CACHE_SETTINGS)
+    if _current is None or place != _current_place:
+        folder = remembered.cache_dir()
+        if _current is None or _current.folder != folder:
+            if _current is not None:
+                atexit.unregister(_current.save)  # the folder was changed under it (tests)
+            _current = LoadMemo(folder)
+        _current_place = place
     return _current

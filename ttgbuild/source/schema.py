@@ -215,9 +215,8 @@ class SchemaSet:
         Valid documents, nearly all of them, pass the compiled check and never
         reach jsonschema, whose error bookkeeping costs far more.
         """
-        memo = loadmemo.memo() if doc.as_read else None
-        verdict = f"{self.stamp}:{kind}"
-        if memo is not None and memo.valid(doc.path, doc.text, verdict):
+        entry, verdict = doc.remembered, self.stamp + kind
+        if entry is not None and verdict in entry[2]:
             return []
         fast = self.known_valid(kind)
         if fast is not None and fast(doc.data):
@@ -228,8 +227,8 @@ class SchemaSet:
                 for error in _errors(self.validator(kind), doc.data)
                 for diag in _diagnostics(doc, error, self.character_patterns)
             ]
-        if memo is not None and not errors:
-            memo.note_valid(doc.path, doc.text, verdict)
+        if entry is not None and not errors:
+            loadmemo.memo().note_valid(entry, verdict)
         return errors
 
 

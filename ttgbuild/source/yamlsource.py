@@ -84,9 +84,9 @@ class Document:
     _keys: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = field(
         default_factory=dict, repr=False
     )
-    # Made by load_document from the file's own text: its schema verdicts may be remembered
-    # with the text (`loadmemo`). A document built by hand carries no such promise.
-    as_read: bool = field(default=False, repr=False, compare=False)
+    # Its file's entry in `loadmemo` when load_document made it from the file's own text:
+    # its schema verdicts are remembered there. None: made by hand, or not kept.
+    remembered: loadmemo.Entry | None = field(default=None, repr=False, compare=False)
 
     def locate(self, pointer: str, key: bool = False) -> tuple[int, int]:
         """Line and column (1-based) of the value at `pointer`, or of its key with `key=True`.
@@ -144,9 +144,10 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
     if problem is not None:
         return fail("JT001", problem[0], problem[1], problem[2])
     memo = loadmemo.memo()
-    data = memo.data(path, text)
-    if data is not None:
-        return Document(path, display, text, data, as_read=True), []
+    name = memo.name(path)
+    recalled = memo.recall(name, text)
+    if recalled is not None:
+        return Document(path, display, text, recalled[0], remembered=recalled[1]), []
     from ttgbuild.source import yamlparse
 
     try:
@@ -160,10 +161,9 @@ def load_document(path: Path, display: str) -> tuple[Document | None, list[Diagn
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else f"a single value ({type(data).__name__})"
         return fail("JT005", f"expected a mapping of fields at the top, found {kind}")
-    if _depth(data) > MAX_DEPTH:
+    if _may_nest_deeper(text) and _depth(data) > MAX_DEPTH:
         return fail("JT006", f"data is nested more than {MAX_DEPTH} levels deep")
-    memo.add(path, text, data)
-    return Document(path, display, text, data, as_read=True), []
+    return Document(path, display, text, data, remembered=memo.add(name, text, data)), []
 
 
 def _decode(raw: bytes) -> tuple[str, tuple[str, int, int] | None]:
@@ -191,6 +191,18 @@ def text_position(text: str | bytes, index: int) -> tuple[int, int]:
     before = text[:index]
     newline = b"\n" if isinstance(before, bytes) else "\n"
     return before.count(newline) + 1, index - (before.rfind(newline) + 1) + 1
+
+
+def _may_nest_deeper(text: str) -> bool:
+    """Whether a text could hold data nested more than MAX_DEPTH levels, told by counting.
+
+    Every mapping or list needs a character of its own to open it (a key's `:`, an
+    item's `-`, `[`, `{` or `?`), so the data is nested at most one level more than
+    the text has such characters (counting them elsewhere, in words, only raises the
+    bound). A hero's file has about twenty: its data is then not walked (`_depth`).
+    """
+    openers = sum(text.count(mark) for mark in ":-[{?")
+    return openers + 1 > MAX_DEPTH
 
 
 def _depth(data: Any) -> int:
