@@ -265,3 +265,19 @@ def test_a_long_non_text_key_is_cut_in_the_message(tmp_path: Path) -> None:
     found = load_text(tmp_path, "9" * 500 + ".5: 1\n")
     assert len(found) == 1 and found[0][2] == "JT007"
     assert len(found[0][3]) < 100
+
+
+# --- a collection tag on the wrong kind of value -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["name: !!map xy\n", "name: !!map [1, 2]\n", "name: !!seq {a: 1}\n"]
+)
+def test_a_collection_tag_on_the_wrong_value_is_located_not_a_crash(
+    tmp_path: Path, text: str
+) -> None:
+    """`!!map` on a text or a list (and `!!seq` on a mapping) reached the strict loader's
+    mapping code, which ended in an internal error; PyYAML's own refusal is located."""
+    assert [(line, column, code) for line, column, code, _ in load_text(tmp_path, text)] == [
+        (1, 7, "JT002")
+    ]

@@ -212,3 +212,82 @@ def test_nesting_is_refused_just_past_the_limit_in_every_style(tmp_path: Path, s
         assert [p.code for p in problems] == (["JT006"] if refused else []), (style, levels)
         if not refused:
             assert doc is not None and _depth(doc.data) == levels
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a:\n" + "- " * 30 + "? k\n",  # 31 lists and a mapping opened by `?`
+        "a:\n" + "- " * 30 + "{k}\n",  # 31 lists and a flow mapping opened by `{`
+    ],
+)
+def test_nesting_opened_by_question_marks_and_braces_is_counted(tmp_path: Path, text: str) -> None:
+    from ttgbuild.source.yamlsource import MAX_DEPTH
+
+    path = tmp_path / "deep.yaml"
+    path.write_text(text, encoding="utf-8")
+    _doc, problems = load_document(path, path.name)
+    assert [p.code for p in problems] == ["JT006"]
+    assert MAX_DEPTH == 32  # the texts above are one level past it
+
+
+def test_another_command_or_project_does_not_empty_the_memo(
+    project: Project, tmp_path: Path
+) -> None:
+    """What earlier runs kept is carried over: a run reading other files adds to it."""
+    path = project.path(HERO)
+    load_document(path, HERO)
+    fresh_run()
+    other = tmp_path / "other.yaml"
+    other.write_text("id: other\n", encoding="utf-8")
+    load_document(other, "other.yaml")  # a run that reads only another file
+    memo = fresh_run()
+    text = path.read_text(encoding="utf-8")
+    assert memo.recall(memo.name(path), text) is not None
+    assert memo.recall(memo.name(other), "id: other\n") is not None
+
+
+def test_a_run_that_finds_nothing_new_writes_nothing(project: Project) -> None:
+    path = project.path(HERO)
+    load_document(path, HERO)
+    memo = fresh_run()
+    written = memo.path.stat().st_mtime_ns
+    load_document(path, HERO)
+    memo.save()
+    assert memo.path.stat().st_mtime_ns == written
+    assert oct(memo.path.stat().st_mode & 0o777) == oct(loadmemo.MODE)
+
+
+def test_a_worker_process_never_writes_the_memo(
+    project: Project, own_cache: Path, tmp_path: Path
+) -> None:
+    """A build's workers (spawned ones run their exit handlers) leave the memo to the
+    parent: one that read a single file would otherwise replace it."""
+    load_document(project.path(HERO), HERO)
+    fresh_run()
+    script = (
+        "import multiprocessing as mp, sys\n"
+        "def work(path):\n"
+        "    from pathlib import Path\n"
+        "    from ttgbuild.source.yamlsource import load_document\n"
+        "    Path(path).write_text('id: worker\\n')\n"
+        "    load_document(Path(path), 'w.yaml')\n"
+        "if __name__ == '__main__':\n"
+        "    p = mp.get_context('spawn').Process(target=work, args=(sys.argv[1],))\n"
+        "    p.start(); p.join(); sys.exit(p.exitcode)\n"
+    )
+    env = {**os.environ, "TTGBUILD_CACHE_DIR": str(own_cache), "PYTHONPATH": str(REPO)}
+    (tmp_path / "spawner.py").write_text(script, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "spawner.py"), str(project.root / "w.yaml")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    loadmemo._current = None
+    memo = loadmemo.memo()
+    path = project.path(HERO)
+    assert memo.recall(memo.name(path), path.read_text(encoding="utf-8")) is not None
+    assert memo.recall(memo.name(project.root / "w.yaml"), "id: worker\n") is None

@@ -45,9 +45,10 @@ def is_temp_for(temp_name: str, names: str | tuple[str, ...]) -> bool:
     return temp_name.startswith(prefixes) and temp_name.endswith(TEMP_SUFFIX)
 
 
-def write_atomically(path: Path, data: bytes) -> Path:
-    """Replace `path` with `data` in one step; keep the old file's mode if there was one."""
-    temp = stage(path, data)
+def write_atomically(path: Path, data: bytes, mode: int | None = None) -> Path:
+    """Replace `path` with `data` in one step; keep the old file's mode if there was one,
+    unless `mode` is given (a cache holding private text: 0o600)."""
+    temp = stage(path, data, mode)
     try:
         os.replace(temp, path)
     except BaseException:
@@ -56,16 +57,17 @@ def write_atomically(path: Path, data: bytes) -> Path:
     return path
 
 
-def stage(path: Path, data: bytes) -> Path:
-    """`data` in a new temporary file next to `path`, synced to disk, with the mode `path`
-    has (or a new file's); the caller renames it over `path`. Nothing is left on failure
+def stage(path: Path, data: bytes, mode: int | None = None) -> Path:
+    """`data` in a new temporary file next to `path`, synced to disk, with `mode`, else the
+    mode `path` has (or a new file's); the caller renames it over `path`. Nothing is left on failure
     (a full disk, for one), so the old file and its folder are as they were.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = path.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = NEW_FILE_MODE
+    if mode is None:
+        try:
+            mode = path.stat().st_mode & 0o7777
+        except FileNotFoundError:
+            mode = NEW_FILE_MODE
     import tempfile  # here: a remembered `validate` writes nothing, and tempfile costs 2 ms
 
     handle, name = tempfile.mkstemp(

@@ -9,9 +9,9 @@ from contextlib import contextmanager
 
 @contextmanager
 def paused() -> Iterator[dict[str, bool]]:
-    """Python's cycle collector paused while content is loaded and checked (or, around
-    a whole `validate`, while its code is imported too: modules are objects that live
-    as long as the process, walked by every collection for nothing).
+    """Python's cycle collector paused while content is loaded and checked (and while a
+    command imports its code: modules are objects that live as long as the process,
+    walked by every collection for nothing).
 
     Loading makes a great many containers that all stay alive (they are the
     content), and every automatic collection walks all of them again: about a

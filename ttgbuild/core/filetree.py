@@ -51,10 +51,9 @@ def walk_files(
                 listed = list(entries)
         except OSError:
             continue
-        prefix = f"{folder}/"
         for entry in listed:
             is_dir = entry.is_dir(follow_symlinks=False)
-            if not is_dir and prefix + entry.name in known:
+            if not is_dir and entry.path in known:  # spelled as str(folder / name) is
                 continue
             path = folder / entry.name
             if skip is not None and skip(path):

@@ -150,9 +150,17 @@ def library_versions(names: tuple[str, ...]) -> list[str]:
     distribution's metadata through importlib.metadata cost more than hashing all
     of ttgbuild's code.
     """
-    here = os.getcwd() if "" in sys.path else ""  # "" on sys.path is the folder run from
+    here = _working_folder() if "" in sys.path else ""  # "" on sys.path: the folder run from
     found = _distributions(tuple(sys.path), here)
     return [f"{name}={found.get(_normalised(name), 'missing')}" for name in names]
+
+
+def _working_folder() -> str:
+    """The folder this process runs in, or "" if it was deleted meanwhile."""
+    try:
+        return os.getcwd()
+    except OSError:
+        return ""
 
 
 @cache

@@ -6,17 +6,20 @@ against the same schemas, was a fifth of the run, and importing PyYAML at all
 another twentieth. So each file that loaded with no problem is kept by its
 path with its whole text and its data; a file whose text is the same (compared
 in full, not by time or digest) takes the data remembered, and the schema
-verdicts found for that text (`note_valid`) with it. Any changed
+verdicts found for that text (`known_valid`, `note_valid`) with it. Any changed
 character means the file is parsed and checked as if never seen, and a file
 with a problem is never kept, so its report is always made fresh.
 
 The memo is one file in the user's cache folder, in `marshal`'s format (the one
 Python's own `.pyc` files use: the fastest the standard library reads and
-writes for plain data), under a key of what can change a parse: the Python,
-PyYAML's version and the bytes of the reading code. A value marshal cannot keep
-(a YAML date) leaves its file out. What this run read or made is written at
-exit, once, by the process that read it; a file that cannot be read or written
-is simply not used.
+writes for plain data), readable by its owner only (it holds the content's
+text), under a key of what can change a parse: the Python, PyYAML's version and
+whether its C parser is there, and the bytes of the reading code. A value
+marshal cannot keep (a YAML date) leaves its file out. It is written at exit
+when a run read something new, by the process that read it (never a build's
+worker): what this run read first, then what earlier runs kept, up to a bound,
+so running another command or validating another project does not empty it.
+A file that cannot be read or written is simply not used.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import marshal
 import os
 import sys
 from contextlib import suppress
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +39,15 @@ from ttgbuild.core.readfile import read_regular
 
 FORMAT = 1
 NAME = "loads.marshal"
-# Bounds on what one run keeps: far above a 10,000-hero project's 12 MB of text and data.
+MODE = 0o600  # the content's own text: for its owner's eyes
+# Bounds: what one run keeps (far above a 10,000-hero project's 12 MB of text and data),
+# and what earlier runs may add to it; a file written is never more than can be read.
 MAX_FILES = 50_000
 MAX_BYTES = 128 * 1024 * 1024
-# The code whose bytes decide what a text loads as.
-READERS = ("yamlsource.py", "yamlparse.py")
+MAX_CARRIED = 32 * 1024 * 1024
+# The code whose bytes decide what a text loads as, and how it is kept.
+READERS = ("yamlsource.py", "yamlparse.py", "loadmemo.py")
+STAMP = 64  # characters of a schema stamp (a SHA-256 in hex) at the start of a verdict
 
 # [text, marshalled data, schema verdicts found for this text]: a loaded Document carries
 # its file's entry, so its schema check finds its verdicts without looking the file up.
@@ -57,12 +65,12 @@ class LoadMemo:
             {
                 "python": sys.version,
                 "libraries": fingerprint.library_versions(("PyYAML",)),
+                "libyaml": _has_libyaml(),
                 "readers": [fingerprint.file_digest(here / name) for name in READERS],
             }
         )
         self.known = _read(self.path, self.key)
-        self.here = os.getcwd()  # relative paths are kept as absolute: the same file either way
-        self.kept: dict[str, Entry] = {}  # read or made by this run: what is written
+        self.kept: dict[str, Entry] = {}  # read or made by this run: written first
         self.size = 0
         self.changed = False
         self.pid = os.getpid()
@@ -71,9 +79,9 @@ class LoadMemo:
         """The name a file is remembered by: its absolute path as text, made by joining
         (os.path.abspath asks the system for the working folder on every call)."""
         name = os.fspath(path)
-        return name if os.path.isabs(name) else os.path.join(self.here, name)
+        return name if os.path.isabs(name) else os.path.join(_working_folder(), name)
 
-    def recall(self, name: str, text: str) -> tuple[Any, Entry] | None:
+    def recall(self, name: str, text: str) -> tuple[dict[str, Any], Entry] | None:
         """The data `text` loaded as when last read from the file `name`, as a new object,
         and its entry (for `note_valid`); None if this text was not remembered there."""
         entry = self.kept.get(name) or self.known.get(name)
@@ -82,6 +90,8 @@ class LoadMemo:
         try:
             data = marshal.loads(entry[1])
         except (EOFError, ValueError, TypeError):  # a damaged entry: parsed instead
+            return None
+        if not isinstance(data, dict):  # every file kept held a mapping: damaged
             return None
         self._keep(name, entry)
         return data, entry
@@ -99,15 +109,17 @@ class LoadMemo:
         return entry
 
     def note_valid(self, entry: Entry, verdict: str) -> None:
-        """Remember that the text of `entry` is valid under `verdict` (a schema's stamp)."""
+        """Remember that the text of `entry` is valid under `verdict` (a schema's stamp and
+        a kind); an older verdict for the same kind is dropped, so edits do not pile up."""
         if verdict not in entry[2]:
-            entry[2] = [*entry[2], verdict]
+            kind = verdict[STAMP:]
+            entry[2] = [*(v for v in entry[2] if v[STAMP:] != kind), verdict]
             self.changed = True
 
     def _keep(self, name: str, entry: Entry) -> bool:
         """Keep an entry for writing, within the bounds; whether it was kept."""
         if name not in self.kept:
-            size = len(entry[0]) + len(entry[1])
+            size = len(name) + len(entry[0]) + len(entry[1])
             if len(self.kept) >= MAX_FILES or self.size + size > MAX_BYTES:
                 return False
             self.size += size
@@ -117,20 +129,30 @@ class LoadMemo:
         return True
 
     def save(self) -> None:
-        """Write what this run read or made, if it differs from what was read; at exit, once."""
-        if os.getpid() != self.pid:  # a forked worker: its parent writes
+        """Write what this run read or made, then what earlier runs kept, if this run found
+        anything new; at exit, once, in the process that read it."""
+        if os.getpid() != self.pid or _in_worker() or not self.changed:
             return
-        if not self.changed and self.kept.keys() == self.known.keys():
-            return
+        files, size = dict(self.kept), self.size
+        for name, entry in self.known.items():  # earlier runs' files, within the bounds
+            if name not in files and len(files) < MAX_FILES:
+                size += len(name) + len(entry[0]) + len(entry[1])
+                if size > self.size + MAX_CARRIED:
+                    break
+                files[name] = entry
         with suppress(Exception):  # at exit: a cache that cannot be written must not fail a run
-            data = marshal.dumps({"format": FORMAT, "key": self.key, "files": self.kept})
-            write_atomically(self.path, data)
+            data = marshal.dumps({"format": FORMAT, "key": self.key, "files": files})
+            if len(data) <= _READ_LIMIT:  # texts count characters, the file holds bytes
+                write_atomically(self.path, data, MODE)
+
+
+_READ_LIMIT = MAX_BYTES + MAX_CARRIED + 16 * 1024 * 1024
 
 
 def _read(path: Path, key: str) -> dict[str, Entry]:
     """The stored loads under `key`, or none when the file is missing, stale or not whole."""
     try:
-        stored = marshal.loads(read_regular(path, MAX_BYTES + 1024 * 1024))
+        stored = marshal.loads(read_regular(path, _READ_LIMIT))
     except Exception:  # OSError, or a truncated or foreign file: not used
         return {}
     if not isinstance(stored, dict) or stored.get("format") != FORMAT or stored.get("key") != key:
@@ -141,12 +163,41 @@ def _read(path: Path, key: str) -> dict[str, Entry]:
     return {
         name: entry
         for name, entry in files.items()
-        if isinstance(entry, list)
+        if isinstance(name, str)
+        and isinstance(entry, list)
         and len(entry) == 3
         and isinstance(entry[0], str)
         and isinstance(entry[1], bytes)
         and isinstance(entry[2], list)
+        and all(isinstance(verdict, str) for verdict in entry[2])
     }
+
+
+def _has_libyaml() -> bool:
+    """Whether PyYAML's C parser is installed beside it (found without importing PyYAML):
+    the C and the Python parsers read some odd texts differently."""
+    spec = find_spec("yaml")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        with suppress(OSError):
+            if any(name.startswith("_yaml.") for name in os.listdir(folder)):
+                return True
+    return False
+
+
+def _working_folder() -> str:
+    """The folder relative paths start from; "" if it was deleted (then a relative name
+    is kept as given: at worst a file is parsed again)."""
+    try:
+        return os.getcwd()
+    except OSError:
+        return ""
+
+
+def _in_worker() -> bool:
+    """Whether this is a build's worker process (spawned ones run their exit handlers too):
+    its parent writes the memo, with everything it read."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    return multiprocessing is not None and multiprocessing.parent_process() is not None
 
 
 _current: LoadMemo | None = None
@@ -169,3 +220,8 @@ def memo() -> LoadMemo:
             _current = LoadMemo(folder)
         _current_place = place
     return _current
+
+
+def known_valid(entry: Entry | None, verdict: str) -> bool:
+    """Whether a loaded document's entry holds `verdict` (False for one not kept)."""
+    return entry is not None and verdict in entry[2]

@@ -73,8 +73,8 @@ def schemas_at(folder: Path) -> SchemaSet:
 
 # The engine's own schemas of pack data files: pack.yaml, layouts, sheets, checks.
 FORMATS = Path(__file__).resolve().parent / "formats"
-# The code that gives a document's schema verdict (`SchemaSet.stamp`).
-CHECKERS = ("schema.py", "fastpath.py")
+# The code that gives a document's schema verdict (`SchemaSet.stamp`), from the package.
+CHECKERS = ("source/schema.py", "source/fastpath.py", "core/diagnostics.py")
 
 
 def check_format(doc: Document, kind: str) -> list[Diagnostic]:
@@ -114,13 +114,13 @@ class SchemaSet:
     @cached_property
     def stamp(self) -> str:
         """What a document's verdict depends on besides its text: these schemas, the code
-        that checks them (this module and the fast path) and jsonschema's version."""
-        here = Path(__file__).parent
+        that checks them (CHECKERS) and jsonschema's version."""
+        package = Path(__file__).parent.parent
         digests = {name: fingerprint.bytes_digest(data) for name, data in self._files.items()}
         return fingerprint.combine(
             {
                 "schemas": digests,
-                "code": [fingerprint.file_digest(here / name) for name in CHECKERS],
+                "code": [fingerprint.file_digest(package / name) for name in CHECKERS],
                 "libraries": fingerprint.library_versions(("jsonschema", "referencing")),
             }
         )
@@ -215,8 +215,9 @@ class SchemaSet:
         Valid documents, nearly all of them, pass the compiled check and never
         reach jsonschema, whose error bookkeeping costs far more.
         """
-        entry, verdict = doc.remembered, self.stamp + kind
-        if entry is not None and verdict in entry[2]:
+        entry = doc.remembered
+        verdict = self.stamp + kind if entry is not None else ""
+        if loadmemo.known_valid(entry, verdict):
             return []
         fast = self.known_valid(kind)
         if fast is not None and fast(doc.data):

@@ -119,6 +119,8 @@ class _StrictLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
         return super().resolve(kind, value, implicit)
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[str, Any]:
+        if not isinstance(node, yaml.MappingNode):  # `!!map xy`: PyYAML's located refusal
+            return super().construct_mapping(node, deep)
         mapping: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":

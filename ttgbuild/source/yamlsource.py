@@ -62,9 +62,7 @@ class ContentError(Exception):
 
 
 def load_value(text: str) -> Any:
-    """One YAML value held in a short text (a spreadsheet cell), refused as content is:
-    the first problem raises ContentError. Anchors and depth are the caller's to pre-check
-    (the loader builds before it could refuse them)."""
+    """`yamlparse.load_value` (a spreadsheet cell's value), PyYAML imported when asked."""
     from ttgbuild.source import yamlparse
 
     return yamlparse.load_value(text)
