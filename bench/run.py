@@ -468,24 +468,27 @@ def validation_rows(work: Path, runs: int, sizes: Sequence[int]) -> list[Row]:
     return rows
 
 
-def scale_rows(work: Path, sizes: Sequence[int]) -> list[Row]:
-    """Cards for many heroes: does one big file use both cores, and does memory grow linearly?"""
+def scale_rows(work: Path, runs: int, sizes: Sequence[int]) -> list[Row]:
+    """Cards for many heroes: does one big file use both cores, and does memory grow linearly?
+
+    Each run is a first build (its own output and cache folders); the run with the least
+    wall time is kept whole, its CPU time with it, so the ratio is one run's own.
+    """
     rows: list[Row] = []
     measured: list[tuple[int, Sample]] = []
     cores = len(os.sched_getaffinity(0))
     for count in sizes:
         project = work / f"scale-{count}"
         make_project(REPO, project, count)
-        (sample,) = best_of(
-            1,
-            [
-                lambda p=project: run_once(
-                    [*ttgbuild_command(), "build", "--locale", "en", "--out", str(p / "out")],
-                    p,
-                    p / ".cache",
-                )
-            ],
-        )
+        samples = [
+            run_once(
+                [*ttgbuild_command(), "build", "--locale", "en", "--out", str(project / f"out{i}")],
+                project,
+                project / f".cache{i}",
+            )
+            for i in range(runs)
+        ]
+        sample = min(samples, key=lambda s: s.wall)
         measured.append((count, sample))
         spread = sample.wall / (sample.cpu / cores)
         # The issue sets the target for 3,000 heroes, past the kit's limit of 1,000 (JT904):
@@ -598,7 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rows += validation_rows(work, runs, (20, 100) if args.quick else (1000, 10000))
         if "scale" in parts:
             # Jugger's kit prints at most 1,000 heroes (JT904): the largest run stays below.
-            rows += scale_rows(work, (20, 60) if args.quick else (300, 900))
+            rows += scale_rows(work, runs, (20, 60) if args.quick else (300, 900))
     print(report(rows, header))
     if args.json:
         args.json.write_text(

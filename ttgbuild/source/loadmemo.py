@@ -111,7 +111,10 @@ class LoadMemo:
     def note_valid(self, entry: Entry, verdict: str) -> None:
         """Remember that the text of `entry` is valid under `verdict` (a schema's stamp and
         a kind); an older verdict for the same kind is dropped, so edits do not pile up."""
-        if verdict not in entry[2]:
+        if not entry[2]:  # a file read for the first time: its first verdict
+            entry[2] = [verdict]
+            self.changed = True
+        elif verdict not in entry[2]:
             kind = verdict[STAMP:]
             entry[2] = [*(v for v in entry[2] if v[STAMP:] != kind), verdict]
             self.changed = True
