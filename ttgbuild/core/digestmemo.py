@@ -24,7 +24,6 @@ from pathlib import Path
 
 from ttgbuild.core import fingerprint, remembered
 from ttgbuild.core.atomic import write_atomically
-from ttgbuild.core.readfile import read_regular
 
 FORMAT = 1
 SETTLE_NS = 2_000_000_000  # a file changed less than this long ago is hashed, not remembered
@@ -75,15 +74,7 @@ class DigestMemo:
 
 def _read(path: Path) -> dict[str, list[object]]:
     """The stored memo, or nothing when there is none or it is not whole and well formed."""
-    try:
-        stored = json.loads(read_regular(path, MAX_MEMO_BYTES).decode("ascii"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(stored, dict) or stored.get("format") != FORMAT:
-        return {}
-    files = stored.get("files")
-    if not isinstance(files, dict):
-        return {}
+    files = remembered.stored_part(path, MAX_MEMO_BYTES, _json, FORMAT, "files")
     return {
         path: entry
         for path, entry in files.items()
@@ -92,3 +83,7 @@ def _read(path: Path) -> dict[str, list[object]]:
         and all(type(v) is int for v in entry[:4])
         and isinstance(entry[4], str)
     }
+
+
+def _json(raw: bytes) -> object:
+    return json.loads(raw.decode("ascii"))

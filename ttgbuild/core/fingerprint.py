@@ -150,12 +150,12 @@ def library_versions(names: tuple[str, ...]) -> list[str]:
     distribution's metadata through importlib.metadata cost more than hashing all
     of ttgbuild's code.
     """
-    here = _working_folder() if "" in sys.path else ""  # "" on sys.path: the folder run from
+    here = working_folder() if "" in sys.path else ""  # "" on sys.path: the folder run from
     found = _distributions(tuple(sys.path), here)
     return [f"{name}={found.get(_normalised(name), 'missing')}" for name in names]
 
 
-def _working_folder() -> str:
+def working_folder() -> str:
     """The folder this process runs in, or "" if it was deleted meanwhile."""
     try:
         return os.getcwd()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -59,3 +60,22 @@ def store(project: Path, kind: str, key: str, rows: list[Any]) -> None:
     data = json.dumps({"format": FORMAT, "key": key, "rows": rows}, ensure_ascii=False)
     with suppress(OSError):  # a cache folder that cannot be written is simply not used
         write_atomically(_path(project, kind), data.encode("utf-8"))
+
+
+def stored_part(
+    path: Path, limit: int, decode: Callable[[bytes], Any], form: int, part: str, key: str = ""
+) -> dict[Any, Any]:
+    """The `part` mapping of a memo file written as {"format", "key", part}; empty when the
+    file is missing, unreadable, not whole, or of another format or key (`key` "": none
+    asked). The memos (digests, expression trees, loads) check their entries themselves.
+    """
+    try:
+        stored = decode(read_regular(path, limit))
+    except Exception:  # OSError, or a truncated or foreign file: not used
+        return {}
+    if not isinstance(stored, dict) or stored.get("format") != form:
+        return {}
+    if key and stored.get("key") != key:
+        return {}
+    found = stored.get(part)
+    return found if isinstance(found, dict) else {}

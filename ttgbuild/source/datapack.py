@@ -155,9 +155,11 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         return path
 
     schemas = inside("/schemas", data.get("schemas", "schemas"), want_dir=True)
+    parsed: dict[str, Any] = {}  # schema file name → its JSON, usable or not
     if schemas.is_dir():
         shown = PurePosixPath(doc.display).parent / data.get("schemas", "schemas")
-        problems += _schema_problems(schemas, shown)
+        schema_problems, parsed = _schema_problems(schemas, shown)
+        problems += schema_problems
     folders: dict[str, str] = {}  # content folder → schema kind
     files: dict[str, str] = {}  # content file → schema kind
     names: dict[str, dict[str, str]] = {"folder": {}, "file": {}}  # schema kind → record name
@@ -178,7 +180,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         if "list" in kinds:
             if where == "file":
                 report("JT092", f"{at}/list", "only a folder's records can be listed")
-            declared = _declared_fields(schemas / f"{kind}.schema.json")
+            declared = _declared_fields(parsed.get(f"{kind}.schema.json"))
             for i, column in enumerate(kinds["list"]):
                 if declared is not None and column not in declared:
                     known = ", ".join(sorted(declared))
@@ -251,26 +253,23 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
     )
 
 
-def _declared_fields(path: Path) -> set[str] | None:
+def _declared_fields(schema: Any) -> set[str] | None:
     """The top-level fields a record schema declares, or None when it cannot say.
 
     A listing column a schema never declares would print "-" for every record
     (`ttgbuild list` shows a missing optional field so): a misspelt column must
-    be an error at pack.yaml instead. An unreadable schema is reported by
-    _schema_problems; one that declares no `properties` is not second-guessed.
+    be an error at pack.yaml instead. A schema that could not be read (None here)
+    is reported by _schema_problems; one that declares no `properties` is not
+    second-guessed.
     """
-    import json  # here, as below: the help imports this module and reads no schema
-
-    try:
-        schema = json.loads(read_regular(path, MAX_SCHEMA).decode("utf-8"))
-    except (OSError, NotRegularFile, FileTooBig, UnicodeDecodeError, json.JSONDecodeError):
-        return None
     properties = schema.get("properties") if isinstance(schema, dict) else None
     return set(properties) if isinstance(properties, dict) else None
 
 
-def _schema_problems(folder: Path, shown: PurePosixPath) -> list[Diagnostic]:
-    """What makes a pack's schema unusable: not JSON, no `$id`, not a JSON Schema.
+def _schema_problems(folder: Path, shown: PurePosixPath) -> tuple[list[Diagnostic], dict[str, Any]]:
+    """What makes a pack's schema unusable: not JSON, no `$id`, not a JSON Schema; and
+    every schema read as JSON, usable or not, by file name (read once: the listings'
+    columns are checked against them too).
 
     A data pack's schemas are the user's files, not the engine's: each is
     checked before any content meets it, and named with the place of its fault.
@@ -281,6 +280,7 @@ def _schema_problems(folder: Path, shown: PurePosixPath) -> list[Diagnostic]:
     from jsonschema.exceptions import SchemaError
 
     problems = []
+    parsed: dict[str, Any] = {}
     found: dict[str, dict[str, Any]] = {}  # shown name → schema, the usable ones
     for path in sorted(folder.glob("*.schema.json")):
         name = str(shown / path.name)
@@ -293,6 +293,7 @@ def _schema_problems(folder: Path, shown: PurePosixPath) -> list[Diagnostic]:
         except (OSError, NotRegularFile, FileTooBig, UnicodeDecodeError) as exc:
             problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, f"cannot be read: {exc}"))
             continue
+        parsed[path.name] = schema
         if not isinstance(schema, dict) or not isinstance(schema.get("$id"), str):
             message = 'must be a JSON object with an "$id" (a URI naming the schema)'
             problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, message))
@@ -309,7 +310,7 @@ def _schema_problems(folder: Path, shown: PurePosixPath) -> list[Diagnostic]:
             problems.append(DATAPACK_CODES["JT093"].at(name, 0, 0, message, pointer))
             continue
         found[name] = schema
-    return problems + _reference_problems(found)
+    return problems + _reference_problems(found), parsed
 
 
 def _reference_problems(schemas: dict[str, dict[str, Any]]) -> list[Diagnostic]:

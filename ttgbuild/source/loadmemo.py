@@ -35,7 +35,6 @@ from typing import Any
 
 from ttgbuild.core import fingerprint, remembered
 from ttgbuild.core.atomic import write_atomically
-from ttgbuild.core.readfile import read_regular
 
 FORMAT = 1
 NAME = "loads.marshal"
@@ -79,7 +78,7 @@ class LoadMemo:
         """The name a file is remembered by: its absolute path as text, made by joining
         (os.path.abspath asks the system for the working folder on every call)."""
         name = os.fspath(path)
-        return name if os.path.isabs(name) else os.path.join(_working_folder(), name)
+        return name if os.path.isabs(name) else os.path.join(fingerprint.working_folder(), name)
 
     def recall(self, name: str, text: str) -> tuple[dict[str, Any], Entry] | None:
         """The data `text` loaded as when last read from the file `name`, as a new object,
@@ -154,15 +153,7 @@ _READ_LIMIT = MAX_BYTES + MAX_CARRIED + 16 * 1024 * 1024
 
 def _read(path: Path, key: str) -> dict[str, Entry]:
     """The stored loads under `key`, or none when the file is missing, stale or not whole."""
-    try:
-        stored = marshal.loads(read_regular(path, _READ_LIMIT))
-    except Exception:  # OSError, or a truncated or foreign file: not used
-        return {}
-    if not isinstance(stored, dict) or stored.get("format") != FORMAT or stored.get("key") != key:
-        return {}
-    files = stored.get("files")
-    if not isinstance(files, dict):
-        return {}
+    files = remembered.stored_part(path, _READ_LIMIT, marshal.loads, FORMAT, "files", key)
     return {
         name: entry
         for name, entry in files.items()
@@ -185,15 +176,6 @@ def _has_libyaml() -> bool:
             if any(name.startswith("_yaml.") for name in os.listdir(folder)):
                 return True
     return False
-
-
-def _working_folder() -> str:
-    """The folder relative paths start from; "" if it was deleted (then a relative name
-    is kept as given: at worst a file is parsed again)."""
-    try:
-        return os.getcwd()
-    except OSError:
-        return ""
 
 
 def _in_worker() -> bool:

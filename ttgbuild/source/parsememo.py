@@ -26,7 +26,6 @@ from typing import Any
 
 from ttgbuild.core import fingerprint, remembered
 from ttgbuild.core.atomic import write_atomically
-from ttgbuild.core.readfile import read_regular
 
 FORMAT = 1
 MAX_BYTES = 16 * 1024 * 1024
@@ -68,14 +67,7 @@ class ParseMemo:
 
 def _read(path: Path, key: str) -> dict[str, Any]:
     """The stored trees under `key`, or none when the file is missing, stale or not whole."""
-    try:
-        stored = pickle.loads(read_regular(path, MAX_BYTES))
-    except Exception:  # OSError, or a truncated or foreign file: not used
-        return {}
-    if not isinstance(stored, dict) or stored.get("format") != FORMAT or stored.get("key") != key:
-        return {}
-    trees = stored.get("trees")
-    return trees if isinstance(trees, dict) else {}
+    return remembered.stored_part(path, MAX_BYTES, pickle.loads, FORMAT, "trees", key)
 
 
 @cache

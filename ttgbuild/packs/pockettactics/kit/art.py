@@ -66,16 +66,22 @@ def faction_stripe(canvas: Canvas, box: Box, tint: str) -> None:
     canvas.restoreState()
 
 
+def corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    """The six corners of a flat-topped hexagon of circumradius `radius` centred at (cx, cy),
+    counter-clockwise from the one on its right."""
+    return [
+        (cx + radius * math.cos(math.radians(60 * k)), cy + radius * math.sin(math.radians(60 * k)))
+        for k in range(6)
+    ]
+
+
 def hexagon(canvas: Canvas, cx: float, cy: float, radius: float, fill: int, stroke: int) -> None:
     """A flat-topped hexagon of circumradius `radius` centred at (cx, cy)."""
     path = canvas.beginPath()
-    for corner in range(6):
-        angle = math.radians(60 * corner)
-        px, py = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
-        if corner == 0:
-            path.moveTo(px, py)
-        else:
-            path.lineTo(px, py)
+    (px, py), *rest = corners(cx, cy, radius)
+    path.moveTo(px, py)
+    for px, py in rest:
+        path.lineTo(px, py)
     path.close()
     canvas.drawPath(path, fill=fill, stroke=stroke)
 

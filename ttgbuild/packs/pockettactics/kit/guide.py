@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.packs.pockettactics import PACK
-from ttgbuild.packs.pockettactics.kit.art import INK, Box, hexagon
+from ttgbuild.packs.pockettactics.kit.art import INK, Box, corners, hexagon
 from ttgbuild.packs.pockettactics.kit.reference import names, sheet_origin
 from ttgbuild.render import fonts
 from ttgbuild.render.context import RenderContext
@@ -28,6 +28,7 @@ from ttgbuild.render.layout.cutsheet import FOLD_DASH  # the fold the tokens she
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.printplan import plan
 from ttgbuild.render.prose import FigureMaker, SheetLayout
+from ttgbuild.render.sheet import shrunk
 from ttgbuild.source.sheetfile import pack_sheets
 
 FILE, SHEET = "guide.pdf", "guide"
@@ -72,9 +73,7 @@ def figures(ctx: RenderContext) -> dict[str, FigureMaker]:
 
 def _caption(canvas: Canvas, words: str, x: float, y: float, width: float) -> None:
     """A short centred caption, shrunk (not cut) to its width."""
-    size = 7.5
-    while size > 5 and canvas.stringWidth(words, fonts.REGULAR, size) > width:
-        size -= 0.25
+    size = shrunk(words, fonts.REGULAR, 7.5, 5, width)
     canvas.setFillColor(INK)
     canvas.setFont(fonts.REGULAR, size)
     canvas.drawCentredString(x, y, words)
@@ -141,14 +140,8 @@ def _outline(
     edge is shared when its middle lies an apothem from another hex's centre."""
     out = []
     for index, (hx, hy) in enumerate(centres):
-        corners = [
-            (
-                hx + radius * math.cos(math.radians(60 * k)),
-                hy + radius * math.sin(math.radians(60 * k)),
-            )
-            for k in range(7)
-        ]
-        for start, end in pairwise(corners):
+        around = corners(hx, hy, radius)
+        for start, end in pairwise([*around, around[0]]):
             mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
             shared = any(
                 abs(math.hypot(mx - ox, my - oy) - radius * APOTHEM) < radius * 0.01
