@@ -104,16 +104,46 @@ app = typer.Typer(
     help="Build and check print-and-play kits of tabletop games (see `ttgbuild games`).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
     rich_markup_mode=None,  # click's plain help: rich's formatting costs a tenth of a second
+    context_settings={"help_option_names": ["-h", "--help"]},  # every command inherits it
 )
 
 
+def _show_version(wanted: bool) -> None:
+    """`--version`: ttgbuild's, Python's and each installed game pack's version, then exit."""
+    if not wanted:
+        return
+    import platform
+
+    import ttgbuild
+
+    found = installed()
+    console.out(f"ttgbuild {ttgbuild.__version__}")
+    console.out(f"Python {platform.python_version()} ({platform.python_implementation()})")
+    for name in sorted(found.packs):
+        pack = found.packs[name]
+        console.out(f"game pack {name} {pack.version} ({pack.title})")
+    for name, problem in sorted(found.broken.items()):
+        console.out(f"game pack {name}: cannot be loaded ({problem})")
+    raise typer.Exit(0)
+
+
 @app.callback()
-def _engine_group() -> None:
+def _engine_group(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Show the versions of ttgbuild, Python and the installed game packs.",
+        ),
+    ] = False,
+) -> None:
     # Typer makes a group of an app with a callback; this one's commands are all built on
-    # first need (EngineThenGames, ENGINE below), so Typer sees none. It does nothing.
-    pass
+    # first need (EngineThenGames, ENGINE below), so Typer sees none. It does nothing
+    # itself: `--version` is answered (and the process ends) by its callback.
+    del version
 
 
 @app.command()
@@ -173,6 +203,37 @@ def list_games(
         console.err(f"games: pack {name}: {problem}")
     if problems:
         raise typer.Exit(EXIT_PROBLEMS)
+
+
+@app.command("new")
+def new_project(
+    folder: Annotated[Path, typer.Argument(help="The project folder to write: missing or empty.")],
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="An installed game pack (see `ttgbuild games`)."),
+    ] = None,
+    data: Annotated[
+        bool,
+        typer.Option("--data", help="Tidewrack, a small game made of data only, to make yours."),
+    ] = False,
+) -> None:
+    """Start a project: a ready copy of an installed game's, or a game made of data."""
+    from ttgbuild.newproject import NewProjectError, data_starter, game_starter, write_project
+
+    if (game is None) == (not data):
+        console.err("new: give either --game NAME (see `ttgbuild games`) or --data")
+        raise typer.Exit(EXIT_USAGE)
+    try:
+        starter = data_starter() if data else game_starter(installed().packs, str(game))
+        written = write_project(folder, starter)
+    except NewProjectError as exc:
+        console.err(f"new: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    import shlex
+
+    shown = shlex.quote(str(folder))
+    console.out(f"new: wrote {starter.title} into {shown} ({written} files)")
+    console.out(f"next: ttgbuild validate --project {shown} && ttgbuild build --project {shown}")
 
 
 @app.command("rules")

@@ -1,0 +1,199 @@
+"""`ttgbuild new`, `--version`, `-h` and completion, run as a user runs them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+import ttgbuild
+from ttgbuild import newproject
+from ttgbuild.newproject import NewProjectError, data_starter, write_project
+from ttgbuild.pack import installed
+
+# Each installed game's project in this repository: what `new --game` must write.
+GAME_PROJECTS = {
+    "jugger-ttg": REPO,
+    "pocket-tactics": REPO / "games" / "pocket-tactics",
+    "dungeon-bowl": REPO / "games" / "dungeon-bowl",
+    "challengers": REPO / "games" / "challengers",
+}
+
+
+def ttg(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The installed command as a user types it (python -m ttgbuild runs the same entry)."""
+    return subprocess.run(
+        [sys.executable, "-m", "ttgbuild", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under `root` by its relative path, with its bytes."""
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+def tracked(project: Path) -> set[str]:
+    """The files git tracks in a repository project's folders, relative to the project."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--", *newproject.STARTER_PARTS, newproject.PROJECT_FILE],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout: the tracked files cannot be listed")
+    return set(listed.stdout.split())
+
+
+def test_every_installed_game_has_a_project_here() -> None:
+    assert set(installed().packs) == set(GAME_PROJECTS)
+
+
+@pytest.mark.parametrize("game", sorted(GAME_PROJECTS))
+def test_new_writes_the_games_own_project(game: str, tmp_path: Path) -> None:
+    result = ttg("new", "kit", "--game", game, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    written = tree(tmp_path / "kit")
+    source = GAME_PROJECTS[game]
+    expected = tracked(source)
+    if game == "jugger-ttg":  # the root's ttgbuild.toml is the repository's, not the starter's
+        expected.discard(newproject.PROJECT_FILE)
+        assert 'game = "jugger-ttg"' in written.pop(newproject.PROJECT_FILE).decode()
+    assert set(written) == expected
+    assert all(written[name] == (source / name).read_bytes() for name in written)
+
+
+def test_new_data_writes_the_tidewrack_example(tmp_path: Path) -> None:
+    result = ttg("new", "mygame", "--data", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    example = REPO / "examples" / "tidewrack"
+    written = tree(tmp_path / "mygame")
+    assert set(written) == tracked(example)
+    assert all(written[name] == (example / name).read_bytes() for name in written)
+
+
+def test_a_new_data_game_validates_strict_and_builds(tmp_path: Path) -> None:
+    assert ttg("new", "mygame", "--data", cwd=tmp_path).returncode == 0
+    project = tmp_path / "mygame"
+    checked = ttg("validate", "--strict", cwd=project)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    built = ttg("build", "--locale", "en", cwd=project)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (project / "output" / "en" / "cards.pdf").is_file()
+
+
+@pytest.mark.parametrize("game", ["pocket-tactics", "dungeon-bowl"])
+def test_a_new_game_project_validates_strict(game: str, tmp_path: Path) -> None:
+    assert ttg("new", "kit", "--game", game, cwd=tmp_path).returncode == 0
+    checked = ttg("validate", "--strict", cwd=tmp_path / "kit")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_an_empty_folder_is_filled(tmp_path: Path) -> None:
+    (tmp_path / "kit").mkdir()
+    assert ttg("new", "kit", "--data", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "kit" / "pack" / "pack.yaml").is_file()
+
+
+def test_a_folder_that_holds_anything_is_refused_untouched(tmp_path: Path) -> None:
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    (kit / "notes.txt").write_text("mine", encoding="utf-8")
+    result = ttg("new", "kit", "--game", "challengers", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "not empty" in result.stderr and "Traceback" not in result.stderr
+    assert tree(kit) == {"notes.txt": b"mine"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit"]  # no staging folder left
+
+
+def test_a_file_in_the_way_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "kit").write_text("mine", encoding="utf-8")
+    result = ttg("new", "kit", "--data", cwd=tmp_path)
+    assert result.returncode == 2
+    assert (tmp_path / "kit").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_folder_that_cannot_be_made_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    result = ttg("new", "file/kit", "--data", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "cannot be written" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_unknown_game_is_refused_with_the_installed_ones(tmp_path: Path) -> None:
+    result = ttg("new", "kit", "--game", "challenger", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "'challengers'" in result.stderr  # the close match, suggested
+    assert all(name in result.stderr for name in GAME_PROJECTS)
+    assert not (tmp_path / "kit").exists()
+
+
+@pytest.mark.parametrize("flags", [(), ("--data", "--game", "challengers")])
+def test_exactly_one_of_game_and_data(flags: tuple[str, ...], tmp_path: Path) -> None:
+    result = ttg("new", "kit", *flags, cwd=tmp_path)
+    assert result.returncode == 2
+    assert not (tmp_path / "kit").exists()
+
+
+def test_an_interrupted_new_leaves_nothing(tmp_path: Path, monkeypatch) -> None:
+    copied: list[object] = []
+
+    def copy_then_stop(source: object, destination: object) -> None:
+        copied.append(source)
+        if len(copied) == 5:
+            raise KeyboardInterrupt
+        Path(str(destination)).write_bytes(Path(str(source)).read_bytes())
+
+    monkeypatch.setattr(newproject.shutil, "copyfile", copy_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        write_project(tmp_path / "kit", data_starter())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_leaves_nothing(tmp_path: Path, monkeypatch) -> None:
+    def no_space(source: object, destination: object) -> None:
+        raise OSError(28, "No space left on device", str(destination))
+
+    monkeypatch.setattr(newproject.shutil, "copyfile", no_space)
+    with pytest.raises(NewProjectError, match="No space left"):
+        write_project(tmp_path / "kit", data_starter())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_version_names_ttgbuild_python_and_every_pack(tmp_path: Path) -> None:
+    result = ttg("--version", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"ttgbuild {ttgbuild.__version__}"
+    assert lines[1].startswith(f"Python {sys.version_info.major}.{sys.version_info.minor}.")
+    packs = installed().packs
+    for name, pack in packs.items():
+        assert f"game pack {name} {pack.version} ({pack.title})" in lines
+
+
+@pytest.mark.parametrize(
+    "command",
+    [(), ("build",), ("i18n",), ("i18n", "check"), ("export", "tts"), ("odds",), ("new",)],
+)
+def test_short_help_everywhere(command: tuple[str, ...], tmp_path: Path) -> None:
+    short = ttg(*command, "-h", cwd=tmp_path)
+    assert short.returncode == 0, short.stderr
+    assert "Usage: " in short.stdout
+    assert short.stdout == ttg(*command, "--help", cwd=tmp_path).stdout
+
+
+def test_shell_completion_is_offered(tmp_path: Path) -> None:
+    result = ttg("--show-completion", "bash", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "complete" in result.stdout and "ttgbuild" in result.stdout
