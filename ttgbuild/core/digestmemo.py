@@ -23,7 +23,6 @@ from contextlib import suppress
 from pathlib import Path
 
 from ttgbuild.core import fingerprint, remembered
-from ttgbuild.core.atomic import write_atomically
 
 FORMAT = 1
 SETTLE_NS = 2_000_000_000  # a file changed less than this long ago is hashed, not remembered
@@ -69,7 +68,7 @@ class DigestMemo:
             return
         data = json.dumps({"format": FORMAT, "files": self.seen}, ensure_ascii=True)
         with suppress(OSError):  # a cache folder that cannot be written is simply not used
-            write_atomically(self.path, data.encode("ascii"))
+            remembered.write(self.path, data.encode("ascii"))
 
 
 def _read(path: Path) -> dict[str, list[object]]:

@@ -14,10 +14,10 @@ has changed. So two answers are kept, each under a SHA-256 of its inputs:
 
 Keys hash bytes, never times, so any changed byte means the work is done again.
 The answers are small JSON files in the user's cache folder (`TTGBUILD_CACHE_DIR`,
-else `$XDG_CACHE_HOME/ttgbuild`, else `~/.cache/ttgbuild`), one of each kind per
-project folder, replaced when its key changes, so the folder does not grow with
-every edit. One that cannot be read or written is simply not used: the cache
-never changes a result.
+else the platform's: see core/remembered.py), one of each kind per project
+folder, replaced when its key changes, so the folder does not grow with every
+edit. One that cannot be read or written is simply not used: the cache never
+changes a result.
 """
 
 from __future__ import annotations

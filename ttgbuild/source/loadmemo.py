@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from ttgbuild.core import fingerprint, remembered
-from ttgbuild.core.atomic import write_atomically
 
 FORMAT = 1
 NAME = "loads.marshal"
@@ -145,7 +144,7 @@ class LoadMemo:
         with suppress(Exception):  # at exit: a cache that cannot be written must not fail a run
             data = marshal.dumps({"format": FORMAT, "key": self.key, "files": files})
             if len(data) <= _READ_LIMIT:  # texts count characters, the file holds bytes
-                write_atomically(self.path, data, MODE)
+                remembered.write(self.path, data, MODE)
 
 
 _READ_LIMIT = MAX_BYTES + MAX_CARRIED + 16 * 1024 * 1024

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 from ttgbuild.core import fingerprint, remembered
-from ttgbuild.core.atomic import write_atomically
 
 FORMAT = 1
 MAX_BYTES = 16 * 1024 * 1024
@@ -62,7 +61,7 @@ class ParseMemo:
         """Write the trees, atomically; a folder that cannot be written is simply not used."""
         with suppress(Exception):  # at exit: a tree that will not pickle must not fail the run
             data = pickle.dumps({"format": FORMAT, "key": self.key, "trees": self.trees})
-            write_atomically(self.path, data)
+            remembered.write(self.path, data)
 
 
 def _read(path: Path, key: str) -> dict[str, Any]:
