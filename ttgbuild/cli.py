@@ -13,11 +13,10 @@ renderer and Babel take most of a second to load, and an up-to-date
 
 import atexit
 import os
-import re
 import sys
 import time
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -29,7 +28,7 @@ from typer.models import CommandInfo, TyperInfo
 from ttgbuild.core import console
 from ttgbuild.core.diagnostics import LocatedError, has_failures, sort_key
 from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
-from ttgbuild.core.printing import Duplex, Ink, Paper, PrintSettings
+from ttgbuild.core.printing import BLEED_RANGE, Duplex, Paper, back_offset_of, card_size_of
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
 from ttgbuild.options import (
     EXIT_INTERNAL,
@@ -42,6 +41,7 @@ from ttgbuild.options import (
     ProjectOption,
     StrictOption,
     kit_folder,
+    print_settings,
     project_pack,
     require_project,
 )
@@ -339,28 +339,16 @@ def _cell(value: object) -> str:
     return str(value)
 
 
-SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX\u00d7]\s*(\d+(?:\.\d+)?)\s*$")
-OFFSET = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
-
-
-def _card_size(value: str) -> tuple[float, float]:
-    found = SIZE.match(value)
-    if not found:
-        raise typer.BadParameter(f"{value!r} is not WIDTHxHEIGHT in mm, e.g. 63x88")
-    width, height = float(found.group(1)), float(found.group(2))
-    if not (30 <= width <= 150 and 30 <= height <= 150):
-        raise typer.BadParameter("each side must be between 30 and 150 mm")
-    return width, height
-
-
-def _back_offset(value: str) -> tuple[float, float]:
-    found = OFFSET.match(value)
-    if not found:
-        raise typer.BadParameter(f"{value!r} is not X,Y in mm, e.g. 1.5,-0.5")
-    x, y = float(found.group(1)), float(found.group(2))
-    if abs(x) > 10 or abs(y) > 10:
-        raise typer.BadParameter("an offset of more than 10 mm means the printer needs fixing")
-    return x, y
+def _measured(
+    option: str, read: Callable[[str], tuple[float, float]], value: str | None
+) -> tuple[float, float] | None:
+    """An option's text read as ttgbuild.toml's [print] is read (None: not given)."""
+    if value is None:
+        return None
+    try:
+        return read(value)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint=f"'{option}'") from None
 
 
 @app.command("build")
@@ -373,7 +361,9 @@ def build_kit(
             "qps is the pseudo-locale (accented, longer English) for finding overflows.",
         ),
     ] = None,
-    paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,
+    paper: Annotated[
+        Paper | None, typer.Option("--paper", help="Paper size. Default: a4.", show_default=False)
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -382,22 +372,40 @@ def build_kit(
     ] = None,
     strict: StrictOption = False,
     card_size: Annotated[
-        str, typer.Option("--card-size", help="Card size in mm: 63x88 poker, 57x89 bridge.")
-    ] = "63x88",
-    bleed: Annotated[
-        float, typer.Option("--bleed", min=0, max=6, help="Bleed around card grids, in mm.")
-    ] = 3.0,
-    duplex: Annotated[
-        Duplex,
-        typer.Option("--duplex", help="How your printer turns the sheet: long or short edge."),
-    ] = Duplex.long,
-    back_offset: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--back-offset", help="Shift of printed backs, X,Y in mm (see the test page)."
+            "--card-size",
+            help="Card size in mm: 63x88 poker (the default), 57x89 bridge.",
+            show_default=False,
         ),
-    ] = "0,0",
-    ink: InkOption = Ink.full,
+    ] = None,
+    bleed: Annotated[
+        float | None,
+        typer.Option(
+            "--bleed",
+            min=BLEED_RANGE[0],
+            max=BLEED_RANGE[1],
+            help="Bleed around card grids, in mm. Default: 3.",
+            show_default=False,
+        ),
+    ] = None,
+    duplex: Annotated[
+        Duplex | None,
+        typer.Option(
+            "--duplex",
+            help="How your printer turns the sheet: long or short edge. Default: long.",
+            show_default=False,
+        ),
+    ] = None,
+    back_offset: Annotated[
+        str | None,
+        typer.Option(
+            "--back-offset",
+            help="Shift of printed backs, X,Y in mm (see the test page). Default: 0,0.",
+            show_default=False,
+        ),
+    ] = None,
+    ink: InkOption = None,
     force: Annotated[
         bool,
         typer.Option("--force", help="Draw every locale again, even those already up to date."),
@@ -408,21 +416,24 @@ def build_kit(
     """Render the printable kit per locale: the files of the game's kit (see `ttgbuild games`).
 
     Only locales whose inputs changed are drawn again (--force draws them all);
-    several are drawn in parallel, one per core.
+    several are drawn in parallel, one per core. A print setting not given here
+    is the one in ttgbuild.toml's [print] table, else its default.
     """
     from ttgbuild import buildplan
 
     started = time.perf_counter()
     requested, target = _kit_request("build", project, locale, out, project / "output")
-    settings = PrintSettings(
+    settings = print_settings(
+        project,
+        "build",
         paper=paper,
-        card_size_mm=_card_size(card_size),
+        card_size_mm=_measured("--card-size", card_size_of, card_size),
         bleed_mm=bleed,
         duplex=duplex,
-        back_offset_mm=_back_offset(back_offset),
+        back_offset_mm=_measured("--back-offset", back_offset_of, back_offset),
         ink=ink,
     )
-    target = kit_folder(target, ink)
+    target = kit_folder(target, settings.ink)
     try:
         result = None
         if not force:  # the up-to-date check needs neither validator nor renderer
@@ -509,14 +520,17 @@ def preview(
 
     OUT/index.html opens from the file system; each picture shows its problems,
     linked to the content line and the catalog entry. Content errors give a page
-    listing them (exit 1).
+    listing them (exit 1). The kit is drawn with ttgbuild.toml's [print] settings.
     """
     from ttgbuild import buildplan
     from ttgbuild.preview.gallery import write_gallery
 
     requested, target = _kit_request("preview", project, locale, out, project / GALLERY)
+    settings = print_settings(project, "preview")  # ttgbuild.toml's [print], else the defaults
     try:
-        gallery = write_gallery(project, target, requested, progress=console.progress)
+        gallery = write_gallery(
+            project, target, requested, settings=settings, progress=console.progress
+        )
     except buildplan.UsageError as exc:
         console.progress_done()
         console.err(f"preview: {exc}")

@@ -16,6 +16,7 @@ from ttgbuild.pack import PROJECT_CODE, Pack
 from ttgbuild.source.datapack import DATAPACK_CODES
 from ttgbuild.source.layoutfile import LAYOUT_FILE_CODES
 from ttgbuild.source.loader import LAYOUT_CODES
+from ttgbuild.source.printfile import PRINT_CODE
 from ttgbuild.source.schema import SCHEMA_CODES
 from ttgbuild.source.sheetfile import SHEET_CODES
 from ttgbuild.source.yamlsource import LOAD_CODES
@@ -24,7 +25,7 @@ from ttgbuild.validate.registry import Registry
 
 
 def engine_codes() -> list[Code]:
-    """The engine's codes: reading files, schemas, the project, catalogs and printing.
+    """The engine's codes: reading files, schemas, the project file, catalogs and printing.
 
     A code two modules report (JT902: the translator's glyph check and the
     build's) is one `Code` object in both tables and is listed once; two
@@ -42,7 +43,8 @@ def engine_codes() -> list[Code]:
         CATALOG_CODES,
         PRINT_CODES,
     )
-    codes = [PROJECT_CODE, LIMIT_CODE, *(c for table in tables for c in table.values())]
+    singles = (PROJECT_CODE, PRINT_CODE, LIMIT_CODE)
+    codes = [*singles, *(c for table in tables for c in table.values())]
     return list(dict.fromkeys(codes))
 
 

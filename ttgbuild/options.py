@@ -9,14 +9,15 @@ from __future__ import annotations
 import os
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ttgbuild.core import console
-from ttgbuild.core.printing import Ink
+from ttgbuild.core.printing import Ink, PrintSettings
 from ttgbuild.pack import Pack, PackError
 from ttgbuild.source.datapack import pack_of
+from ttgbuild.source.printfile import PrintFileError, project_printing
 
 # Exit codes (cli.md): 1 problems found, 2 usage error or unreadable input, 3 internal error.
 EXIT_PROBLEMS = 1
@@ -41,11 +42,12 @@ ProjectOption = Annotated[
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Treat warnings as failures.")]
 InkOption = Annotated[
-    Ink,
+    Ink | None,
     typer.Option(
         "--ink",
         help="full colour, or saver: the same kit without large fills "
-        "(written beside the full kit, in OUT/ink-saver/).",
+        "(written beside the full kit, in OUT/ink-saver/). Default: full.",
+        show_default=False,
     ),
 ]
 INK_SAVER_FOLDER = "ink-saver"
@@ -95,3 +97,21 @@ def project_pack(project: Path, command: str) -> Pack:
         console.diagnostics(exc.diagnostics, "text")
         console.err(f"{command}: the project's game cannot be used; nothing was done")
         raise typer.Exit(EXIT_USAGE) from None
+
+
+def print_settings(project: Path, command: str, **given: Any) -> PrintSettings:
+    """The print settings a command prints with: each given on the command line (not None),
+    else as the project's ttgbuild.toml sets it in [print], else PrintSettings' default.
+
+    `given` holds PrintSettings' fields, so an option left out (None) is told
+    from one given its default value, which overrides the file. A [print] the
+    command cannot use is a usage error (exit 2) showing every located problem.
+    """
+    try:
+        fixed = project_printing(project)
+    except (PrintFileError, PackError) as exc:
+        console.diagnostics(exc.diagnostics, "text")
+        console.err(f"{command}: ttgbuild.toml's [print] cannot be used; nothing was done")
+        raise typer.Exit(EXIT_USAGE) from None
+    chosen = {field: value for field, value in given.items() if value is not None}
+    return PrintSettings(**{**fixed, **chosen})

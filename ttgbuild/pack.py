@@ -32,6 +32,7 @@ from ttgbuild.core import entrypoints
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
+from ttgbuild.core.tomlkeys import key_place
 
 if TYPE_CHECKING:
     from ttgbuild.core.entrypoints import EntryPointLike
@@ -42,7 +43,10 @@ GROUP = "ttgbuild.packs"
 # TOML, read by the standard library in a millisecond: every command, an up-to-date
 # build included, reads it first, and importing PyYAML alone would cost 50 ms.
 PROJECT_FILE = "ttgbuild.toml"
-PROJECT_KEYS = ("game", "pack")
+# [print]: the print settings a user fixes once, read by the commands that print
+# (ttgbuild.source.printfile); here only known to be a table.
+PRINT_TABLE = "print"
+PROJECT_KEYS = ("game", "pack", PRINT_TABLE)
 MAX_PROJECT_FILE = 64 * 1024
 PROJECT_CODE = Code("JT012", "error", "the project names an installed game pack in ttgbuild.toml")
 
@@ -316,11 +320,38 @@ class ProjectFile:
 
     key: str  # "game" or "pack"
     value: str
-    line: int  # where the key is written, for located messages
+    text: str  # the whole file, as written
+
+    @property
+    def line(self) -> int:
+        """Where the key is written, for located messages: found only when one is made."""
+        return key_place(self.text, self.key)[0] or 1
+
+
+@dataclass(frozen=True)
+class ProjectToml:
+    """A project's ttgbuild.toml as written (keys are located in the text) and as read."""
+
+    text: str
+    data: dict[str, Any]
 
 
 def project_file(project: Path) -> ProjectFile | None:
-    """The project's ttgbuild.toml, read; None without one. PackError if it cannot say."""
+    """The game the project's ttgbuild.toml names; None without one, or if it names none.
+
+    PackError if the file cannot say: a file of print settings only is a
+    project of the one installed game, as a project with no file is.
+    """
+    found = project_toml(project)
+    return None if found is None else _setting(found)
+
+
+def project_toml(project: Path) -> ProjectToml | None:
+    """The project's ttgbuild.toml, read, its keys known; None without one.
+
+    PackError (JT012, at the key's line) if it cannot be read or holds a key
+    that is not one of PROJECT_KEYS, or a `print` that is not a table.
+    """
     path = project / PROJECT_FILE
     if not path.exists() and not path.is_symlink():
         return None
@@ -339,7 +370,7 @@ def pack_for(project: Path) -> Pack:
 
 
 def installed_pack(setting: ProjectFile | None) -> Pack:
-    """The installed pack a project file names (None: no file), once the file is read."""
+    """The installed pack a project file names (None: no file, or one naming no game)."""
     found = installed(None if setting is None or setting.key != "game" else setting.value)
     if setting is None:
         if len(found.packs) == 1:
@@ -355,8 +386,8 @@ def installed_pack(setting: ProjectFile | None) -> Pack:
     return found.packs[name]
 
 
-def _read_project_file(path: Path) -> ProjectFile:
-    """The one setting of a project file; PackError if it cannot say."""
+def _read_project_file(path: Path) -> ProjectToml:
+    """The project file read, its top-level keys checked; PackError if it cannot say."""
     import tomllib
 
     try:
@@ -370,20 +401,43 @@ def _read_project_file(path: Path) -> ProjectFile:
         tomllib.TOMLDecodeError,
     ) as exc:
         _refuse(0, f"cannot be read: {exc}")
-    unknown = sorted(set(data) - set(PROJECT_KEYS))
+    unknown = [
+        PROJECT_CODE.at(PROJECT_FILE, *key_place(text, key), _unknown_key(key))
+        for key in data
+        if key not in PROJECT_KEYS
+    ]
     if unknown:
-        _refuse(
-            0, f"unknown key {unknown[0]!r}; a project file holds only: {', '.join(PROJECT_KEYS)}"
-        )
+        raise PackError(unknown[0], tuple(unknown[1:]))
+    if not isinstance(data.get(PRINT_TABLE, {}), dict):
+        line, column = key_place(text, PRINT_TABLE)
+        message = "print must be a table of settings: a [print] header, then key = value lines"
+        _refuse(line, message, column)
+    return ProjectToml(text, data)
+
+
+def _unknown_key(key: str) -> str:
+    import difflib  # only when a key is wrong
+
+    close = difflib.get_close_matches(key, PROJECT_KEYS, n=1)
+    if close:
+        return f"unknown key {key!r}; did you mean {close[0]!r}?"
+    return f"unknown key {key!r}; a project file holds only: {', '.join(PROJECT_KEYS)}"
+
+
+def _setting(found: ProjectToml) -> ProjectFile | None:
+    """The game or data pack the file names (None: neither); PackError if it is not text."""
+    data = found.data
     if "game" in data and "pack" in data:
         _refuse(0, "names both a game and a pack; keep one of game = ... and pack = ...")
     key = "pack" if "pack" in data else "game"
-    if not isinstance(data.get(key), str):
+    if key not in data:
+        return None
+    if not isinstance(data[key], str):
+        line, column = key_place(found.text, key)
         if key == "pack":
-            _refuse(0, 'must name the pack\'s folder as a string, e.g. pack = "pack"')
-        _refuse(0, 'must name the game as a string, e.g. game = "jugger-ttg"')
-    line = next((i for i, row in enumerate(text.splitlines(), 1) if row.startswith(key)), 1)
-    return ProjectFile(key, data[key], line)
+            _refuse(line, 'must name the pack\'s folder as a string, e.g. pack = "pack"', column)
+        _refuse(line, 'must name the game as a string, e.g. game = "jugger-ttg"', column)
+    return ProjectFile(key, data[key], found.text)
 
 
 def _choose(found: Installed, problem: str) -> str:
@@ -398,5 +452,5 @@ def unusable(pack: Pack, problem: str) -> PackError:
     )
 
 
-def _refuse(line: int, message: str) -> NoReturn:
-    raise PackError(PROJECT_CODE.at(PROJECT_FILE, line, 0, message))
+def _refuse(line: int, message: str, column: int = 0) -> NoReturn:
+    raise PackError(PROJECT_CODE.at(PROJECT_FILE, line, column, message))

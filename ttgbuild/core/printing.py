@@ -1,6 +1,8 @@
 """The print settings a user chooses: paper, card size, bleed, duplex, back offset, ink.
 
-One shape from the command line through the build cache to every renderer.
+One shape from the command line (or the project's ttgbuild.toml, whose
+[print] table `ttgbuild.source.printfile` reads with the same parsers and
+bounds as the options) through the build cache to every renderer.
 Lengths are kept in millimetres, as the user gave them, so they key the cache
 exactly and this module needs no ReportLab (an up-to-date build loads no
 renderer); the renderers read them in PDF points through properties, worked
@@ -10,12 +12,19 @@ same float.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 INCH = 72.0  # PDF points per inch
 MM = INCH / 2.54 * 0.1  # points per millimetre, as reportlab.lib.units.mm computes it
 SAFE = 3.0  # mm inside the trim that text and art keep free of
+BLEED_RANGE = (0, 6)  # mm, the bleed `--bleed` and ttgbuild.toml's [print] accept
+CARD_SIDE_RANGE = (30, 150)  # mm, each side of a card
+MAX_BACK_OFFSET = 10.0  # mm either way; more means the printer needs fixing, not an offset
+# Compiled on first use (re keeps them): most commands read neither setting as text.
+SIZE = r"^\s*(\d+(?:\.\d+)?)\s*[xX\u00d7]\s*(\d+(?:\.\d+)?)\s*$"
+OFFSET = r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$"
 
 
 class Paper(StrEnum):
@@ -95,3 +104,32 @@ class PrintSettings:
             "back_offset": list(self.back_offset_mm),
             "ink": self.ink.value,
         }
+
+
+# The two settings written as text, read alike from the command line and from
+# ttgbuild.toml, so both accept the same forms and say the same about the rest.
+
+
+def card_size_of(text: str) -> tuple[float, float]:
+    """A card size written WIDTHxHEIGHT in mm ("63x88"); ValueError saying what is wrong."""
+    found = re.match(SIZE, text)
+    if not found:
+        raise ValueError(f"{text!r} is not WIDTHxHEIGHT in mm, e.g. 63x88")
+    width, height = float(found.group(1)), float(found.group(2))
+    least, most = CARD_SIDE_RANGE
+    if not (least <= width <= most and least <= height <= most):
+        raise ValueError(f"each side must be between {least:g} and {most:g} mm")
+    return width, height
+
+
+def back_offset_of(text: str) -> tuple[float, float]:
+    """A back offset written X,Y in mm ("1.5,-0.5"); ValueError saying what is wrong."""
+    found = re.match(OFFSET, text)
+    if not found:
+        raise ValueError(f"{text!r} is not X,Y in mm, e.g. 1.5,-0.5")
+    x, y = float(found.group(1)), float(found.group(2))
+    if abs(x) > MAX_BACK_OFFSET or abs(y) > MAX_BACK_OFFSET:
+        raise ValueError(
+            f"an offset of more than {MAX_BACK_OFFSET:g} mm means the printer needs fixing"
+        )
+    return x, y

@@ -22,13 +22,14 @@ from ttgbuild.core import console
 from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.core.sourcedate import InvalidSourceDate
-from ttgbuild.export.sizes import DESIGN, SIZES
+from ttgbuild.export.sizes import DESIGN, SIZES, Size
 from ttgbuild.options import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Format,
     FormatOption,
     ProjectOption,
+    print_settings,
     require_project,
 )
 
@@ -47,7 +48,7 @@ SIZE_HELP = (
     f"Card size, near the {DESIGN[0]:g} x {DESIGN[1]:g} mm the layouts are designed at "
     "(a size whose text overflows is refused): "
     + ", ".join(size.described() for size in SIZES.values())
-    + "."
+    + ". Not given: the card-size and bleed of ttgbuild.toml's [print], else poker."
 )
 
 
@@ -73,7 +74,9 @@ def _out(default: str) -> Any:  # a Typer option
 
 @export_app.command("print-shop")
 def print_shop(
-    size: Annotated[SizeName, typer.Option("--size", help=SIZE_HELP)] = SizeName["poker"],
+    size: Annotated[
+        SizeName | None, typer.Option("--size", help=SIZE_HELP, show_default=False)
+    ] = None,
     dpi: Annotated[
         int, typer.Option("--dpi", min=72, max=1200, help="Resolution of the pictures.")
     ] = 300,
@@ -89,7 +92,7 @@ def print_shop(
     """
     from ttgbuild.export.printshop import print_shop as files_of
 
-    chosen = SIZES[size.value]
+    chosen = SIZES[size.value] if size is not None else _project_cards(project, "export print-shop")
     _export(
         "export print-shop",
         Request(project, locale, out or project / "output" / "print-shop", fmt),
@@ -122,13 +125,24 @@ def tts(
 
     if base_url and not base_url.endswith("/"):
         base_url += "/"
-    settings = PrintSettings()
+    settings = _project_cards(project, "export tts").settings()
     _export(
         "export tts",
         Request(project, locale, out or project / "output" / "tts", fmt),
         settings,
         lambda documents: files_of(documents, settings, base_url, console.progress),
     )
+
+
+def _project_cards(project: Path, command: str) -> Size:
+    """The cards as ttgbuild.toml's [print] sizes them (card-size and bleed; else poker).
+
+    Only those two: paper, duplex, back offset and ink are about sheets printed
+    at home, and an export's cards are single, for a shop or a screen.
+    """
+    settings = print_settings(project, command)
+    width, height = settings.card_size_mm
+    return Size("[print]", width, height, settings.bleed_mm, "the project's cards")
 
 
 def _export(
