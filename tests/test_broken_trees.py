@@ -4,6 +4,9 @@ broken file, and never a traceback."""
 from __future__ import annotations
 
 import pytest
+import yaml
+
+from ttgbuild.source import yamlparse
 
 HERO = "content/heroes/kirra-maddock.yaml"
 TALENT = "content/talents/shield-wall.yaml"
@@ -61,6 +64,18 @@ CASES: dict[str, tuple[str, str | bytes, str, int]] = {
     "two-documents": (HERO, GOOD_HERO + "---\nid: again\n", "JT002", 16),
     "deep-nesting": (HERO, "a: " + "[" * 40 + "]" * 40 + "\n", "JT006", 1),
     "huge-nesting": (HERO, "a: " + "[" * 40000 + "]" * 40000 + "\n", "JT006", 1),
+    # Past libyaml 0.2.6's own limit (1,000 levels) in a file too small to be pre-scanned.
+    "nesting-past-the-parsers-limit": (HERO, "a: " + "[" * 1500 + "]" * 1500 + "\n", "JT006", 1),
+    "nesting-then-broken": (HERO, "a: " + "[" * 1500 + "}\n", "JT006", 1),
+    "broken-big-file": (
+        HERO,
+        hero_with("[overhead-strike, settle-the-score]", "[overhead-strike, settle-the-score")
+        + "# "
+        + "x" * 20000
+        + "\n",
+        "JT002",
+        17,
+    ),
     "latin1-bytes": (HERO, GOOD_HERO.replace("Kirra", "K\xefrra").encode("latin-1"), "JT001", 2),
     "utf16-file": (HERO, GOOD_HERO.encode("utf-16"), "JT001", 1),
     "control-character": (HERO, hero_with("Kirra Maddock", "Kirra\x07Maddock"), "JT001", 2),
@@ -113,6 +128,26 @@ def test_broken_tree_is_reported(project, run, name: str) -> None:
     assert any(
         f": error {code}: " in row and row.startswith(f"{file}:{line}:") for row in located
     ), output
+
+
+def libyaml_gives_up_at(text: str, index: int) -> yaml.MarkedYAMLError:
+    """The error libyaml 0.2.6 raises at its nesting limit, made by hand: any libyaml then."""
+    mark = yaml.Mark("<unicode string>", index, 0, index, None, None)
+    return yaml.scanner.ScannerError(
+        "while increasing flow level", mark, "exceeded maximum nesting depth", mark
+    )
+
+
+def test_a_parser_giving_up_deep_in_a_run_of_brackets_is_refused_as_nesting() -> None:
+    """At the 33rd level (the top mapping is the first), whatever libyaml's words."""
+    text = "a: " + "[" * 999 + "[" * 2000
+    assert yamlparse.too_deep_before(text, libyaml_gives_up_at(text, 1002)) == (1, 35)
+
+
+@pytest.mark.parametrize("index", [5, 30])
+def test_a_parser_giving_up_before_deep_nesting_is_a_syntax_error(index: int) -> None:
+    text = "a: [[[b, c] d\n" + "[" * 40
+    assert yamlparse.too_deep_before(text, libyaml_gives_up_at(text, index)) is None
 
 
 def test_missing_content_file_is_named(project, run) -> None:

@@ -6,17 +6,22 @@ Polish is the test language because it has three forms (1; 2-4, 22-24;
 
 from __future__ import annotations
 
+import gettext
+import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import babel.messages.catalog
 import pymupdf
 import pytest
 import yaml
-from conftest import REPO
+from babel import Locale
+from babel.plural import PluralRule
+from conftest import REPO, run_cli
 
-from ttgbuild.i18n import catalogs
+from ttgbuild.i18n import catalogs, plurals
 from ttgbuild.i18n.extract import extract_messages
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import Translator, load_translator
@@ -201,7 +206,7 @@ def test_the_template_has_plural_entries_from_content_code_and_templates() -> No
 
 def test_init_writes_polish_plural_forms(polish: Path) -> None:
     text = catalog_path(polish, "pl").read_text("utf-8")
-    assert '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 :' in text
+    assert header_field(catalog_path(polish, "pl"), "Plural-Forms") == GETTEXT_PLURAL_FORMS["pl"]
     assert 'msgid_plural "Crouch count: {stones} stones"' in text
     assert 'msgstr[2] "Czas przykucnięcia: {stones} kolejek"' in text
 
@@ -252,6 +257,173 @@ def test_a_text_gaining_a_count_keeps_its_translation_as_fuzzy_forms(tmp_path: P
     message = es.get("Step {hexes} hex.", INTERCEPT)
     assert message.fuzzy
     assert list(message.string) == ["Al lanzarse el jugg, avanza {hexes} casillas."] * 2
+
+
+# --- the Plural-Forms header: gettext's rule, whichever Babel is installed ------------------
+
+# What GNU gettext's msginit writes (gettext-tools/src/plural-table.c), and the usual six-form
+# Arabic rule. Babel 2.19's CLDR gives es, fr, it and pt_BR a third form for multiples of a
+# million, and its expressions are spelt differently; a catalog must not follow it.
+SLAVIC = (
+    "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+    "(n%100<10 || n%100>=20) ? 1 : 2);"
+)
+GETTEXT_PLURAL_FORMS = {
+    "es": "nplurals=2; plural=(n != 1);",
+    "de": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n != 1);",
+    "nl": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "pt_BR": "nplurals=2; plural=(n > 1);",
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+    "ru": SLAVIC,
+    "uk": SLAVIC,
+    "cs": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
+    "sk": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
+    "ja": "nplurals=1; plural=0;",
+    "ko": "nplurals=1; plural=0;",
+    "zh_Hant_TW": "nplurals=1; plural=0;",
+    "ar": (
+        "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : "
+        "n%100>=11 ? 4 : 5);"
+    ),
+}
+# A rule no Babel gives any language: Babel made to claim it for every locale.
+CLAIMED = (4, "(n % 4)")
+
+
+def header_field(path: Path, name: str) -> str:
+    """A header field of a .po file as its bytes say (its strings joined, no Babel reading)."""
+    header = path.read_text("utf-8").split("\n\n", 1)[0]
+    strings = "".join(json.loads(line) for line in header.splitlines() if line.startswith('"'))
+    values = [line.split(": ", 1)[1] for line in strings.split("\n") if line.startswith(name)]
+    assert len(values) == 1, strings
+    return values[0]
+
+
+def without_revision_date(path: Path) -> str:
+    """A new catalog's text but for the time it was started."""
+    lines = path.read_text("utf-8").splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith('"PO-Revision-Date:'))
+
+
+def fresh_project(target: Path) -> Path:
+    """The project with no catalog, so any locale can be started, and no template: the
+    first `init` extracts it with the Babel installed (the shipped one is the newest's)."""
+    shutil.copytree(REPO / "content", target / "content")
+    (target / "locales").mkdir()
+    shutil.copy(REPO / "ttgbuild.toml", target / "ttgbuild.toml")
+    return target
+
+
+@pytest.fixture
+def babel_claims_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Babel made to give every locale CLAIMED, and to be another version."""
+    monkeypatch.setattr(babel.messages.catalog, "get_plural", lambda locale: CLAIMED)
+    monkeypatch.setattr(babel.messages.catalog, "VERSION", "99.0")
+    monkeypatch.setattr(
+        Locale, "plural_form", property(lambda self: PluralRule({"one": "n is 1", "few": "n is 2"}))
+    )
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project with a catalog started, in this process, for every GETTEXT_PLURAL_FORMS locale."""
+    project = fresh_project(tmp_path_factory.mktemp("started"))
+    for locale in GETTEXT_PLURAL_FORMS:
+        result = run_cli(project, "i18n", "init", locale)
+        assert result.exit_code == 0, result.output
+        assert "plural table" not in result.output
+    return project
+
+
+@pytest.mark.parametrize("locale", sorted(GETTEXT_PLURAL_FORMS))
+def test_init_writes_gettexts_plural_forms(started: Path, locale: str) -> None:
+    path = catalog_path(started, locale)
+    assert header_field(path, "Plural-Forms") == GETTEXT_PLURAL_FORMS[locale]
+    assert header_field(path, "Generated-By") == "ttgbuild"
+
+
+def test_init_writes_two_forms_for_each_spanish_count(started: Path) -> None:
+    text = catalog_path(started, "es").read_text("utf-8")
+    entry = text.split('msgid_plural "Crouch count: {stones} stones"\n')[1].split("\n\n")[0]
+    assert entry == 'msgstr[0] ""\nmsgstr[1] ""'
+
+
+@pytest.mark.parametrize("locale", ["es", "pl", "ja"])
+def test_init_writes_the_same_catalog_whatever_babel_says(
+    started: Path, tmp_path: Path, babel_claims_otherwise: None, locale: str
+) -> None:
+    assert babel.messages.catalog.Catalog(locale=locale).num_plurals == CLAIMED[0]
+    project = fresh_project(tmp_path)
+    result = run_cli(project, "i18n", "init", locale)
+    assert result.exit_code == 0, result.output
+    ours, theirs = catalog_path(started, locale), catalog_path(project, locale)
+    assert without_revision_date(theirs) == without_revision_date(ours)
+
+
+def test_a_locale_missing_from_the_table_gets_babels_rule_and_says_so(
+    tmp_path: Path, babel_claims_otherwise: None
+) -> None:
+    assert plurals.gettext_plural_forms("sw") is None  # Swahili: no row
+    project = fresh_project(tmp_path)
+    result = run_cli(project, "i18n", "init", "sw")
+    assert result.exit_code == 0, result.output
+    assert "ttgbuild's plural table has no sw" in result.stdout
+    assert (
+        header_field(catalog_path(project, "sw"), "Plural-Forms") == "nplurals=4; plural=(n % 4);"
+    )
+
+
+def test_update_rewrites_no_catalog_for_a_new_babel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`update` keeps each catalog's Generated-By, so it agrees with `update --check`."""
+    project = fresh_project(tmp_path)
+    for locale in ("es", "de"):
+        assert run_cli(project, "i18n", "init", locale).exit_code == 0
+    de = catalog_path(project, "de")  # as an older Babel wrote it
+    de.write_text(
+        de.read_text("utf-8").replace("Generated-By: ttgbuild", "Generated-By: Babel 2.14.0"),
+        "utf-8",
+    )
+    before = {locale: catalog_path(project, locale).read_bytes() for locale in ("es", "de")}
+    monkeypatch.setattr(babel.messages.catalog, "VERSION", "99.0")
+    assert run_cli(project, "i18n", "update", "--check").exit_code == 0
+    result = run_cli(project, "i18n", "update")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("(unchanged)") == 2, result.stdout
+    assert {locale: catalog_path(project, locale).read_bytes() for locale in before} == before
+
+
+def test_a_catalog_without_plural_forms_takes_the_tables_rule(
+    tmp_path: Path, babel_claims_otherwise: None
+) -> None:
+    """Not Babel's: its forms are read as two, so the Spanish of a million is the plural."""
+    project = copy_project(tmp_path)
+    path = catalog_path(project, "es")
+    lines = path.read_text("utf-8").splitlines(keepends=True)
+    path.write_text("".join(line for line in lines if "Plural-Forms" not in line), "utf-8")
+    tr = load_translator(project, "es")
+    assert tr.plural_forms == GETTEXT_PLURAL_FORMS["es"]
+    for n, form in ((1, "piedra"), (2, "piedras"), (1_000_000, "piedras")):
+        assert tr.npgettext(*CROUCH, n) == f"Conteo de agachado: {{stones}} {form}"
+    assert not [d for d in tr.diagnostics if d.code == "JT801"]
+
+
+@pytest.mark.parametrize("locale", sorted(json.loads(plurals.TABLE.read_text("utf-8"))["forms"]))
+def test_each_rule_of_the_table_uses_its_forms_and_reads_back(locale: str) -> None:
+    """Every number takes one of nplurals forms, each form is taken, and Babel reads the
+    header back as written (it rewrites what it cannot parse)."""
+    forms = plurals.gettext_plural_forms(locale)
+    assert forms is not None
+    count = int(forms.split(";")[0].removeprefix("nplurals="))
+    rule = gettext.c2py(forms.split("plural=", 1)[1].removesuffix(";"))
+    assert {rule(n) for n in range(2000)} == set(range(count))
+    catalog = babel.messages.catalog.Catalog(locale=locale)
+    catalog.mime_headers = [("Plural-Forms", forms)]
+    assert catalog.plural_forms == forms
 
 
 # --- content rules ---------------------------------------------------------------------

@@ -14,6 +14,10 @@ is decoded and linted line by line before Babel reads it.
 Babel (2.18) writes a multi-line previous msgid (`#|`) as wrapped prose and
 reads `#|` lines back as translator comments, so this module reads and
 writes them itself, in GNU gettext's format.
+
+What a catalog's header says must not change with the Babel installed: the
+`Plural-Forms` of a new catalog come from ttgbuild's table (`plurals`), and
+`Generated-By` names no Babel version (see `render`).
 """
 
 from __future__ import annotations
@@ -30,7 +34,14 @@ from typing import Literal
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, PoFileParser, normalize, unescape, write_po
+from babel.messages.pofile import (
+    PoFileError,
+    PoFileParser,
+    escape,
+    normalize,
+    unescape,
+    write_po,
+)
 from babel.util import LOCALTZ
 
 import ttgbuild
@@ -42,11 +53,13 @@ from ttgbuild.core.readfile import FileTooBig, problem, read_regular
 from ttgbuild.i18n import limits
 from ttgbuild.i18n.extract import BUDGET_FLAG, extract_messages
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
+from ttgbuild.i18n.plurals import gettext_plural_forms
 
 IO_CODE = Code(
     "JT810", "error", "a catalog can be read: PO syntax, its charset, an entry's strings"
 )
 WIDTH = 76  # wrap width of written catalogs; fixed so every run gives the same bytes
+GENERATED_BY = "ttgbuild"  # the Generated-By of a file ttgbuild starts (see `render`)
 TEMPLATE_HEADER = (
     "# Translations template for ttgbuild.\n"
     "# Written by `ttgbuild i18n extract` from content/ and the ttgbuild package;\n"
@@ -65,6 +78,7 @@ _CHARSET = re.compile(
     rb'^[ \t]*(?:msgstr[ \t]+)?"Content-Type:[^"\n]*charset=([A-Za-z0-9._-]+)', re.MULTILINE
 )
 _OBSOLETE_PREVIOUS = re.compile(r"^[ \t]*#~[ \t]*\|.*$", re.MULTILINE)
+_GENERATED_BY = re.compile(r'^"Generated-By:(?:[^"\\]|\\.)*"$', re.MULTILINE)
 _PREVIOUS_KEYWORDS = ("msgctxt", "msgid", "msgid_plural")
 
 State = Literal["created", "updated", "unchanged"]
@@ -204,6 +218,8 @@ def _parse(raw: bytes, shown: str, locale: Locale | None) -> Catalog:
     _lint(text, shown)
     text = _OBSOLETE_PREVIOUS.sub("", text)  # Babel cannot parse them; they carry nothing needed
     catalog = _StrictCatalog(locale=locale, shown=shown)
+    if locale is not None:  # for a catalog with no Plural-Forms: its own header's replaces it
+        _declare_plural_forms(catalog, str(locale))
     try:
         PoFileParser(catalog, abort_invalid=True).parse(io.StringIO(text))
     except PoFileError as exc:
@@ -248,8 +264,12 @@ class _StrictCatalog(Catalog):
         self.shown = shown
         self.reading = True
         self.first_lines: dict[Key, int] = {}
+        # The Generated-By of the file's header, kept when the catalog is written (`render`).
+        self.generated_by: str | None = None
 
     def __setitem__(self, id: str | tuple[str, ...], message: Message) -> None:
+        if self.reading and not id and isinstance(message.string, str):
+            self.generated_by = _header_field(message.string, "generated-by")
         if self.reading:
             key = (id if isinstance(id, str) else id[0], message.context)
             first = self.first_lines.setdefault(key, message.lineno)
@@ -263,6 +283,28 @@ class _StrictCatalog(Catalog):
                     f"defined at line {first}; keep one of the two entries",
                 )
         super().__setitem__(id, message)
+
+
+def _header_field(header: str, wanted: str) -> str | None:
+    """The value of a header's first `Name: value` line named `wanted` (lower case), if any."""
+    for line in header.splitlines():
+        name, colon, value = line.partition(":")
+        if colon and name.strip().lower() == wanted and value.strip():
+            return value.strip()
+    return None
+
+
+def _declare_plural_forms(catalog: Catalog, locale: str) -> bool:
+    """Give the catalog ttgbuild's `Plural-Forms` for `locale` (`plurals`).
+
+    A locale the table has no row for gets the rule Babel derives from its CLDR
+    data, which may differ between Babel releases: returns whether the table had
+    one. Declared before a catalog is parsed, it gives each entry with a count that
+    many forms (Babel's parser sizes them by it).
+    """
+    forms = gettext_plural_forms(locale)
+    catalog.mime_headers = [("Plural-Forms", forms or Catalog(locale=locale).plural_forms)]
+    return forms is not None
 
 
 def msgid_of(message: Message) -> str:
@@ -361,12 +403,34 @@ def _lint(text: str, shown: str) -> None:
         raise _io_error(shown, number, column, f"cannot read the catalog: {reason}")
 
 
-def render(catalog: Catalog, omit_header: bool = False) -> bytes:
-    """The catalog as .po bytes, written the same way every time."""
+def render(catalog: Catalog, omit_header: bool = False, generated_by: str | None = None) -> bytes:
+    """The catalog as .po bytes, written the same way every time.
+
+    Babel writes its own version as `Generated-By`; a newer Babel would then have
+    `update` rewrite every catalog for that line alone, while `update --check`,
+    which ignores the header, calls them current. So the line says `generated_by`,
+    else what the catalog's file had, else GENERATED_BY: never the Babel installed.
+    """
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, omit_header=omit_header, include_previous=True)
-    text = buffer.getvalue().decode(catalog.charset)
-    return _rewrite_previous(text, catalog).encode(catalog.charset)
+    text = _rewrite_previous(buffer.getvalue().decode(catalog.charset), catalog)
+    if not omit_header:
+        text = _with_generated_by(text, generated_by or _generated_by(catalog))
+    return text.encode(catalog.charset)
+
+
+def _generated_by(catalog: Catalog) -> str:
+    """The Generated-By of the catalog's file (a catalog read by `read_catalog`), or ours."""
+    kept = catalog.generated_by if isinstance(catalog, _StrictCatalog) else None
+    return kept or GENERATED_BY
+
+
+def _with_generated_by(text: str, value: str) -> str:
+    """The rendered catalog with its header's Generated-By line saying `value` (the header
+    ends at the first blank line: a message's text is never touched)."""
+    header, blank, messages = text.partition("\n\n")
+    line = escape(f"Generated-By: {value}\n")
+    return _GENERATED_BY.sub(lambda _: line, header, count=1) + blank + messages
 
 
 def _rewrite_previous(text: str, catalog: Catalog) -> str:
@@ -682,17 +746,27 @@ def init(project: Path, requested: str) -> Outcome:
         outcome = extract(project)
     source = template_path(project)
     try:
-        catalog = read_catalog(source, display_path(source, project), Locale.parse(locale))
+        # Read as the template it is (two forms per count), then given its language: read
+        # as Japanese, its second forms would be one too many.
+        catalog = read_catalog(source, display_path(source, project), None)
+        catalog.locale = Locale.parse(locale)
         catalog.fuzzy = False
         catalog.revision_date = datetime.now(LOCALTZ)
         catalog.header_comment = LOCALE_HEADER.format(
             name=Locale.parse(locale).english_name, locale=locale
         )
-        write_if_changed(path, render(catalog), shown)
+        in_table = _declare_plural_forms(catalog, locale)
+        write_if_changed(path, render(catalog, generated_by=GENERATED_BY), shown)
     except CatalogError as exc:
         outcome.diagnostics.append(exc.diagnostic)
         return outcome
-    outcome.results.append(FileResult(shown, "created", _progress(stats(catalog))))
+    note = _progress(stats(catalog))
+    if not in_table:
+        note += (
+            f"; ttgbuild's plural table has no {locale}: its Plural-Forms line is Babel's "
+            "CLDR rule, so check it against your language's gettext rule"
+        )
+    outcome.results.append(FileResult(shown, "created", note))
     return outcome
 
 

@@ -7,7 +7,7 @@ remembered never imports PyYAML (a twentieth of `validate`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import yaml
@@ -202,17 +202,48 @@ def _events(text: str) -> Iterator[yaml.Event]:
 
 def _prescan(text: str) -> None:
     """Walk parser events (no recursion) to refuse deep nesting before composing."""
+    deep = _first_too_deep(_events(text))
+    if deep is not None:
+        raise _too_deep(*deep)
+
+
+def _first_too_deep(events: Iterable[yaml.Event]) -> tuple[int, int] | None:
+    """Line and column of the first mapping or list opened more than MAX_DEPTH levels deep."""
     depth = 0
-    for event in _events(text):
+    for event in events:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                line, column = _line_col(event.start_mark)
-                raise ContentError(
-                    "JT006", f"data is nested more than {MAX_DEPTH} levels deep", line, column
-                )
+                return _line_col(event.start_mark)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+    return None
+
+
+def _too_deep(line: int, column: int) -> ContentError:
+    return ContentError("JT006", f"data is nested more than {MAX_DEPTH} levels deep", line, column)
+
+
+def too_deep_before(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] | None:
+    """Where the text before a parser's error opens a mapping or list more than MAX_DEPTH
+    levels deep (line, column), or None: tells ttgbuild's own refusal of deep nesting from
+    a syntax error, whichever libyaml PyYAML bundles.
+
+    libyaml 0.2.6 (PyYAML 6.0.4's wheels; 6.0.1's have 0.2.5) gives up at 1,000 levels
+    with an error of its own wording, and it reads a run of `[` or `{` ahead before
+    handing over their events (any of them might start a key), so such a run stops it
+    before a walk of its events has counted MAX_DEPTH. The text up to the error ends
+    before the level libyaml refused, and its end makes libyaml hand the events over. A
+    shorter text can only nest less, so what this finds is in the whole text too; it
+    finds nothing for a real syntax error nested less deep.
+    """
+    mark = error.problem_mark
+    if mark is None or not 0 < mark.index <= len(text):
+        return None
+    try:
+        return _first_too_deep(_events(text[: mark.index]))
+    except yaml.YAMLError:  # the shortened text fails before it nests that deep
+        return None
 
 
 def _first_alias(text: str) -> tuple[int, int] | None:
@@ -262,6 +293,9 @@ def load_text(text: str, prescan: bool) -> tuple[Any, list[ContentError]]:
         message = f"control character U+{char:04X} is not allowed in YAML"
         raise ContentError("JT001", message, line, column) from None
     except yaml.MarkedYAMLError as exc:
+        deep = too_deep_before(text, exc)
+        if deep is not None:
+            raise _too_deep(*deep) from None
         raise ContentError("JT002", *_syntax_message(exc, text)) from None
     except (yaml.YAMLError, RecursionError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else exc

@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from ttgbuild.source import yamlparse
 from ttgbuild.source.yamlsource import MAX_DEPTH, ContentError, load_value
 from ttgbuild.spreadsheet.tables import MISSING, Column
 
@@ -148,7 +149,21 @@ def _refuse_infinite(value: Any) -> None:
 def _refuse_surprises(cell: str) -> None:
     """Refuse what the content loader refuses, before building anything: anchors and
     aliases (a few bytes that blow up into billions of values) and deep nesting (the
-    loader recurses once per level). Walking the parser's events does neither."""
+    loader recurses once per level). Walking the parser's events does neither.
+
+    A cell libyaml gives up on is deep nesting when the text before its error nests too
+    deep (`yamlparse.too_deep_before`: libyaml 0.2.6 stops at 1,000 levels in its own
+    words); any other YAML error is left to the caller, for whom the cell is then text.
+    """
+    try:
+        _walk_for_surprises(cell)
+    except yaml.MarkedYAMLError as exc:
+        if yamlparse.too_deep_before(cell, exc) is not None:
+            raise _too_deep() from None
+        raise
+
+
+def _walk_for_surprises(cell: str) -> None:
     depth = 0
     for event in yaml.parse(cell, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         if isinstance(event, yaml.AliasEvent) or (
@@ -158,9 +173,13 @@ def _refuse_surprises(cell: str) -> None:
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise CellError(f"nested more than {MAX_DEPTH} levels deep")
+                raise _too_deep()
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+
+
+def _too_deep() -> CellError:
+    return CellError(f"nested more than {MAX_DEPTH} levels deep")
 
 
 def _string(cell: Any) -> str:
