@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from conftest import REPO
+from typer.testing import CliRunner
 
 import ttgbuild
 from ttgbuild import newproject
+from ttgbuild.cli import app
+from ttgbuild.core.fingerprint import CODE_SUFFIXES, NOT_CODE, tree_digest
 from ttgbuild.newproject import NewProjectError, data_starter, write_project
 from ttgbuild.pack import installed
 
@@ -66,11 +71,8 @@ def test_new_writes_the_games_own_project(game: str, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     written = tree(tmp_path / "kit")
     source = GAME_PROJECTS[game]
-    expected = tracked(source)
-    if game == "jugger-ttg":  # the root's ttgbuild.toml is the repository's, not the starter's
-        expected.discard(newproject.PROJECT_FILE)
-        assert 'game = "jugger-ttg"' in written.pop(newproject.PROJECT_FILE).decode()
-    assert set(written) == expected
+    assert set(written) == tracked(source)
+    assert f'game = "{game}"' in written[newproject.PROJECT_FILE].decode()
     assert all(written[name] == (source / name).read_bytes() for name in written)
 
 
@@ -124,11 +126,43 @@ def test_a_file_in_the_way_is_refused(tmp_path: Path) -> None:
     assert (tmp_path / "kit").read_text(encoding="utf-8") == "mine"
 
 
-def test_a_folder_that_cannot_be_made_is_a_usage_error(tmp_path: Path) -> None:
+def test_a_file_where_a_parent_folder_should_be_is_named(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("", encoding="utf-8")
     result = ttg("new", "file/kit", "--data", cwd=tmp_path)
     assert result.returncode == 2
-    assert "cannot be written" in result.stderr and "Traceback" not in result.stderr
+    assert f"{tmp_path / 'file'} is not a folder" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_link_to_an_empty_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "kit").symlink_to(tmp_path / "real")
+    result = ttg("new", "kit", "--data", cwd=tmp_path)
+    assert result.returncode == 2 and "is a link" in result.stderr
+    assert list((tmp_path / "real").iterdir()) == []
+
+
+def test_a_name_near_the_systems_limit_is_written(tmp_path: Path) -> None:
+    name = "k" * 250  # a staging folder named after it would be past the 255-byte limit
+    assert ttg("new", name, "--data", cwd=tmp_path).returncode == 0
+    assert (tmp_path / name / "ttgbuild.toml").is_file()
+
+
+def test_new_dot_in_an_empty_folder_writes_nothing_beside_it(tmp_path: Path, monkeypatch) -> None:
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    seen: list[Path] = []
+
+    def record_then_fail(source: object, destination: object) -> None:
+        seen.append(Path(str(destination)))
+        raise OSError(28, "No space left on device", str(destination))
+
+    monkeypatch.setattr(newproject.shutil, "copyfile", record_then_fail)
+    monkeypatch.chdir(kit)
+    with pytest.raises(NewProjectError, match="No space left"):
+        write_project(Path("."), data_starter())
+    assert all(path.is_relative_to(kit) for path in seen)  # staged inside DIR, not beside it
+    assert list(tmp_path.iterdir()) == [kit] and list(kit.iterdir()) == []
 
 
 def test_an_unknown_game_is_refused_with_the_installed_ones(tmp_path: Path) -> None:
@@ -158,6 +192,29 @@ def test_an_interrupted_new_leaves_nothing(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(newproject.shutil, "copyfile", copy_then_stop)
     with pytest.raises(KeyboardInterrupt):
         write_project(tmp_path / "kit", data_starter())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sigterm_while_writing_leaves_nothing_and_exits_143(tmp_path: Path, monkeypatch) -> None:
+    copied: list[object] = []
+
+    def copy_then_terminate(source: object, destination: object) -> None:
+        copied.append(source)
+        if len(copied) == 5:
+            os.kill(os.getpid(), signal.SIGTERM)
+        Path(str(destination)).write_bytes(Path(str(source)).read_bytes())
+
+    def unhandled(_signum: int, _frame: object) -> None:  # instead of ending the test run
+        raise RuntimeError("new left SIGTERM to the process's own handler")
+
+    monkeypatch.setattr(newproject.shutil, "copyfile", copy_then_terminate)
+    previous = signal.signal(signal.SIGTERM, unhandled)
+    try:
+        result = CliRunner().invoke(app, ["new", str(tmp_path / "kit"), "--data"])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert result.exit_code == 143, result.output
+    assert "terminated" in result.stderr
     assert list(tmp_path.iterdir()) == []
 
 
@@ -197,3 +254,20 @@ def test_shell_completion_is_offered(tmp_path: Path) -> None:
     result = ttg("--show-completion", "bash", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "complete" in result.stdout and "ttgbuild" in result.stdout
+
+
+def test_a_starter_project_is_not_part_of_the_code_key(tmp_path: Path) -> None:
+    """A wheel carries starters as folders inside the package: their content is not code."""
+    (tmp_path / "starter" / "content").mkdir(parents=True)
+    (tmp_path / "module.py").write_text("X = 1\n", encoding="utf-8")
+    record = tmp_path / "starter" / "content" / "record.yaml"
+    record.write_text("a: 1\n", encoding="utf-8")
+
+    def key() -> str:
+        return tree_digest(tmp_path, CODE_SUFFIXES, skipped=NOT_CODE)
+
+    before = key()
+    record.write_text("a: 2\n", encoding="utf-8")
+    assert key() == before
+    (tmp_path / "module.py").write_text("X = 2\n", encoding="utf-8")
+    assert key() != before

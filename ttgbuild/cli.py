@@ -27,7 +27,7 @@ from typer.models import CommandInfo, TyperInfo
 
 from ttgbuild.core import console
 from ttgbuild.core.diagnostics import LocatedError, has_failures, sort_key
-from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
+from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated, sigterm_raises
 from ttgbuild.core.printing import BLEED_RANGE, Duplex, Paper, back_offset_of, card_size_of
 from ttgbuild.core.sourcedate import InvalidSourceDate, source_date_epoch
 from ttgbuild.options import (
@@ -225,10 +225,14 @@ def new_project(
         raise typer.Exit(EXIT_USAGE)
     try:
         starter = data_starter() if data else game_starter(installed().packs, str(game))
-        written = write_project(folder, starter)
+        with sigterm_raises():  # the half-written project is removed, as on Ctrl-C
+            written = write_project(folder, starter)
     except NewProjectError as exc:
         console.err(f"new: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
+    except Terminated:  # Typer would turn it into Ctrl-C's exit 130
+        console.err("new: terminated (SIGTERM); nothing was written")
+        raise typer.Exit(SIGTERM_EXIT) from None
     import shlex
 
     shown = shlex.quote(str(folder))

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 PACKAGE = Path(__file__).resolve().parent.parent
 CODE_SUFFIXES = {".py", ".j2", ".json", ".yaml"}  # .yaml: packs' layouts, sheets, checks
+# Folders of the package that hold no code: the starter projects `ttgbuild new` writes (a
+# checkout has them as links, which are not followed; a wheel carries them as folders).
+NOT_CODE = frozenset({"starter"})
 # Libraries whose version can change what is drawn: PDF writing, fonts, CLDR
 # data (numbers, country names), templates and YAML reading.
 DRAWING_LIBRARIES = (
@@ -41,8 +44,14 @@ DRAWING_LIBRARIES = (
 )
 
 
-def tree_digest(root: Path, suffixes: set[str] | None = None, memo: bool = False) -> str:
-    """SHA-256 over every file under `root` (names and bytes, in a fixed order).
+def tree_digest(
+    root: Path,
+    suffixes: set[str] | None = None,
+    memo: bool = False,
+    skipped: frozenset[str] = frozenset(),
+) -> str:
+    """SHA-256 over every file under `root` (names and bytes, in a fixed order), but those
+    in folders named in `skipped`.
 
     With `memo`, a file whose size, times and inode are those it had when last
     hashed takes its remembered digest (`digestmemo`): the same result, without
@@ -60,7 +69,7 @@ def tree_digest(root: Path, suffixes: set[str] | None = None, memo: bool = False
         return digest.hexdigest()
     files = sorted(
         (relative, path)
-        for relative, path in _walk(str(root))
+        for relative, path in _walk(str(root), skipped)
         if suffixes is None or _suffix(relative[-1]) in suffixes
     )
     memory = _memory(root) if memo else None
@@ -86,8 +95,9 @@ def _suffix(name: str) -> str:
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
-def _walk(root: str) -> Iterator[tuple[tuple[str, ...], str]]:
-    """Every entry under `root` that is not a folder: its relative path as parts, and its path.
+def _walk(root: str, skipped: frozenset[str]) -> Iterator[tuple[tuple[str, ...], str]]:
+    """Every entry under `root` that is not a folder: its relative path as parts, and its path;
+    folders named in `skipped` are not entered.
 
     A folder that cannot be listed is given as an entry of its own, so its
     unreadability is hashed too. Paths are plain strings: building a Path of a
@@ -106,7 +116,8 @@ def _walk(root: str) -> Iterator[tuple[tuple[str, ...], str]]:
         for name, is_folder in found:
             entry = ((*parts, name), f"{folder}/{name}")
             if is_folder:
-                pending.append(entry)
+                if name not in skipped:
+                    pending.append(entry)
             else:
                 yield entry
 
@@ -198,12 +209,12 @@ def code_key(pack_folder: Path) -> str:
     """
     versions = library_versions(DRAWING_LIBRARIES)
     parts = {
-        "code": tree_digest(PACKAGE, CODE_SUFFIXES, memo=True),
+        "code": tree_digest(PACKAGE, CODE_SUFFIXES, memo=True, skipped=NOT_CODE),
         "python": sys.version,
         "libraries": versions,
     }
     if not pack_folder.is_relative_to(PACKAGE):
-        parts["pack"] = tree_digest(pack_folder, CODE_SUFFIXES, memo=True)
+        parts["pack"] = tree_digest(pack_folder, CODE_SUFFIXES, memo=True, skipped=NOT_CODE)
     return combine(parts)
 
 

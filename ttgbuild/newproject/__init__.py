@@ -2,15 +2,17 @@
 
 A game pack may ship the project `new` writes for it in its package folder,
 `starter/` (`ttgbuild.toml`, `content/`, `locales/`); the engine ships
-Tidewrack, the data-only game the tutorial walks through, in `tidewrack/` here
-(with its `pack/` folder). In this repository both are links to the projects
-themselves (`games/<name>/`, the root's `content/` and `locales/`,
-`examples/tidewrack/`), and the wheel carries copies: what `new` writes is
-those projects, so the two cannot drift apart.
+Tidewrack, the data-only game the tutorial walks through, in its own `starter/`
+here (with its `pack/` folder). In this repository both are links to the projects
+themselves (`games/<name>/`, the root's `ttgbuild.toml`, `content/` and
+`locales/`, `examples/tidewrack/`), and the wheel carries copies: what `new`
+writes is those projects, so the two cannot drift apart.
 
-The project is written into a hidden folder beside DIR and renamed into place
-once whole, so a failed or interrupted `new` leaves no half project, and a DIR
-that exists and holds anything is refused before anything is written.
+A DIR that exists and holds anything is refused before anything is written.
+The project is written into a hidden folder and moved into place once whole
+(beside a missing DIR, inside an empty one: nothing is written outside DIR's
+own folder, and an empty mount point works), so a failed or interrupted `new`
+leaves no half project.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from pathlib import Path
 
 from ttgbuild.pack import Pack
 
-TIDEWRACK = Path(__file__).resolve().parent / "tidewrack"
-STARTER_FOLDER = "starter"  # inside a pack's package folder
+STARTER_FOLDER = "starter"  # inside a pack's package folder, and the engine's (Tidewrack)
+TIDEWRACK = Path(__file__).resolve().parent / STARTER_FOLDER
 PROJECT_FILE = "ttgbuild.toml"
 # What a project is made of; anything else beside them (an output/ folder a build left in
 # the repository's own projects, compiled catalogs) is not part of the starter.
@@ -40,11 +42,10 @@ class NewProjectError(Exception):
 
 @dataclass(frozen=True)
 class Starter:
-    """A project to write: where its files come from, and the ttgbuild.toml it needs."""
+    """A project to write: what it is called, and the folder its files come from."""
 
     title: str
     source: Path
-    project_file: str  # ttgbuild.toml's text, when the source has none of its own
 
 
 def game_starter(packs: dict[str, Pack], name: str) -> Starter:
@@ -56,15 +57,14 @@ def game_starter(packs: dict[str, Pack], name: str) -> Starter:
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise NewProjectError(f"no installed game pack {name!r}{hint} (installed: {names})")
     source = pack.folder / STARTER_FOLDER
-    if not source.is_dir():
+    if not (source / PROJECT_FILE).is_file():  # without it the project names no game
         raise NewProjectError(f"the game pack {name!r} ships no starter project")
-    comment = f"# {pack.title}: the installed game pack `ttgbuild games` lists as {name}.\n"
-    return Starter(pack.title, source, f'{comment}game = "{name}"\n')
+    return Starter(pack.title, source)
 
 
 def data_starter() -> Starter:
     """Tidewrack, the game made of data only (its own ttgbuild.toml names its pack/)."""
-    return Starter("Tidewrack (a game made of data)", TIDEWRACK, "")
+    return Starter("Tidewrack (a game made of data)", TIDEWRACK)
 
 
 def starter_files(source: Path) -> list[str]:
@@ -88,9 +88,11 @@ def starter_files(source: Path) -> list[str]:
 
 def refuse_unless_empty(target: Path) -> None:
     """NewProjectError unless `target` is missing or an empty folder: nothing is overwritten."""
-    if not os.path.lexists(target):
+    if target.is_symlink():
+        raise NewProjectError(f"{target} is a link; name the folder itself. Nothing was written")
+    if not target.exists():
         return
-    if target.is_symlink() or not target.is_dir():
+    if not target.is_dir():
         raise NewProjectError(f"{target} exists and is not a folder; nothing was written")
     try:
         with os.scandir(target) as entries:
@@ -112,41 +114,50 @@ def write_project(target: Path, starter: Starter) -> int:
     files = starter_files(starter.source)
     if not files:
         raise NewProjectError(f"the starter project in {starter.source} has no files")
-    parent = target.absolute().parent
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.ttgbuild-new-", dir=parent))
-    except OSError as exc:
-        raise NewProjectError(
-            f"{parent} cannot be written ({exc.strerror}); nothing was written"
-        ) from None
+    existed = target.is_dir()
+    staging = _staging_folder(target if existed else target.parent, target)
     try:
         staging.chmod(0o777 & ~_umask())  # mkdtemp's 0700 is for its own privacy, not ours
         for relative in files:
             destination = staging / relative
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(starter.source / relative, destination)
-        if starter.project_file and PROJECT_FILE not in files:
-            (staging / PROJECT_FILE).write_text(starter.project_file, encoding="utf-8")
-        if target.is_dir():  # empty, as checked; kept (it may be a shell's working folder)
-            _move_into(staging, target)
+        if existed:
+            _move_up(staging, target)
         else:
             staging.rename(target)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
-        where = exc.filename or target
         raise NewProjectError(
-            f"{where} cannot be written ({exc.strerror}); nothing was written"
+            f"{target} cannot be written ({exc.strerror}); nothing was written"
         ) from None
     except BaseException:  # an interrupt: no half project
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return len(files) + (PROJECT_FILE not in files)
+    return len(files)
 
 
-def _move_into(staging: Path, target: Path) -> None:
-    """Move the staged project's few top-level entries into the empty `target`, each by one
-    rename; if one fails, those already moved are taken back out, leaving `target` empty."""
+def _staging_folder(inside: Path, target: Path) -> Path:
+    """A new hidden folder in `inside` (made, with its parents, if missing) to write into.
+
+    Its name is short and fixed but for a random tail: a DIR whose own name is near
+    the system's limit still has room beside it.
+    """
+    blocking = next((p for p in (inside, *inside.parents) if p.exists()), None)
+    if blocking is not None and not blocking.is_dir():
+        raise NewProjectError(f"{blocking} is not a folder; nothing was written")
+    try:
+        inside.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=".ttgbuild-new-", dir=inside))
+    except OSError as exc:
+        raise NewProjectError(
+            f"{target} cannot be written ({exc.strerror}); nothing was written"
+        ) from None
+
+
+def _move_up(staging: Path, target: Path) -> None:
+    """Move the project staged inside the empty `target` up into it, entry by entry (a
+    rename each, on the same file system); if one fails, those moved are taken back out."""
     moved: list[Path] = []
     try:
         for entry in sorted(staging.iterdir()):
