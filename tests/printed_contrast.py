@@ -4,7 +4,7 @@ The layout-level test (test_contrast.py) reads colour pairs from layout files;
 games whose pages are drawn in Python give it nothing to read. Here every page
 of a built kit is measured instead:
 
-- text: each span's colour (pymupdf `get_text("dict")`) against the ground
+- text: each span's colour (tests/pdfview.py's `Page.spans`) against the ground
   under it, the most common rendered pixel colour in the span's box once the
   pixels close to the text colour (glyphs and their anti-aliased edges) are
   left out. WCAG 2.1: 4.5:1, or 3:1 for large text (18 pt, or 14 pt bold).
@@ -22,10 +22,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-import pymupdf
-import pypdfium2 as pdfium
+from PIL import Image
 
+from tests.pdfview import Page, Rect, open_pdf
 from ttgbuild.core.colours import contrast_ratio
 
 DPI = 100
@@ -60,35 +59,23 @@ def _hex(rgb: RGB) -> str:
     return "#" + "".join(f"{round(c * 255):02x}" for c in rgb)
 
 
-def _int_rgb(value: int) -> RGB:
-    return ((value >> 16 & 255) / 255, (value >> 8 & 255) / 255, (value & 255) / 255)
-
-
-def _rgb(colour: tuple[float, ...] | None) -> RGB | None:
-    """A pymupdf drawing colour as RGB (gray and CMYK converted), None when unset."""
-    if colour is None:
-        return None
-    if len(colour) == 1:
-        return (colour[0],) * 3  # type: ignore[return-value]
-    if len(colour) == 4:
-        c, m, y, k = colour
-        return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
-    return tuple(colour[:3])  # type: ignore[return-value]
-
-
 def _blend(top: RGB, under: RGB, opacity: float) -> RGB:
     return tuple(t * opacity + u * (1 - opacity) for t, u in zip(top, under, strict=True))  # type: ignore[return-value]
 
 
-def _ground(pixels: np.ndarray, ink: RGB) -> RGB | None:
-    """The most common pixel colour of a box, leaving out what is near the ink's colour."""
-    flat = pixels.reshape(-1, 3).astype(int)
-    ink255 = np.array([round(c * 255) for c in ink])
-    keep = flat[np.abs(flat - ink255).sum(axis=1) > NEAR_TEXT]
-    if len(keep) == 0:
+def _ground(pixels: Image.Image, ink: RGB) -> RGB | None:
+    """The most common pixel colour of a box, leaving out what is near the ink's colour
+    (of equally common ones, the lowest: red first, then green, then blue)."""
+    ink255 = [round(c * 255) for c in ink]
+    counted = pixels.getcolors(pixels.width * pixels.height) or []
+    keep = [
+        (count, colour)
+        for count, colour in counted
+        if sum(abs(c - i) for c, i in zip(colour, ink255, strict=True)) > NEAR_TEXT
+    ]
+    if not keep:
         return None
-    colours, counts = np.unique(keep, axis=0, return_counts=True)
-    best = colours[counts.argmax()]
+    _count, best = min(keep, key=lambda found: (-found[0], found[1]))
     return (best[0] / 255, best[1] / 255, best[2] / 255)
 
 
@@ -96,38 +83,35 @@ def _large(size: float, bold: bool) -> bool:
     return size >= 18 or (bold and size >= 14)
 
 
-def text_failures(
-    name: str, number: int, page: pymupdf.Page, image: np.ndarray
-) -> Iterator[Failure]:
+def text_failures(name: str, number: int, page: Page, image: Image.Image) -> Iterator[Failure]:
     scale = DPI / 72
-    height, width = image.shape[:2]
-    for block in page.get_text("dict")["blocks"]:
-        for line in block.get("lines", []):
-            for span in line["spans"]:
-                text = span["text"].strip()
-                if not text or span.get("alpha", 255) == 0:
-                    continue
-                x0, y0, x1, y1 = span["bbox"]
-                box = image[
-                    max(0, int(y0 * scale)) : min(height, int(y1 * scale) + 1),
-                    max(0, int(x0 * scale)) : min(width, int(x1 * scale) + 1),
-                ]
-                if box.size == 0:
-                    continue
-                ink = _int_rgb(span["color"])
-                ground = _ground(box, ink)
-                if ground is None:
-                    continue
-                bold = bool(span["flags"] & 16) or "bold" in span["font"].lower()
-                needed = LARGE_TEXT if _large(span["size"], bold) else TEXT
-                ratio = contrast_ratio(_hex(ink), _hex(ground))
-                if ratio < needed:
-                    yield Failure(
-                        name, number, f"text {text[:30]!r}", _hex(ink), _hex(ground), ratio, needed
-                    )
+    for span in page.spans():
+        text = span.text
+        if not text or span.alpha == 0:
+            continue
+        box = image.crop(
+            (
+                max(0, int(span.bbox.x0 * scale)),
+                max(0, int(span.bbox.y0 * scale)),
+                min(image.width, int(span.bbox.x1 * scale) + 1),
+                min(image.height, int(span.bbox.y1 * scale) + 1),
+            )
+        )
+        if box.width <= 0 or box.height <= 0:
+            continue
+        ink = span.colour
+        ground = _ground(box, ink)
+        if ground is None:
+            continue
+        needed = LARGE_TEXT if _large(span.size, span.bold) else TEXT
+        ratio = contrast_ratio(_hex(ink), _hex(ground))
+        if ratio < needed:
+            yield Failure(
+                name, number, f"text {text[:30]!r}", _hex(ink), _hex(ground), ratio, needed
+            )
 
 
-def _holds(outer: pymupdf.Rect, inner: pymupdf.Rect) -> bool:
+def _holds(outer: Rect, inner: Rect) -> bool:
     return (
         outer.x0 <= inner.x0 + 0.01
         and outer.y0 <= inner.y0 + 0.01
@@ -136,21 +120,9 @@ def _holds(outer: pymupdf.Rect, inner: pymupdf.Rect) -> bool:
     )
 
 
-def _text_centres(page: pymupdf.Page) -> list[pymupdf.Point]:
-    return [
-        pymupdf.Point(
-            (span["bbox"][0] + span["bbox"][2]) / 2, (span["bbox"][1] + span["bbox"][3]) / 2
-        )
-        for block in page.get_text("dict")["blocks"]
-        for line in block.get("lines", [])
-        for span in line["spans"]
-        if span["text"].strip()
-    ]
-
-
-def _is_tile(rect: pymupdf.Rect, rects: list[pymupdf.Rect]) -> bool:
+def _is_tile(rect: Rect, rects: list[Rect]) -> bool:
     """One of a grid of equal shapes touching each other (board squares, hexes): a ground."""
-    grown = pymupdf.Rect(rect.x0 - 0.5, rect.y0 - 0.5, rect.x1 + 0.5, rect.y1 + 0.5)
+    grown = rect.grown(0.5)
     neighbours = [
         other
         for other in rects
@@ -162,7 +134,7 @@ def _is_tile(rect: pymupdf.Rect, rects: list[pymupdf.Rect]) -> bool:
     return len(neighbours) >= 2
 
 
-def icon_failures(name: str, number: int, page: pymupdf.Page) -> Iterator[Failure]:
+def icon_failures(name: str, number: int, page: Page) -> Iterator[Failure]:
     """Small filled shapes against the fill under them.
 
     A small fill that something is printed on (a text span, or a later fill
@@ -176,31 +148,23 @@ def icon_failures(name: str, number: int, page: pymupdf.Page) -> Iterator[Failur
     stands out more. A translucent fill is a wash over what is under it (the
     board's overlap strips), not an icon.
     """
-    fills: list[
-        tuple[pymupdf.Rect, RGB]
-    ] = []  # every filled path so far, with its effective colour
+    fills: list[tuple[Rect, RGB]] = []  # every filled path so far, with its effective colour
     unders: list[RGB] = []
     strokes: list[RGB | None] = []
     washes: list[bool] = []
-    for path in page.get_drawings():
-        fill = _rgb(path.get("fill"))
-        if fill is None:
+    for path in page.drawings():
+        if path.fill is None:
             continue
-        rect = path["rect"]
+        rect = path.rect
         under = next(
             (colour for outer, colour in reversed(fills) if _holds(outer, rect) and outer != rect),
             PAPER,
         )
-        fills.append((rect, _blend(fill, under, path.get("fill_opacity") or 1.0)))
+        fills.append((rect, _blend(path.fill, under, path.fill_opacity)))
         unders.append(under)
-        stroked = (
-            _rgb(path.get("color"))
-            if "s" in path["type"] and (path.get("width") or 0) >= 0.5
-            else None
-        )
-        strokes.append(stroked)
-        washes.append((path.get("fill_opacity") or 1.0) < 1.0)
-    centres = _text_centres(page)
+        strokes.append(path.stroke if path.width >= 0.5 else None)
+        washes.append(path.fill_opacity < 1.0)
+    centres = [span.bbox.centre for span in page.spans() if span.text]
     rects = [rect for rect, _ in fills]
     for index, ((rect, colour), under, stroke) in enumerate(
         zip(fills, unders, strokes, strict=True)
@@ -212,7 +176,7 @@ def icon_failures(name: str, number: int, page: pymupdf.Page) -> Iterator[Failur
             or _hex(colour) == _hex(under)
         ):
             continue
-        if any(point in rect for point in centres) or any(
+        if any(rect.contains(point) for point in centres) or any(
             _holds(rect, later) for later, _ in fills[index + 1 :]
         ):
             continue
@@ -235,12 +199,9 @@ def icon_failures(name: str, number: int, page: pymupdf.Page) -> Iterator[Failur
 def pdf_failures(path: Path) -> list[Failure]:
     """Every text and icon of one PDF below its contrast."""
     failures: list[Failure] = []
-    rendered = pdfium.PdfDocument(str(path))
-    with pymupdf.open(str(path)) as doc:
-        for index, page in enumerate(doc):
-            image = np.asarray(rendered[index].render(scale=DPI / 72).to_pil().convert("RGB"))
-            failures += text_failures(path.name, index + 1, page, image)
-            failures += icon_failures(path.name, index + 1, page)
+    for page in open_pdf(path):
+        failures += text_failures(path.name, page.number + 1, page, page.render(DPI))
+        failures += icon_failures(path.name, page.number + 1, page)
     return failures
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import pymupdf
 import pytest
 from reportlab.lib.units import mm
 
+from tests.pdfview import Document, Page, fonts, open_pdf, same_colour
 from ttgbuild.core.printing import Duplex, PrintSettings
 from ttgbuild.packs.jugger.render import theme
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
@@ -42,19 +42,15 @@ def built(project, run):
     return make
 
 
-def open_pdf(path: Path) -> pymupdf.Document:
-    return pymupdf.open(path)
-
-
-def page_sizes(doc: pymupdf.Document) -> set[tuple[float, float]]:
-    return {(round(p.rect.width, 2), round(p.rect.height, 2)) for p in doc}
+def page_sizes(doc: Document) -> set[tuple[float, float]]:
+    return {(round(p.width, 2), round(p.height, 2)) for p in doc}
 
 
 def test_build_writes_every_file_and_says_so(built, project):
     out = built()
     assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
     for name in FILES:
-        assert open_pdf(out / name).page_count > 0
+        assert len(open_pdf(out / name)) > 0
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
@@ -65,7 +61,7 @@ def test_pages_have_the_chosen_paper_size(built, paper, size):
     landscape = (size[1], size[0])
     assert page_sizes(open_pdf(out / "board.pdf")) <= {size, landscape}  # tiles, map, mats
     (poster,) = open_pdf(out / "board-print-shop.pdf")  # the full-size board: test_parts.py
-    assert poster.rect.width > 1000
+    assert poster.width > 1000
 
 
 def expected_card_pages(project, per_page: int = 9) -> int:
@@ -77,9 +73,9 @@ def expected_card_pages(project, per_page: int = 9) -> int:
 
 
 def test_card_page_count_follows_the_content(built, project):
-    assert open_pdf(built() / "cards.pdf").page_count == expected_card_pages(project)
+    assert len(open_pdf(built() / "cards.pdf")) == expected_card_pages(project)
     project.edit("content/kit.yaml", lambda kit: kit.update(stone_cards=19))
-    assert open_pdf(built() / "cards.pdf").page_count == expected_card_pages(project)
+    assert len(open_pdf(built() / "cards.pdf")) == expected_card_pages(project)
     assert expected_card_pages(project) == 32 + 2
 
 
@@ -90,7 +86,7 @@ def test_every_hero_name_is_printed_on_cards_and_tokens(built, project):
         for p in project.path("content/heroes").glob("*.yaml")
     ]
     for name in ("cards.pdf", "tokens.pdf"):
-        text = " ".join(" ".join(page.get_text().split()) for page in open_pdf(out / name))
+        text = " ".join(" ".join(page.text().split()) for page in open_pdf(out / name))
         missing = [n for n in names if n not in text]
         assert not missing, (name, missing)
 
@@ -99,19 +95,19 @@ def test_all_fonts_are_embedded_truetype_fira(built):
     out = built()
     for name in FILES:
         doc = open_pdf(out / name)
-        fonts = {font for page in doc for font in page.get_fonts(full=True)}
-        assert fonts, name
-        for _xref, ext, kind, basefont, *_ in fonts:
-            assert ext == "ttf" and kind == "TrueType", (name, basefont, ext, kind)
+        used = {font for number in range(len(doc)) for font in fonts(doc, number)}
+        assert used, name
+        for basefont, kind, embedded in used:
+            assert embedded == "FontFile2" and kind == "TrueType", (name, basefont, embedded, kind)
             assert "Fira" in basefont, (name, basefont)
 
 
-def segments(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
+def segments(page: Page) -> list[tuple[float, float, float, float]]:
     """Every straight line drawn on a page, in PDF points with y measured from the bottom."""
-    height = page.rect.height
+    height = page.height
     lines = []
-    for drawing in page.get_drawings():
-        for item in drawing["items"]:
+    for drawing in page.drawings():
+        for item in drawing.items:
             if item[0] == "l":
                 a, b = item[1], item[2]
                 lines.append((a.x, height - a.y, b.x, height - b.y))
@@ -132,15 +128,14 @@ def test_crop_marks_sit_on_every_cut_line_outside_the_bleed(built):
     assert len(marks) == len(expected) == 2 * (len(xs) + len(ys))
 
 
-def filled_rects(page: pymupdf.Page, colour) -> list[tuple[float, float, float, float]]:
+def filled_rects(page: Page, colour) -> list[tuple[float, float, float, float]]:
     """Rectangles filled with one colour, as (x, y, width, height) with y from the bottom."""
-    want = tuple(round(c, 3) for c in (colour.red, colour.green, colour.blue))
+    want = (colour.red, colour.green, colour.blue)
     out = []
-    for drawing in page.get_drawings():
-        fill = drawing.get("fill")
-        if fill and tuple(round(c, 3) for c in fill) == want and drawing["items"][0][0] == "re":
-            r = drawing["rect"]
-            out.append((r.x0, page.rect.height - r.y1, r.width, r.height))
+    for drawing in page.drawings():
+        if same_colour(drawing.fill, want) and drawing.kinds[0] == "re":
+            r = drawing.rect
+            out.append((r.x0, page.height - r.y1, r.width, r.height))
     return out
 
 
@@ -164,7 +159,7 @@ def test_back_cells_mirror_their_fronts(built, project, duplex):
     grid = card_grid(PrintSettings())
     colour = theme.DECK_COLOURS["stone"]
     stone_pages = [
-        i for i, p in enumerate(doc) if "Stone" in p.get_text() and filled_rects(p, style.CARD_TINT)
+        i for i, p in enumerate(doc) if "Stone" in p.text() and filled_rects(p, style.CARD_TINT)
     ]
     front = stone_pages[-1]
     assert len(filled_rects(doc[front], style.CARD_TINT)) == 1
@@ -223,7 +218,7 @@ def test_markup_characters_print_literally(project, built):
         "content/talents/hip-throw.yaml", 'name: "Hip Throw"', 'name: "Hip & <b>Throw</b>"'
     )
     project.edit("content/teams.yaml", lambda d: d["teams"][2].update(name="Goats & <Kids> &amp;"))
-    text = "".join(page.get_text() for page in open_pdf(built() / "cards.pdf"))
+    text = "".join(page.text() for page in open_pdf(built() / "cards.pdf"))
     assert "Hip & <b>Throw</b>" in text
     assert "Goats & <Kids> &amp;" in text
 
@@ -265,7 +260,7 @@ def test_board_tiles_cover_the_board_with_overlap(built):
 
     tiles = tiling(board_size(Board(20, 11, (9, 5), {}, {}, (), None)), settings.page)  # type: ignore[arg-type]
     doc = open_pdf(built() / "board.pdf")
-    labels = [p.get_text() for p in doc]
+    labels = [p.text() for p in doc]
     for row in range(tiles.rows):
         for column in range(tiles.columns):
             name = f"{chr(65 + row)}{column + 1}"
@@ -289,7 +284,7 @@ def test_characters_the_font_lacks_are_reported_not_boxed(project, run):
 
 def test_greek_and_cyrillic_print_with_the_embedded_fonts(project, built):
     project.replace("content/talents/hip-throw.yaml", 'name: "Hip Throw"', 'name: "Ωμέγα Бросок"')
-    text = "".join(page.get_text() for page in open_pdf(built() / "cards.pdf"))
+    text = "".join(page.text() for page in open_pdf(built() / "cards.pdf"))
     assert "Ωμέγα Бросок" in text
 
 
@@ -311,5 +306,5 @@ def test_portraits_print_from_inside_content_and_bad_ones_are_reported(project, 
         "'Inés Carbonell', portrait: cannot print: portrait 'broken.png' cannot be read as "
         "an image"
     ) in result.stdout
-    doc = pymupdf.open(project.path("output/en/cards.pdf"))
-    assert sum(len(page.get_images()) for page in doc) == 1
+    doc = open_pdf(project.path("output/en/cards.pdf"))
+    assert sum(page.image_count() for page in doc) == 1

@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pymupdf
 import pytest
 from reportlab.lib.units import mm
 
 from tests.conftest import REPO, assert_no_crash, run_cli
+from tests.pdfview import Page, Rect, open_pdf
 from tests.test_parts import TOLERANCE, assert_marks_in_line_with_cuts, close, cut_rects
 from ttgbuild.core.colours import contrast_ratio
 from ttgbuild.packs.challengers.kit import FAN, FLAG, TILE
@@ -47,15 +47,15 @@ def game() -> Any:
     return loaded.content.game
 
 
-def reading_order(rects: list[pymupdf.Rect]) -> list[pymupdf.Rect]:
+def reading_order(rects: list[Rect]) -> list[Rect]:
     return sorted(rects, key=lambda r: (round(r.y0, 1), round(r.x0, 1)))
 
 
-def words(page: pymupdf.Page, rect: pymupdf.Rect) -> str:
-    return " ".join(page.get_textbox(rect).split())
+def words(page: Page, rect: Rect) -> str:
+    return " ".join(page.text(clip=rect).split())
 
 
-def assert_shared_cuts(rects: list[pymupdf.Rect]) -> None:
+def assert_shared_cuts(rects: list[Rect]) -> None:
     """Every cell meets a neighbour edge to edge: one straight cut serves both."""
     for r in rects:
         assert any(
@@ -69,7 +69,7 @@ def assert_shared_cuts(rects: list[pymupdf.Rect]) -> None:
 
 
 def test_trophies_and_fan_tokens_are_squares_on_shared_cuts(tokens: Path, game: Any) -> None:
-    doc = pymupdf.open(tokens)
+    doc = open_pdf(tokens)
     trophies = cut_rects(doc[0], TILE, TILE)
     assert len(trophies) == sum(len(t.fans) for t in game.trophies)
     assert_shared_cuts(trophies)
@@ -86,16 +86,16 @@ def test_crop_marks_are_in_line_with_cuts_and_clear_of_the_paper_edge(tokens: Pa
 def test_flags_fold_over_on_a_dashed_line_with_the_park_on_both_sides(
     tokens: Path, game: Any
 ) -> None:
-    doc = pymupdf.open(tokens)
+    doc = open_pdf(tokens)
     width, height = FLAG
     found = []
     for page in doc:
-        folds = [d["rect"] for d in page.get_drawings() if d["dashes"] not in (None, "[] 0")]
+        folds = [d.rect for d in page.drawings() if d.dashes]
         for r in reading_order(cut_rects(page, 2 * width, height)):
             middle = r.x0 + width
             assert [f for f in folds if close(f.x0, middle) and close(f.x1, middle)]
-            front = words(page, pymupdf.Rect(r.x0, r.y0, middle, r.y1))
-            back = words(page, pymupdf.Rect(middle, r.y0, r.x1, r.y1))
+            front = words(page, Rect(r.x0, r.y0, middle, r.y1))
+            back = words(page, Rect(middle, r.y0, r.x1, r.y1))
             assert front == back
             found.append(front)
     assert found == [park.name for park in game.parks]
@@ -111,23 +111,23 @@ def test_fan_tokens_print_their_value_in_their_colour_legibly(tokens: Path, game
         for other in [*parks, *colours]:
             if other != colour:
                 assert distance(colour, other) >= 100, (colour, other)
-    doc = pymupdf.open(tokens)
+    doc = open_pdf(tokens)
     seen: dict[str, int] = {}
     for page in doc:
-        pixmap = page.get_pixmap(dpi=50)
+        picture = page.render(dpi=50)
         scale = 50 / 72
         for r in cut_rects(page, FAN, FAN):
             value = words(page, r)
             token = next(t for t in game.fan_tokens if str(t.value) == value)
             inside = (int((r.x0 + 2 * mm) * scale), int((r.y0 + 2 * mm) * scale))
-            assert distance(hex_of(pixmap.pixel(*inside)), token.colour) < 12, value
+            assert distance(hex_of(picture.getpixel(inside)), token.colour) < 12, value
             seen[value] = seen.get(value, 0) + 1
     assert seen == {str(t.value): t.count for t in game.fan_tokens}
 
 
-def grow(rect: pymupdf.Rect, left: float, top: float, right: float, bottom: float) -> pymupdf.Rect:
+def grow(rect: Rect, left: float, top: float, right: float, bottom: float) -> Rect:
     """`rect` with each side moved outwards by its amount (inwards when negative)."""
-    return pymupdf.Rect(rect.x0 - left, rect.y0 - top, rect.x1 + right, rect.y1 + bottom)
+    return Rect(rect.x0 - left, rect.y0 - top, rect.x1 + right, rect.y1 + bottom)
 
 
 def distance(one: str, other: str) -> float:
@@ -150,20 +150,20 @@ def test_each_trophy_back_lies_behind_its_front(
     mirrored long-edge, rows short-edge), moved by the back offset (x right, y up): its
     words inside, its colour filling exactly that square (and the bleed on the block's edge)."""
     pdf = build(tmp_path, "--duplex", duplex, "--back-offset", f"{offset[0]},{offset[1]}")
-    doc = pymupdf.open(pdf)
+    doc = open_pdf(pdf)
     front, back = doc[0], doc[1]
-    width, height = front.rect.width, front.rect.height
-    dx, dy = offset[0] * mm, -offset[1] * mm  # PyMuPDF's y runs down the page
+    width, height = front.width, front.height
+    dx, dy = offset[0] * mm, -offset[1] * mm  # the page's y runs down (tests/pdfview.py)
     tiles = reading_order(cut_rects(front, TILE, TILE))
     expected = [(t.round, fans) for t in game.trophies for fans in t.fans]
     assert len(tiles) == len(expected)
-    fills = [d["rect"] for d in back.get_drawings() if d["type"] == "f"]  # the backs' colour
+    fills = [d.rect for d in back.drawings() if d.type == "f"]  # the backs' colour
     for r, (rnd, fans) in zip(tiles, expected, strict=True):
         assert words(front, r) == str(rnd)
         if duplex == "long":
-            behind = pymupdf.Rect(width - r.x1, r.y0, width - r.x0, r.y1)
+            behind = Rect(width - r.x1, r.y0, width - r.x0, r.y1)
         else:
-            behind = pymupdf.Rect(r.x0, height - r.y1, r.x1, height - r.y0)
+            behind = Rect(r.x0, height - r.y1, r.x1, height - r.y0)
         behind = grow(behind, -dx, -dy, dx, dy)
         assert words(back, behind) in (f"{fans} fan", f"{fans} fans"), (rnd, fans)
         inner = grow(behind, *[-TOLERANCE] * 4)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import pymupdf
 import pytest
 from reportlab.lib.units import mm
 
 from tests.conftest import REPO, assert_no_crash, run_cli
+from tests.pdfview import Document, Page, Rect, open_pdf, same_colour
 from ttgbuild.packs.challengers.kit import FLAG, TILE
 from ttgbuild.validate.project import validate_project
 
@@ -39,15 +39,15 @@ def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     return out / "en"
 
 
-def back_pages(doc: pymupdf.Document) -> list[pymupdf.Page]:
+def back_pages(doc: Document) -> list[Page]:
     """Every page of cards.pdf that prints backs: each second page, the alignment test aside."""
     pages = [doc[i] for i in range(1, len(doc), 2)]
-    return [p for p in pages if "alignment test" not in p.get_text()]
+    return [p for p in pages if "alignment test" not in p.text()]
 
 
-def in_margin(rect: pymupdf.Rect, page: pymupdf.Page) -> bool:
+def in_margin(rect: Rect, page: Page) -> bool:
     """Drawn in the paper's margin band: the ruler and the print note."""
-    w, h = page.rect.width, page.rect.height
+    w, h = page.width, page.height
     band = RULER_BAND
     return rect.x1 <= band or rect.y0 >= h - band or rect.x0 >= w - band or rect.y1 <= band
 
@@ -55,51 +55,38 @@ def in_margin(rect: pymupdf.Rect, page: pymupdf.Page) -> bool:
 def test_card_backs_keep_everything_clear_of_the_cut(kit: Path) -> None:
     """Nothing within 8 mm of a back's trim, and no outline at all: a back printed 2 mm
     off its front still looks centred (the old white frame 3 mm inside the cut did not)."""
-    with pymupdf.open(kit / "cards.pdf") as doc:
-        checked = 0
-        for page in back_pages(doc):
-            drawings = page.get_drawings()
-            discs = [
-                d["rect"]
-                for d in drawings
-                if abs(d["rect"].width - DISC) < 1 and abs(d["rect"].height - DISC) < 1
-            ]
-            cards = [
-                pymupdf.Rect(
-                    d.x0 + d.width / 2 - CARD[0] / 2,
-                    d.y0 + d.height / 2 - CARD[1] / 2,
-                    d.x0 + d.width / 2 + CARD[0] / 2,
-                    d.y0 + d.height / 2 + CARD[1] / 2,
+    doc = open_pdf(kit / "cards.pdf")
+    checked = 0
+    for page in back_pages(doc):
+        drawings = page.drawings()
+        discs = [
+            d.rect
+            for d in drawings
+            if abs(d.rect.width - DISC) < 1 and abs(d.rect.height - DISC) < 1
+        ]
+        cards = [
+            Rect(
+                d.x0 + d.width / 2 - CARD[0] / 2,
+                d.y0 + d.height / 2 - CARD[1] / 2,
+                d.x0 + d.width / 2 + CARD[0] / 2,
+                d.y0 + d.height / 2 + CARD[1] / 2,
+            )
+            for d in discs
+        ]
+        marks = [d.rect for d in drawings if d.rect.width < CARD[0]]
+        marks += [line.bbox for line in page.lines()]
+        for card in cards:
+            safe = card.grown(-CLEAR)
+            inside = [r for r in marks if card.contains(r.centre)]
+            assert inside, f"page {page.number + 1}: nothing found on the back at {card}"
+            for rect in inside:
+                assert safe.contains(rect), (
+                    f"page {page.number + 1}: {rect} within {CLEAR / mm} mm of the cut"
                 )
-                for d in discs
-            ]
-            marks = [d["rect"] for d in drawings if d["rect"].width < CARD[0]]
-            marks += [pymupdf.Rect(b[:4]) for b in page.get_text("blocks")]
-            for card in cards:
-                safe = pymupdf.Rect(
-                    card.x0 + CLEAR, card.y0 + CLEAR, card.x1 - CLEAR, card.y1 - CLEAR
-                )
-                inside = [
-                    r
-                    for r in marks
-                    if card.contains(pymupdf.Point((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2))
-                ]
-                assert inside, f"page {page.number + 1}: nothing found on the back at {card}"
-                for rect in inside:
-                    assert safe.contains(rect), (
-                        f"page {page.number + 1}: {rect} within {CLEAR / mm} mm of the cut"
-                    )
-                checked += 1
-            strokes = [
-                d for d in drawings if d.get("color") is not None and not in_margin(d["rect"], page)
-            ]
-            assert not strokes, f"page {page.number + 1}: outlines on card backs {strokes[:2]}"
-        assert checked > 100  # every back of the 167 cards was measured
-
-
-def dashed(drawing: dict) -> bool:
-    dashes = drawing.get("dashes") or "[] 0"
-    return not dashes.startswith("[]")
+            checked += 1
+        strokes = [d for d in drawings if d.stroke is not None and not in_margin(d.rect, page)]
+        assert not strokes, f"page {page.number + 1}: outlines on card backs {strokes[:2]}"
+    assert checked > 100  # every back of the 167 cards was measured
 
 
 @pytest.mark.parametrize("name", ["cards.pdf", "parks.pdf"])
@@ -107,24 +94,23 @@ def test_no_dashed_line_where_nothing_folds(kit: Path, name: str) -> None:
     """The kit's convention: cut along solid lines, fold along dashed ones. Cards, tray
     labels and park mats do not fold, so none of their lines is dashed (tokens.pdf's
     flags keep theirs: tests/test_challengers_parts.py)."""
-    with pymupdf.open(kit / name) as doc:
-        for page in doc:
-            found = [d["rect"] for d in page.get_drawings() if dashed(d)]
-            assert not found, f"{name} page {page.number + 1}: dashed lines at {found[:3]}"
+    for page in open_pdf(kit / name):
+        found = [d.rect for d in page.drawings() if d.dashes]
+        assert not found, f"{name} page {page.number + 1}: dashed lines at {found[:3]}"
 
 
 def test_tray_labels_back_page_spends_no_ink(kit: Path) -> None:
     """The labels lie face up on the table: the page behind them is blank but for the ruler."""
-    with pymupdf.open(kit / "cards.pdf") as doc:
-        fronts = [p.number for p in doc if "Draw pile" in p.get_text()]
-        assert len(fronts) == 1
-        back = doc[fronts[0] + 1]
-        inked = [
-            d["rect"]
-            for d in back.get_drawings()
-            if not in_margin(d["rect"], back) and (inks(d.get("fill")) or inks(d.get("color")))
-        ]
-        assert not inked, inked
+    doc = open_pdf(kit / "cards.pdf")
+    fronts = [p.number for p in doc if "Draw pile" in p.text()]
+    assert len(fronts) == 1
+    back = doc[fronts[0] + 1]
+    inked = [
+        d.rect
+        for d in back.drawings()
+        if not in_margin(d.rect, back) and (inks(d.fill) or inks(d.stroke))
+    ]
+    assert not inked, inked
 
 
 def inks(colour: tuple[float, ...] | None) -> bool:
@@ -143,76 +129,58 @@ def test_every_bench_seat_holds_a_whole_card(kit: Path) -> None:
     loaded, diags = validate_project(GAME)
     assert not [d for d in diags if d.severity == "error"]
     seats = loaded.content.game.bench_seats
-    with pymupdf.open(kit / "parks.pdf") as doc:
-        assert len(doc) == len(loaded.content.game.parks)
-        for page in doc:
-            areas = [
-                d["rect"]
-                for d in page.get_drawings()
-                if d.get("fill") is not None
-                and all(abs(a - b) < 0.01 for a, b in zip(d["fill"], ZONE, strict=True))
-            ]
-            whole = [
-                r for r in areas if r.width >= CARD[0] - 1.5 * mm and r.height >= CARD[1] - 1.5 * mm
-            ]
-            assert len(whole) == len(areas) == 2 * (seats + 1), (page.number + 1, areas)
-            for half in (whole[: len(whole) // 2], whole[len(whole) // 2 :]):
-                rows: dict[int, list[pymupdf.Rect]] = {}
-                for r in half:
-                    rows.setdefault(round(r.y0), []).append(r)
-                bench = max(rows.values(), key=len)
-                assert len(bench) == seats
-                lefts = sorted(r.x0 for r in bench)
-                assert min(b - a for a, b in itertools.pairwise(lefts)) >= STRIP
-            edge = MARGIN - 2 * mm  # the mat's frame runs 1.5 mm outside the margin
-            inner = pymupdf.Rect(edge, edge, page.rect.width - edge, page.rect.height - edge)
-            assert all(inner.contains(r) for r in whole)
+    doc = open_pdf(kit / "parks.pdf")
+    assert len(doc) == len(loaded.content.game.parks)
+    for page in doc:
+        areas = [d.rect for d in page.drawings() if same_colour(d.fill, ZONE)]
+        whole = [
+            r for r in areas if r.width >= CARD[0] - 1.5 * mm and r.height >= CARD[1] - 1.5 * mm
+        ]
+        assert len(whole) == len(areas) == 2 * (seats + 1), (page.number + 1, areas)
+        for half in (whole[: len(whole) // 2], whole[len(whole) // 2 :]):
+            rows: dict[int, list[Rect]] = {}
+            for r in half:
+                rows.setdefault(round(r.y0), []).append(r)
+            bench = max(rows.values(), key=len)
+            assert len(bench) == seats
+            lefts = sorted(r.x0 for r in bench)
+            assert min(b - a for a, b in itertools.pairwise(lefts)) >= STRIP
+        edge = MARGIN - 2 * mm  # the mat's frame runs 1.5 mm outside the margin
+        inner = Rect(edge, edge, page.width - edge, page.height - edge)
+        assert all(inner.contains(r) for r in whole)
 
 
 def test_level_letters_sit_in_a_tag_of_their_colour(kit: Path) -> None:
     """A bare sans-serif "I" at a card's corner read as a stray bar: every level letter is
     printed white in a filled tag at least 5 mm tall, inside the card's 3 mm safe margin."""
-    with pymupdf.open(kit / "cards.pdf") as doc:
-        letters = 0
-        for page in doc:
-            spans = [
-                s
-                for block in page.get_text("dict")["blocks"]
-                for line in block.get("lines", [])
-                for s in line["spans"]
-                if s["text"] in ("A", "B", "C", "I", "R", "SOLO") and s["size"] < 12
-            ]
-            tags = [
-                d["rect"]
-                for d in page.get_drawings()
-                if d.get("fill") and d["rect"].height < 8 * mm
-            ]
-            for span in spans:
-                box = pymupdf.Rect(span["bbox"])
-                middle = pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
-                under = [t for t in tags if t.contains(middle)]
-                assert under and under[-1].height >= 5 * mm, (page.number + 1, span["text"])
-                assert span["color"] == 0xFFFFFF, (page.number + 1, span["text"])
-                letters += 1
-        assert letters >= 167  # one per card front
+    doc = open_pdf(kit / "cards.pdf")
+    letters = 0
+    for page in doc:
+        spans = [
+            s for s in page.spans() if s.text in ("A", "B", "C", "I", "R", "SOLO") and s.size < 12
+        ]
+        tags = [d.rect for d in page.drawings() if d.fill and d.rect.height < 8 * mm]
+        for span in spans:
+            under = [t for t in tags if t.contains(span.bbox.centre)]
+            assert under and under[-1].height >= 5 * mm, (page.number + 1, span.text)
+            assert span.colour_int == 0xFFFFFF, (page.number + 1, span.text)
+            letters += 1
+    assert letters >= 167  # one per card front
 
 
 def test_park_band_places_hold_a_trophy_tile_and_a_flag(kit: Path) -> None:
     """The trophy stack and flag places on a park's band are at least as big as the pieces
     tokens.pdf makes (they were 28 x 22 mm for a 24 mm tile and a 32 x 26 mm flag)."""
-    with pymupdf.open(kit / "parks.pdf") as doc:
-        for page in doc:
-            places = sorted(
-                (
-                    d["rect"]
-                    for d in page.get_drawings()
-                    if d.get("fill") is not None
-                    and min(d["fill"]) > 0.99
-                    and d["rect"].width > 15 * mm
-                ),
-                key=lambda r: r.x0,
-            )
-            assert len(places) == 2, (page.number + 1, places)
-            trophies, flag = places
-            assert trophies.width >= TILE and trophies.height >= TILE, trophies
-            assert flag.width >= FLAG[0] and flag.height >= FLAG[1], flag
+    for page in open_pdf(kit / "parks.pdf"):
+        places = sorted(
+            (
+                d.rect
+                for d in page.drawings()
+                if d.fill is not None and min(d.fill) > 0.99 and d.rect.width > 15 * mm
+            ),
+            key=lambda r: r.x0,
+        )
+        assert len(places) == 2, (page.number + 1, places)
+        trophies, flag = places
+        assert trophies.width >= TILE and trophies.height >= TILE, trophies
+        assert flag.width >= FLAG[0] and flag.height >= FLAG[1], flag

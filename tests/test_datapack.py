@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, assert_no_crash, run_cli
 
+from tests.pdfview import open_pdf
 from ttgbuild.core.origin import Origin
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.records import DataContent, Record, Records
@@ -369,8 +370,6 @@ def test_the_example_validates_clean_with_its_catalogs(game: Path) -> None:
 
 @pytest.mark.timeout(120)
 def test_the_example_builds_both_locales(game: Path, tmp_path: Path) -> None:
-    import pymupdf
-
     out = tmp_path / "out"
     result = run_cli(game, "build", "--out", str(out), "--strict")
     assert result.exit_code == 0, result.output
@@ -378,20 +377,20 @@ def test_the_example_builds_both_locales(game: Path, tmp_path: Path) -> None:
         ("en", ("Kelp Darter", "Lives in: Kelp Bed", "Grip", "up to 1 further", "Tidewrack")),
         ("es", ("Flecha de las algas", "Vive en: Bosque de algas", "Agarre", "hasta 1 más")),
     ):
-        cards = pymupdf.open(out / locale / "cards.pdf")
+        cards = open_pdf(out / locale / "cards.pdf")
         # 13 cards in their copies: two fronts and two backs on 3 x 3 sheets, then the
         # alignment test's front and back (the guide sends the user to it).
         assert len(cards) == 6
-        text = " ".join(" ".join(page.get_text().split()) for page in cards)
+        text = " ".join(" ".join(page.text().split()) for page in cards)
         assert all(word in text for word in words), (locale, text[:400])
-        sheet = pymupdf.open(out / locale / "reference.pdf")
+        sheet = open_pdf(out / locale / "reference.pdf")
         assert len(sheet) == 1
-    sheet_en = " ".join(pymupdf.open(out / "en" / "reference.pdf")[0].get_text().split())
+    sheet_en = " ".join(open_pdf(out / "en" / "reference.pdf")[0].text().split())
     assert "The box holds 40 shell tokens" in sheet_en and "3\u20135" in sheet_en
-    sheet_es = " ".join(pymupdf.open(out / "es" / "reference.pdf")[0].get_text().split())
+    sheet_es = " ".join(open_pdf(out / "es" / "reference.pdf")[0].text().split())
     assert "La caja trae 40 fichas de concha" in sheet_es and "Tabla de mareas" in sheet_es
-    picture = pymupdf.open(out / "es" / "cards.pdf")[0].get_pixmap(dpi=40)
-    assert picture.width > 300 and len(set(picture.samples)) > 10  # drawn, not blank
+    picture = open_pdf(out / "es" / "cards.pdf")[0].render(dpi=40)
+    assert picture.width > 300 and len(set(picture.tobytes())) > 10  # drawn, not blank
 
 
 def test_a_sheet_expression_failing_on_the_content_stops_the_build(

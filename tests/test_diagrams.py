@@ -10,11 +10,11 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import pymupdf
 import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
+from tests.pdfview import Rect, open_pdf
 from ttgbuild.geometry.hexgrid import Facing, Grid, distance, reachable
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.arcs import attack_side, in_front_arc, in_rear_arc
@@ -153,22 +153,20 @@ def test_page_draws_every_diagram_inside_its_box(
 ) -> None:
     out = tmp_path / "diagrams.pdf"
     boxes = _page(out, movement)
-    page = pymupdf.open(out)[0]
-    height = page.rect.height
-    words = page.get_text()
+    page = open_pdf(out)[0]
+    height = page.height
+    words = page.text()
     for label in LABELS.values():
         assert label in words
     for m in movement:
         assert f"{LABELS[m.id]} {m.min}\u2013{m.max}" in words
-    drawn = [d["rect"] for d in page.get_drawings()]
+    drawn = [d.rect for d in page.drawings()]
     for x, y, w, h in boxes:
-        box = pymupdf.Rect(x, height - y - h, x + w, height - y)
+        box = Rect(x, height - y - h, x + w, height - y)
         inside = [r for r in drawn if box.intersects(r)]
         assert len(inside) > 20  # hexes, tokens, lines
         for rect in inside:
-            assert pymupdf.Rect(box.x0 - 0.5, box.y0 - 0.5, box.x1 + 0.5, box.y1 + 0.5).contains(
-                rect
-            )
+            assert box.grown(0.5).contains(rect)
 
 
 def test_legend_limits_come_from_the_movement_argument(tmp_path: Path) -> None:
@@ -178,7 +176,7 @@ def test_legend_limits_come_from_the_movement_argument(tmp_path: Path) -> None:
     canvas.showPage()
     out = tmp_path / "reach.pdf"
     out.write_bytes(finish(canvas, buffer))
-    words = pymupdf.open(out)[0].get_text()
+    words = open_pdf(out)[0].text()
     assert "Walk 1\u20132" in words
     assert "Run 3\u20135" in words
     assert "Sprint" not in words

@@ -11,15 +11,15 @@ import json
 import re
 import shutil
 
-import pymupdf
 from conftest import REPO
+
+from tests.pdfview import open_pdf
 
 OWN_FACES = [0, 0, 1, 1, 1, 2]
 
 
 def _text(path) -> str:
-    with pymupdf.open(path) as document:
-        words = " ".join(page.get_text() for page in document)
+    words = " ".join(page.text() for page in open_pdf(path))
     return re.sub(r"\s+", " ", words.replace("-\n", ""))
 
 

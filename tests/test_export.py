@@ -15,13 +15,13 @@ from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
-import pymupdf
 import pytest
 import yaml
 from PIL import Image
 from pypdf import PdfReader
 
 from tests.conftest import REPO, assert_no_crash, run_cli, shipped_copy
+from tests.pdfview import Page, Rect, open_pdf
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.export.sizes import SIZES
 from ttgbuild.export.tts import (
@@ -119,17 +119,12 @@ def test_the_pdf_has_one_card_a_page_front_then_back_with_trim_and_bleed_boxes(
     assert len(backs) == len({row["deck"] for row in rows}) < len(fronts) == len(rows)
 
 
-def text_lines(page: pymupdf.Page) -> list[tuple[str, pymupdf.Rect]]:
+def text_lines(page: Page) -> list[tuple[str, Rect]]:
     """Each line of text on the page with its box (top-down points)."""
-    return [
-        (text, pymupdf.Rect(line["bbox"]))
-        for block in page.get_text("dict")["blocks"]
-        for line in block.get("lines", [])
-        if (text := "".join(span["text"] for span in line["spans"]).strip())
-    ]
+    return [(line.text, line.bbox) for line in page.lines()]
 
 
-def meeting(lines: list[tuple[str, pymupdf.Rect]]) -> set[tuple[str, str]]:
+def meeting(lines: list[tuple[str, Rect]]) -> set[tuple[str, str]]:
     """The pairs of text lines whose boxes overlap (by more than half a point each way)."""
     found = set()
     for (one, a), (other, b) in combinations(lines, 2):
@@ -139,13 +134,13 @@ def meeting(lines: list[tuple[str, pymupdf.Rect]]) -> set[tuple[str, str]]:
     return found
 
 
-def contacts(page: pymupdf.Page) -> set[tuple[str, int]]:
+def contacts(page: Page) -> set[tuple[str, int]]:
     """Each line of text with each filled shape its box meets, by the shape's place in the page.
 
     A card drawn at another size by the same code paints the same shapes in the same
     order, so a contact the design does not have is a picture or a box run into text.
     """
-    fills = [d["rect"] for d in page.get_drawings() if d["type"] in ("f", "fs")]
+    fills = [d.rect for d in page.drawings() if d.fill is not None]
     found = set()
     for text, box in text_lines(page):
         for number, fill in enumerate(fills):
@@ -163,8 +158,8 @@ def test_mini_euro_cards_keep_every_text_on_the_card_and_apart_as_the_design_doe
     not meet at the design size (the cost badge's number and its "RC" do, by design).
     Drawn at 44 x 68 mm itself, 86 of its 212 pages failed this (club panels over talent
     text, the weapon sketch over its stats)."""
-    small = pymupdf.open(exports["jugger-mini-euro"] / "cards.pdf")
-    design = pymupdf.open(exports["jugger-poker"] / "cards.pdf")
+    small = open_pdf(exports["jugger-mini-euro"] / "cards.pdf")
+    design = open_pdf(exports["jugger-poker"] / "cards.pdf")
     assert len(small) == len(design)
     for page, reference in zip(small, design, strict=True):
         lines = text_lines(page)

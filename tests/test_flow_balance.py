@@ -2,19 +2,19 @@
 are spread so that the fullest column is as short as their order allows
 (render/flow.py, `balance` and `partition`).
 
-The partition is tested on numbers; the sheets on built PDFs (PyMuPDF text
-positions), one build per game and paper size for all three locales, shared by
-the module.
+The partition is tested on numbers; the sheets on built PDFs (word positions,
+tests/pdfview.py), one build per game and paper size for all three locales,
+shared by the module.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pymupdf
 import pytest
 
 from tests.conftest import assert_no_crash, run_cli
+from tests.pdfview import Page, open_pdf
 from ttgbuild.render import fonts, text
 from ttgbuild.render.flow import Prose, Section, columns, flow, partition
 
@@ -77,12 +77,12 @@ def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     return out
 
 
-def _used(page: pymupdf.Page) -> tuple[float, float]:
+def _used(page: Page) -> tuple[float, float]:
     """How far down the page's area (below the title band, above the foot) the text
     of the left and of the right column reaches, as shares of the area."""
-    width, height = page.rect.width, page.rect.height
+    width, height = page.width, page.height
     top, bottom = 23 * MM, height - 14 * MM
-    words = [pymupdf.Rect(w[:4]) for w in page.get_text("words")]
+    words = [word.bbox for word in page.words()]
     words = [r for r in words if top < r.y0 < bottom]
     left = max((r.y1 for r in words if r.x1 < width / 2), default=top)
     right = max((r.y1 for r in words if r.x0 > width / 2), default=top)
@@ -94,8 +94,7 @@ def _used(page: pymupdf.Page) -> tuple[float, float]:
 def test_no_column_is_empty_while_another_runs_past_60_percent(
     kits: Path, locale: str, game: str, sheet: str
 ) -> None:
-    with pymupdf.open(kits / game / locale / sheet) as pdf:
-        for number, page in enumerate(pdf, 1):
-            left, right = _used(page)
-            where = f"{game} {locale} {sheet} page {number}: columns {left:.0%} and {right:.0%}"
-            assert min(left, right) > 0.02 or max(left, right) <= 0.6, where
+    for number, page in enumerate(open_pdf(kits / game / locale / sheet), 1):
+        left, right = _used(page)
+        where = f"{game} {locale} {sheet} page {number}: columns {left:.0%} and {right:.0%}"
+        assert min(left, right) > 0.02 or max(left, right) <= 0.6, where

@@ -25,7 +25,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pymupdf
 import pytest
 import yaml
 from babel.messages.pofile import read_po, write_po
@@ -34,6 +33,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from tests.pdfview import open_pdf
 from ttgbuild.cli import app
 from ttgbuild.render import fonts
 
@@ -172,7 +172,7 @@ def check_build(result: Any, root: Path, locale: str, printed: list[str]) -> Non
     # whose placeholders differ) replaced by its English.
     fonts.register()
     reported = re.search(r" warning JT(90[12]|801): ", output) is not None
-    kit_text = squash("".join(page.get_text() for pdf in pdfs for page in pymupdf.open(pdf)))
+    kit_text = squash("".join(page.text() for pdf in pdfs for page in open_pdf(pdf)))
     for value in printed:
         if fonts.missing_glyphs(value):
             assert reported, f"{value!r} has characters the fonts lack but no JT902:\n{output}"

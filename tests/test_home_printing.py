@@ -7,9 +7,9 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable
+from dataclasses import astuple
 from pathlib import Path
 
-import pymupdf
 import pypdfium2
 import pytest
 from conftest import REPO, run_cli
@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tests.pdfview import Drawing, Page, Point, Rect, boxes_written, open_pdf
 from ttgbuild.core.printing import Ink, Paper, PrintSettings
 from ttgbuild.render import fonts, ink
 from ttgbuild.render.ink import LARGE, TEXT_CONTRAST, contrast, luminance
@@ -86,18 +87,17 @@ def kit_pdfs(
     return [(paper, kits[game, paper] / name) for (game, paper) in kits for name in files[game]]
 
 
-def edge_distance(rect: pymupdf.Rect, page: pymupdf.Page) -> float:
-    width, height = page.rect.width, page.rect.height
-    return min(rect.x0, rect.y0, width - rect.x1, height - rect.y1)
+def edge_distance(rect: Rect, page: Page) -> float:
+    return min(rect.x0, rect.y0, page.width - rect.x1, page.height - rect.y1)
 
 
-def strokes(page: pymupdf.Page) -> list[tuple[pymupdf.Point, pymupdf.Point, dict]]:
+def strokes(page: Page) -> list[tuple[Point, Point, Drawing]]:
     """Every straight stroked line of a page (top-down coordinates) with its drawing."""
     found = []
-    for drawing in page.get_drawings():
-        if drawing["type"] not in ("s", "fs"):
+    for drawing in page.drawings():
+        if drawing.stroke is None:
             continue
-        for item in drawing["items"]:
+        for item in drawing.items:
             if item[0] == "l":
                 found.append((item[1], item[2], drawing))
     return found
@@ -105,17 +105,14 @@ def strokes(page: pymupdf.Page) -> list[tuple[pymupdf.Point, pymupdf.Point, dict
 
 def test_marks_lines_and_text_keep_5_mm_from_every_paper_edge(kits) -> None:
     for paper, path in kit_pdfs(kits, STROKE_FILES):
-        for page in pymupdf.open(path):
+        for page in open_pdf(path):
             where = f"{paper} {path.parent.parent.name}/{path.name} page {page.number + 1}"
             for a, b, _drawing in strokes(page):
-                near = edge_distance(pymupdf.Rect(a, b).normalize(), page)
+                near = edge_distance(Rect.around((a, b)), page)
                 assert near >= EDGE_CLEAR - TOLERANCE, (where, a, b, near / mm)
-            for block in page.get_text("dict")["blocks"]:
-                for line in block.get("lines", []):
-                    for span in line["spans"]:
-                        if span["text"].strip():
-                            near = edge_distance(pymupdf.Rect(span["bbox"]), page)
-                            assert near >= EDGE_CLEAR - TOLERANCE, (where, span["text"], near / mm)
+            for span in page.spans():
+                near = edge_distance(span.bbox, page)
+                assert near >= EDGE_CLEAR - TOLERANCE, (where, span.text, near / mm)
 
 
 def test_nothing_is_printed_in_the_outer_4_mm(kits) -> None:
@@ -153,13 +150,13 @@ def test_letter_marks_for_the_vertical_cuts_reach_into_the_bleed_not_the_edge() 
     assert far - near == pytest.approx(MARK_LENGTH)
 
 
-def cut_marks(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
+def cut_marks(page: Page) -> list[tuple[float, float, float, float]]:
     """The crop marks of a page: short black hairlines, as (x0, y0, x1, y1) with y up."""
-    height = page.rect.height
+    height = page.height
     found = []
     for a, b, drawing in strokes(page):
-        black = drawing.get("color") and max(drawing["color"]) < 0.01
-        if black and math.dist(a, b) <= MARK_LENGTH + TOLERANCE and drawing["width"] < 0.3:
+        black = drawing.stroke is not None and max(drawing.stroke) < 0.01
+        if black and math.dist(a, b) <= MARK_LENGTH + TOLERANCE and drawing.width < 0.3:
             found.append((a.x, height - a.y, b.x, height - b.y))
     return found
 
@@ -172,16 +169,16 @@ def same_line(one, other) -> bool:
     )
 
 
-def filled_cells(page: pymupdf.Page, settings: PrintSettings) -> list[tuple[int, int]]:
+def filled_cells(page: Page, settings: PrintSettings) -> list[tuple[int, int]]:
     """The grid cells that hold a card: those with text on them."""
     grid = card_grid(settings)
-    height = page.rect.height
+    height = page.height
     cells = []
     for row in range(grid.rows):
         for column in range(grid.columns):
             x, y = grid.origin(row, column)
-            box = pymupdf.Rect(x, height - y - grid.cell_height, x + grid.cell_width, height - y)
-            if page.get_text(clip=box).strip():
+            box = Rect(x, height - y - grid.cell_height, x + grid.cell_width, height - y)
+            if page.text(clip=box).strip():
                 cells.append((row, column))
     return cells
 
@@ -190,7 +187,7 @@ def filled_cells(page: pymupdf.Page, settings: PrintSettings) -> list[tuple[int,
 def test_marks_stand_only_at_cuts_a_page_makes(kits, paper) -> None:
     settings = PrintSettings(Paper(paper))
     grid = card_grid(settings)
-    doc = pymupdf.open(kits["tidewrack", paper] / "cards.pdf")
+    doc = open_pdf(kits["tidewrack", paper] / "cards.pdf")
     fronts = [doc[i] for i in range(0, len(doc) - 2, 2)]  # before the alignment test
     last = fronts[-1]
     cells = filled_cells(last, settings)
@@ -206,16 +203,15 @@ def test_marks_stand_only_at_cuts_a_page_makes(kits, paper) -> None:
 def test_every_page_has_a_trim_box_inside_its_bleed_box_inside_the_sheet(kits) -> None:
     for (game, paper), folder in kits.items():
         for path in sorted(folder.glob("*.pdf")):
-            doc = pymupdf.open(path)
+            doc = open_pdf(path)
             for page in doc:
                 where = (game, paper, path.name, page.number + 1)
-                for key in ("TrimBox", "BleedBox"):
-                    assert doc.xref_get_key(page.xref, key)[0] == "array", (where, key)
+                assert {"TrimBox", "BleedBox"} <= boxes_written(doc, page.number), where
                 trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
                 assert inside(bleed, media) and inside(trim, bleed), where
 
 
-def inside(inner: pymupdf.Rect, outer: pymupdf.Rect) -> bool:
+def inside(inner: Rect, outer: Rect) -> bool:
     """`inner` lies within `outer`, give or take the PDF's rounding (0.01 pt)."""
     return (
         inner.x0 >= outer.x0 - 0.01
@@ -228,39 +224,35 @@ def inside(inner: pymupdf.Rect, outer: pymupdf.Rect) -> bool:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_card_fronts_trim_box_is_its_cut_grid_and_bleed_box_its_bleed(kits, paper) -> None:
     settings = PrintSettings(Paper(paper))
-    doc = pymupdf.open(kits["tidewrack", paper] / "cards.pdf")
+    doc = open_pdf(kits["tidewrack", paper] / "cards.pdf")
     for index in range(0, len(doc) - 2, 2):  # card fronts, before the alignment test
         page = doc[index]
         grid = card_grid(settings).holding(filled_cells(page, settings))
         x0, y0, x1, y1 = grid.trim_area()
-        height = page.rect.height
-        expected = pymupdf.Rect(x0, height - y1, x1, height - y0)
-        assert all(abs(a - b) < 0.01 for a, b in zip(page.trimbox, expected, strict=True))
-        b = grid.bleed
-        grown = pymupdf.Rect(expected.x0 - b, expected.y0 - b, expected.x1 + b, expected.y1 + b)
-        assert all(abs(a - b) < 0.01 for a, b in zip(page.bleedbox, grown, strict=True))
+        height = page.height
+        expected = Rect(x0, height - y1, x1, height - y0)
+        assert all(
+            abs(a - b) < 0.01 for a, b in zip(astuple(page.trimbox), astuple(expected), strict=True)
+        )
+        grown = expected.grown(grid.bleed)
+        assert all(
+            abs(a - b) < 0.01 for a, b in zip(astuple(page.bleedbox), astuple(grown), strict=True)
+        )
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_backs_leave_the_ruler_and_the_print_note_on_white_paper(kits, paper) -> None:
     path = kits["jugger", paper] / "cards.pdf"
-    doc = pymupdf.open(path)
-    pdf = pypdfium2.PdfDocument(path)
+    doc = open_pdf(path)
     for index in range(1, len(doc) - 2, 2):  # back pages, before the alignment test
-        spans = [
-            span
-            for block in doc[index].get_text("dict")["blocks"]
-            for line in block.get("lines", [])
-            for span in line["spans"]
-            if "100" in span["text"] or "50 mm" in span["text"]
-        ]
+        spans = [span for span in doc[index].spans() if "100" in span.text or "50 mm" in span.text]
         assert len(spans) == 2, index
-        image = pdf[index].render(scale=2).to_pil().convert("L")
+        image = doc[index].render(dpi=144).convert("L")
         for span in spans:
-            box = [round(v * 2) for v in span["bbox"]]
+            box = [round(v * 2) for v in astuple(span.bbox)]
             crop = image.crop(box).tobytes()
             white = sum(1 for v in crop if v > 240) / len(crop)
-            assert white > 0.5, (paper, index + 1, span["text"], white)
+            assert white > 0.5, (paper, index + 1, span.text, white)
 
 
 @pytest.fixture(scope="module")
@@ -285,19 +277,17 @@ def test_backs_moved_towards_the_ruler_keep_their_bleed_and_the_ruler_its_paper(
 ) -> None:
     """The ruler and note make way: each back keeps at least 2 mm of bleed on every side,
     and nothing comes nearer the paper's edge than EDGE_CLEAR."""
-    doc = pymupdf.open(offset_kits[paper])
+    doc = open_pdf(offset_kits[paper])
     for index in range(1, len(doc) - 2, 2):  # back pages, before the alignment test
         page = doc[index]
         trim, bleed = page.trimbox, page.bleedbox
         sides = (trim.x0 - bleed.x0, trim.y0 - bleed.y0, bleed.x1 - trim.x1, bleed.y1 - trim.y1)
         assert min(sides) >= 2 * mm - 0.01, (paper, index + 1, [v / mm for v in sides])
         for a, b, _drawing in strokes(page):
-            assert edge_distance(pymupdf.Rect(a, b).normalize(), page) >= EDGE_CLEAR - TOLERANCE
-        for block in page.get_text("dict")["blocks"]:
-            for line in block.get("lines", []):
-                for span in line["spans"]:
-                    near = edge_distance(pymupdf.Rect(span["bbox"]), page)
-                    assert near >= EDGE_CLEAR - TOLERANCE, (span["text"], near / mm)
+            assert edge_distance(Rect.around((a, b)), page) >= EDGE_CLEAR - TOLERANCE
+        for span in page.spans():
+            near = edge_distance(span.bbox, page)
+            assert near >= EDGE_CLEAR - TOLERANCE, (span.text, near / mm)
 
 
 @pytest.mark.parametrize("size", [(150.0, 150.0), (150.0, 80.0), (100.0, 230.0), (63.0, 88.0)])
@@ -313,22 +303,20 @@ def test_the_print_note_and_ruler_stay_on_the_paper_with_any_card_size(paper, si
     canvas = Canvas(buffer, pagesize=grid.page)
     furniture.on_grid_sheet(canvas, grid)
     canvas.save()
-    page = pymupdf.open(stream=buffer.getvalue(), filetype="pdf")[0]
-    words = " ".join(page.get_text().split())
+    page = open_pdf(buffer.getvalue())[0]
+    words = " ".join(page.text().split())
     assert NOTE in words and "= 50 mm" in words, words
-    for block in page.get_text("dict")["blocks"]:
-        for line in block.get("lines", []):
-            for span in line["spans"]:
-                near = edge_distance(pymupdf.Rect(span["bbox"]), page)
-                assert near >= EDGE_CLEAR - TOLERANCE, (span["text"], near / mm)
-                if span["text"] == NOTE:  # and not over a crop mark's place (the cuts)
-                    box = pymupdf.Rect(span["bbox"])
-                    xs, ys = grid.cuts()
-                    if grid.furniture_side == "bottom":
-                        assert not any(box.x0 - mm < x < box.x1 + mm for x in xs), xs
-                    else:
-                        cuts = [page.rect.height - y for y in ys]
-                        assert not any(box.y0 - mm < y < box.y1 + mm for y in cuts), cuts
+    for span in page.spans():
+        near = edge_distance(span.bbox, page)
+        assert near >= EDGE_CLEAR - TOLERANCE, (span.text, near / mm)
+        if span.text == NOTE:  # and not over a crop mark's place (the cuts)
+            box = span.bbox
+            xs, ys = grid.cuts()
+            if grid.furniture_side == "bottom":
+                assert not any(box.x0 - mm < x < box.x1 + mm for x in xs), xs
+            else:
+                cuts = [page.height - y for y in ys]
+                assert not any(box.y0 - mm < y < box.y1 + mm for y in cuts), cuts
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (2.0, -1.5), (-10.0, 10.0)])
@@ -371,13 +359,13 @@ def test_every_alignment_cross_reads_the_offset_a_drift_would_produce(paper, dup
 
 
 def test_the_alignment_test_says_how_to_read_the_offset_and_what_to_do_with_the_pdfs(kits):
-    page = pymupdf.open(kits["jugger", "a4"] / "cards.pdf")[-1]
-    words = " ".join(page.get_text().split())
+    page = open_pdf(kits["jugger", "a4"] / "cards.pdf")[-1]
+    words = " ".join(page.text().split())
     assert "to the right of the red one, X is that many mm" in words
     assert "--back-offset X,Y" in words and "--back-offset 0,0" in words
     assert "Only the PDFs?" in words
     assert "X = +2, Y = +1 \u2192 --back-offset 2,1" in words  # the worked example, drawn
-    front = " ".join(pymupdf.open(kits["jugger", "a4"] / "cards.pdf")[-2].get_text().split())
+    front = " ".join(open_pdf(kits["jugger", "a4"] / "cards.pdf")[-2].text().split())
     assert "add it to the back offset this sheet was printed with" in front  # as the back says
 
 
@@ -415,19 +403,13 @@ def span_contrasts(path: Path) -> list[tuple[int, str, float]]:
 def span_contrasts_of(data: bytes) -> list[tuple[int, str, float]]:
     """`span_contrasts` of a PDF held in memory."""
     found = []
-    for page in pymupdf.open(stream=data, filetype="pdf"):
-        fills = [d for d in page.get_drawings() if d.get("fill") is not None]
-        for span in page.get_texttrace():
-            if not span["chars"]:
-                continue
-            x0, y0, x1, y1 = span["bbox"]
-            centre = pymupdf.Point((x0 + x1) / 2, (y0 + y1) / 2)
-            under = [d for d in fills if d["seqno"] < span["seqno"] and d["rect"].contains(centre)]
-            back = Color(*under[-1]["fill"]) if under else Color(1, 1, 1)
-            colour = span["color"]
-            fore = Color(*colour[:3]) if len(colour) >= 3 else Color(*(colour[0],) * 3)
-            text = "".join(chr(char[0]) for char in span["chars"])
-            found.append((page.number + 1, text, contrast(fore, back)))
+    for page in open_pdf(data):
+        fills = [d for d in page.drawings() if d.fill is not None]
+        for span in page.runs():
+            centre = span.bbox.centre
+            under = [d for d in fills if d.seqno < span.seqno and d.rect.contains(centre)]
+            back = Color(*under[-1].fill) if under else Color(1, 1, 1)
+            found.append((page.number + 1, span.text, contrast(Color(*span.colour), back)))
     return found
 
 
@@ -442,10 +424,10 @@ def test_both_kits_live_side_by_side_each_with_its_cache(saver) -> None:
 def test_ink_saver_prints_the_same_kit_without_large_fills(saver, game) -> None:
     full, saved = saver[game]
     for name, most in SAVER_FILES[game].items():
-        assert len(pymupdf.open(saved / name)) == len(pymupdf.open(full / name))
-        for page in pymupdf.open(saved / name):
-            for drawing in page.get_drawings():
-                rect, fill = drawing["rect"], drawing.get("fill")
+        assert len(open_pdf(saved / name)) == len(open_pdf(full / name))
+        for page in open_pdf(saved / name):
+            for drawing in page.drawings():
+                rect, fill = drawing.rect, drawing.fill
                 big = rect.width > PICTURE_SIDE or rect.height > PICTURE_SIDE  # not an icon
                 if fill is not None and rect.width * rect.height > LARGE and big:
                     assert luminance(Color(*fill)) > 0.6, (name, page.number + 1, fill)
@@ -477,8 +459,8 @@ def test_ink_saver_draws_a_kept_picture_whole_in_its_colours() -> None:
         with ink.keep(canvas):
             canvas.rect(50 * mm, 50 * mm, 30 * mm, 30 * mm, stroke=0, fill=1)
 
-    page = pymupdf.open(stream=saver_page(draw), filetype="pdf")[0]
-    fills = [d["fill"] for d in page.get_drawings() if d.get("fill") is not None]
+    page = open_pdf(saver_page(draw))[0]
+    fills = [d.fill for d in page.drawings() if d.fill is not None]
     assert len(fills) == 2
     assert luminance(Color(*fills[0])) > 0.6  # tinted
     assert all(abs(a - b) < 0.01 for a, b in zip(fills[1], navy.rgb(), strict=True))

@@ -10,12 +10,12 @@ import io
 from dataclasses import replace
 from pathlib import Path
 
-import pymupdf
 import pytest
 from conftest import REPO, run_cli
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tests.pdfview import Page, Point, Rect, open_pdf, same_colour
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.model import Weapon
 from ttgbuild.packs.jugger.render import cards, theme
@@ -40,14 +40,13 @@ def kit(kits: dict[str, Path]) -> Path:
     return kits["a4"]
 
 
-def dashed(path: Path) -> list[tuple[int, str]]:
+def dashed(path: Path) -> list[tuple[int, tuple[float, ...]]]:
     """Each page (from 1) of the file with a dashed stroke, and the dash pattern."""
     found = []
-    for page in pymupdf.open(path):
-        for drawing in page.get_drawings():
-            pattern = drawing.get("dashes")
-            if drawing["type"] in ("s", "fs") and pattern and not pattern.startswith("[]"):
-                found.append((page.number + 1, pattern))
+    for page in open_pdf(path):
+        for drawing in page.drawings():
+            if drawing.stroke is not None and drawing.dashes:
+                found.append((page.number + 1, drawing.dashes))
     return found
 
 
@@ -58,40 +57,32 @@ def test_board_and_mats_draw_no_dashed_line(kit: Path, name: str) -> None:
 
 def test_the_mats_draw_their_zone_names_over_the_slots(kit: Path) -> None:
     """Each slot's panel is painted before the text on it, so no panel hides a zone's name."""
-    document = pymupdf.open(kit / "board.pdf")
+    document = open_pdf(kit / "board.pdf")
     for page in list(document)[-2:]:
-        fills = [d for d in page.get_drawings() if d["type"] in ("f", "fs")]
-        spans = [s for s in page.get_texttrace() if "".join(chr(c[0]) for c in s["chars"])]
-        words = "".join(chr(c[0]) for s in spans for c in s["chars"])
+        fills = [d for d in page.drawings() if d.fill is not None]
+        spans = [s for s in page.runs() if s.text]
+        words = "".join(s.text for s in spans)
         assert "Inplay" in words.replace(" ", "") and "Reserve" in words
         for span in spans:
-            box = pymupdf.Rect(span["bbox"])
-            under = [d for d in fills if d["rect"].contains(box)]
-            assert all(d["seqno"] < span["seqno"] for d in under), (page.number + 1, box)
+            under = [d for d in fills if d.rect.contains(span.bbox)]
+            assert all(d.seqno < span.seqno for d in under), (page.number + 1, span.bbox)
 
 
-def inset(rect: pymupdf.Rect, by: float) -> pymupdf.Rect:
-    return pymupdf.Rect(rect.x0 + by, rect.y0 + by, rect.x1 - by, rect.y1 - by)
-
-
-def lines_through_text(page: pymupdf.Page) -> list[tuple[str, pymupdf.Rect]]:
+def lines_through_text(page: Page) -> list[tuple[str, Rect]]:
     """Each text span of the page that a stroked straight line runs through."""
-    spans = [
-        (span["text"], inset(pymupdf.Rect(span["bbox"]), 0.5))
-        for block in page.get_text("dict")["blocks"]
-        for line in block.get("lines", [])
-        for span in line["spans"]
-        if span["text"].strip()
-    ]
+    spans = [(span.text, span.bbox.grown(-0.5)) for span in page.spans() if span.text]
     crossed = []
-    for drawing in page.get_drawings():
-        if drawing["type"] not in ("s", "fs"):
+    for drawing in page.drawings():
+        if drawing.stroke is None:
             continue
-        for item in drawing["items"]:
+        for item in drawing.items:
             if item[0] != "l":
                 continue
             a, b = item[1], item[2]
-            points = [a + (b - a) * (step / 40) for step in range(41)]
+            points = [
+                Point(a.x + (b.x - a.x) * step / 40, a.y + (b.y - a.y) * step / 40)
+                for step in range(41)
+            ]
             crossed += [(t, r) for t, r in spans if any(r.contains(p) for p in points)]
     return crossed
 
@@ -100,7 +91,7 @@ def lines_through_text(page: pymupdf.Page) -> list[tuple[str, pymupdf.Rect]]:
 def test_no_line_of_the_guides_diagrams_runs_through_text(kits: dict[str, Path], paper) -> None:
     """The cutting diagram's marks stayed 56 mm tall on Letter's lower cells and crossed the
     page heading and the caption; every diagram now keeps to its box."""
-    for page in pymupdf.open(kits[paper] / "guide.pdf"):
+    for page in open_pdf(kits[paper] / "guide.pdf"):
         assert lines_through_text(page) == [], (paper, page.number + 1)
 
 
@@ -111,13 +102,8 @@ def orange_fills(weapon: Weapon) -> int:
     cards.weapon_art(canvas, (0, 0, 60 * mm, 40 * mm), weapon)
     canvas.showPage()
     canvas.save()
-    page = pymupdf.open(stream=out.getvalue(), filetype="pdf")[0]
-    orange = tuple(round(v, 2) for v in theme.ORANGE.rgb())
-    return sum(
-        1
-        for drawing in page.get_drawings()
-        if drawing.get("fill") and tuple(round(v, 2) for v in drawing["fill"]) == orange
-    )
+    page = open_pdf(out.getvalue())[0]
+    return sum(1 for drawing in page.drawings() if same_colour(drawing.fill, theme.ORANGE.rgb()))
 
 
 def test_the_weapon_sketch_pads_the_ends_content_says_are_padded() -> None:
@@ -137,8 +123,8 @@ def test_the_weapon_sketch_pads_the_ends_content_says_are_padded() -> None:
 def test_both_teams_field_tokens_share_pages(kits: dict[str, Path], paper: str) -> None:
     """60 strips, 21 a page: 3 pages. Each team on pages of its own took 4, the second and
     fourth holding 9 strips each on a card sheet otherwise blank."""
-    document = pymupdf.open(kits[paper] / "tokens.pdf")
-    texts = [page.get_text() for page in document]
+    document = open_pdf(kits[paper] / "tokens.pdf")
+    texts = [page.text() for page in document]
     counters = next(n for n, text in enumerate(texts, 1) if text.startswith("Counters"))
     assert counters == 4, paper
     heroes = load_content(REPO, PACK).content.heroes

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pymupdf
 import pytest
 from babel.messages.pofile import read_po
 from conftest import REPO
 from typer.testing import CliRunner
 
+from tests.pdfview import open_pdf
 from ttgbuild.cli import app
 
 SHIPPED = ("es", "de")
@@ -19,7 +19,7 @@ KEEP = {"Jugger TTG", "Jugg", "Qwik", "Q-tip", "Q-Tip"}
 
 
 def pdf_text(path: Path) -> str:
-    return " ".join(" ".join(page.get_text().split()) for page in pymupdf.open(path))
+    return " ".join(" ".join(page.text().split()) for page in open_pdf(path))
 
 
 def test_a_new_locale_builds_without_code_changes(project, run):

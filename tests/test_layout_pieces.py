@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-import pymupdf
 import pytest
 from reportlab.lib.units import mm
 
+from tests.pdfview import content, open_pdf
 from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.geometry.hexgrid import HexLayout
@@ -75,9 +75,7 @@ def _pieces(tmp_path: Path, locale: str = "en") -> tuple[Pieces, RenderContext, 
 
 
 def _stream(data: bytes) -> str:
-    document = pymupdf.open(stream=data, filetype="pdf")
-    page = document[0]
-    return b"".join(document.xref_stream(x) for x in page.get_contents()).decode("latin-1")
+    return content(open_pdf(data), 0)
 
 
 def test_a_layout_of_faces_needs_no_decks_and_a_face_has_its_own_size(tmp_path: Path) -> None:
@@ -107,8 +105,8 @@ def test_a_face_draws_in_the_box_it_is_given(tmp_path: Path) -> None:
     first = HexLayout(10 * mm).corners(0, 0)[0]
     corner = f"{100 + first[0]:.4f}".rstrip("0").rstrip(".")
     assert re.search(rf"\b{re.escape(corner)} \S+ m\b", stream), stream[:400]
-    page = pymupdf.open(stream=data, filetype="pdf")[0]
-    tops = sorted(word[1] for word in page.get_text("words") if word[4] == "Conch")
+    page = open_pdf(data)[0]
+    tops = sorted(word.bbox.y0 for word in page.words() if word.text == "Conch")
     assert len(tops) == 2 and tops[1] - tops[0] > 5  # the centred one sits lower
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import pymupdf
 import pytest
 from reportlab.lib.units import mm
 
+from tests.pdfview import open_pdf
 from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
@@ -168,7 +168,7 @@ def _draw(tmp_path: Path, critters: list[SimpleNamespace], source: str = HEAD + 
     functions = {"critters": critters}
     parts = PackParts(drawings={"splash": recorder.splash}, functions=functions)
     data = draw_layout(ctx, layout, "Test cards", parts)
-    pages = [page.get_text() for page in pymupdf.open(stream=data, filetype="pdf")]
+    pages = [page.text() for page in open_pdf(data)]
     return pages, ctx, recorder
 
 

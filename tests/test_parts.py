@@ -11,12 +11,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pymupdf
 import pytest
 import yaml
 from reportlab.lib.units import mm
 
 from tests.conftest import REPO, run_cli
+from tests.pdfview import Page, Point, Rect, open_pdf, same_colour
 from ttgbuild.packs.jugger.render import layouts, theme, tokens
 from ttgbuild.render import style
 from ttgbuild.render.layout import cutsheet, dicenet
@@ -52,15 +52,15 @@ def close(a: float, b: float) -> bool:
     return abs(a - b) <= TOLERANCE
 
 
-def cut_rects(page: pymupdf.Page, width: float, height: float) -> list[pymupdf.Rect]:
+def cut_rects(page: Page, width: float, height: float) -> list[Rect]:
     """The stroked rectangles of `width` x `height` points on the page (cut outlines)."""
     return [
-        d["rect"]
-        for d in page.get_drawings()
-        if d["type"] == "s"
-        and [item[0] for item in d["items"]] == ["re"]
-        and close(d["rect"].width, width)
-        and close(d["rect"].height, height)
+        d.rect
+        for d in page.drawings()
+        if d.type == "s"
+        and d.kinds == ("re",)
+        and close(d.rect.width, width)
+        and close(d.rect.height, height)
     ]
 
 
@@ -77,8 +77,8 @@ def test_counters_are_squares_whose_neighbours_share_their_cut_lines(kit):
     }
     assert sum(squares.values()) > 200  # the focus, stamina, crouch count ... counters
     found = 0
-    edges: list[pymupdf.Rect] = []
-    for page in pymupdf.open(out / "tokens.pdf"):
+    edges: list[Rect] = []
+    for page in open_pdf(out / "tokens.pdf"):
         cells = cut_rects(page, side, side)
         found += len(cells)
         corners = {(round(r.x0, 1), round(r.y0, 1)) for r in cells}
@@ -107,20 +107,20 @@ def test_two_sided_counters_fold_over_with_both_faces_and_a_fold_line(kit):
     assert 0 < count <= limit
     side = layout.faces["counter"]["width"] * mm
     pairs = []
-    for page in pymupdf.open(out / "tokens.pdf"):
+    for page in open_pdf(out / "tokens.pdf"):
         for rect in cut_rects(page, 2 * side, side):
             folds = [
                 d
-                for d in page.get_drawings()
-                if d["type"] == "s"
-                and d["dashes"] not in (None, "[] 0")
-                and close(d["rect"].x0, rect.x0 + side)
-                and close(d["rect"].x1, rect.x0 + side)
-                and close(d["rect"].y0, rect.y0)
-                and close(d["rect"].y1, rect.y1)
+                for d in page.drawings()
+                if d.type == "s"
+                and d.dashes
+                and close(d.rect.x0, rect.x0 + side)
+                and close(d.rect.x1, rect.x0 + side)
+                and close(d.rect.y0, rect.y0)
+                and close(d.rect.y1, rect.y1)
             ]
-            front = page.get_textbox(pymupdf.Rect(rect.x0, rect.y0, rect.x0 + side, rect.y1))
-            back = page.get_textbox(pymupdf.Rect(rect.x0 + side, rect.y0, rect.x1, rect.y1))
+            front = page.text(clip=Rect(rect.x0, rect.y0, rect.x0 + side, rect.y1))
+            back = page.text(clip=Rect(rect.x0 + side, rect.y0, rect.x1, rect.y1))
             pairs.append((len(folds), " ".join(front.split()), " ".join(back.split())))
     assert pairs == [(1, "Chain ready", "Chain thrown")] * count
 
@@ -133,17 +133,17 @@ def test_many_two_sided_counters_get_a_mirrored_back_page_instead(tmp_path):
     kit_file.write_text(
         text.replace("chain_ready: 2", f"chain_ready: {limit + 1}"), encoding="utf-8"
     )
-    doc = pymupdf.open(build(root) / "tokens.pdf")
-    texts = [" ".join(page.get_text().split()) for page in doc]
+    doc = open_pdf(build(root) / "tokens.pdf")
+    texts = [" ".join(page.text().split()) for page in doc]
     (front,) = [i for i, t in enumerate(texts) if "Two-sided counters (print both sides)" in t]
     assert texts[front].count("Chain ready") == limit + 1
     assert texts[front + 1].count("Chain thrown") == limit + 1  # the page behind it
     side = layouts.layout("tokens").faces["counter"]["width"] * mm
     cells = cut_rects(doc[front], side, side)
-    backs = [d["rect"] for d in doc[front + 1].get_drawings() if d["type"] == "f"]
-    width = doc[front].rect.width
+    backs = [d.rect for d in doc[front + 1].drawings() if d.type == "f"]
+    width = doc[front].width
     for cell in cells:  # long-edge duplex: each back lies behind its front, columns mirrored
-        behind = pymupdf.Point(width - (cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2)
+        behind = Point(width - (cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2)
         off = cutsheet.BLEED + TOLERANCE  # a back on the block's edge grows into 2 bleeds
         assert any(
             abs((r.x0 + r.x1) / 2 - behind.x) <= off and abs((r.y0 + r.y1) / 2 - behind.y) <= off
@@ -183,13 +183,11 @@ def test_every_pair_of_die_edges_that_meet_has_exactly_one_glue_tab():
 def test_dice_nets_are_printed_with_their_glue_tabs(kit):
     _paper, out = kit
     dice = yaml.safe_load((REPO / "content" / "kit.yaml").read_text(encoding="utf-8"))["dice"]
-    tint = tuple(round(c, 2) for c in style.CARD_TINT.rgb())
+    tint = style.CARD_TINT.rgb()
     tabs = 0
-    for page in pymupdf.open(out / "tokens.pdf"):
-        for d in page.get_drawings():
-            items = [item[0] for item in d["items"]]
-            fill = tuple(round(c, 2) for c in d["fill"]) if d.get("fill") else None
-            if fill == tint and items == ["l", "l", "l"] and d["type"] == "fs":
+    for page in open_pdf(out / "tokens.pdf"):
+        for d in page.drawings():
+            if same_colour(d.fill, tint) and d.kinds == ("l", "l", "l") and d.type == "fs":
                 tabs += 1
     assert tabs == len(dicenet.CUBE.tabs) * dice
 
@@ -202,14 +200,12 @@ def test_base_slots_are_the_token_foot_plus_the_clearance(kit):
     thickness = (2 * settings["card_thickness"] + settings["slot_clearance"]) * mm
     bases = sum(yaml.safe_load((REPO / "content" / "kit.yaml").read_text())["bases"].values())
     slots = 0
-    for page in pymupdf.open(out / "tokens.pdf"):
+    for page in open_pdf(out / "tokens.pdf"):
         slots += len(
             [
                 d
-                for d in page.get_drawings()
-                if d["type"] == "fs"
-                and close(d["rect"].width, width)
-                and close(d["rect"].height, thickness)
+                for d in page.drawings()
+                if d.type == "fs" and close(d.rect.width, width) and close(d.rect.height, thickness)
             ]
         )
     assert slots == bases
@@ -220,7 +216,7 @@ def test_each_player_has_one_mat_page_with_every_hero_in_play(kit):
     _paper, out = kit
     rules = yaml.safe_load((REPO / "content" / "rules.yaml").read_text(encoding="utf-8"))
     in_play = max(f["in_play"] for f in rules["formats"].values())
-    texts = [" ".join(page.get_text().split()) for page in pymupdf.open(out / "board.pdf")]
+    texts = [" ".join(page.text().split()) for page in open_pdf(out / "board.pdf")]
     for side in ("red", "blue"):
         (mat,) = [t for t in texts if f"Player mat, {side} team" in t]
         assert mat.count("hero in play") == in_play
@@ -231,19 +227,19 @@ def test_each_player_has_one_mat_page_with_every_hero_in_play(kit):
 def test_the_print_shop_board_is_its_own_poster_file_with_bleed(kit):
     paper, out = kit
     bleed = layouts.layout("board").data["settings"]["print_shop_bleed"] * mm
-    (page,) = pymupdf.open(out / "board-print-shop.pdf")
+    (page,) = open_pdf(out / "board-print-shop.pdf")
     trim, box, media = page.trimbox, page.bleedbox, page.mediabox
     width, height = POSTERS[paper]
     assert close(trim.width, width * mm) and close(trim.height, height * mm)
     assert close(box.width, trim.width + 2 * bleed) and close(box.height, trim.height + 2 * bleed)
     assert box == media
-    corner = page.get_pixmap(dpi=20).pixel(0, 0)  # the frame's colour runs into the bleed
+    corner = page.render(dpi=20).getpixel((0, 0))  # the frame's colour runs into the bleed
     header = [c * 255 for c in style.HEADER.rgb()]
     assert all(abs(a - b) <= 2 for a, b in zip(corner, header, strict=True)), corner
-    assert "Print at 100 %" in page.get_text()
+    assert "Print at 100 %" in page.text()
     size = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}[paper]
-    for tile in pymupdf.open(out / "board.pdf"):
-        assert sorted((tile.rect.width, tile.rect.height)) == pytest.approx(sorted(size), abs=0.1)
+    for tile in open_pdf(out / "board.pdf"):
+        assert sorted((tile.width, tile.height)) == pytest.approx(sorted(size), abs=0.1)
 
 
 def test_a_shared_cut_block_knows_its_outer_edges():
@@ -270,30 +266,24 @@ def test_crop_marks_stand_only_in_line_with_cuts_that_reach_them():
     assert len(marks) == len(xs) + 2 + len(ys) + 3
 
 
-def mark_lines(page: pymupdf.Page) -> list[pymupdf.Rect]:
+def mark_lines(page: Page) -> list[Rect]:
     """The crop marks of shared-cut blocks: cut-coloured strokes one mark long."""
-    cut = tuple(round(c, 2) for c in style.CUT.rgb())
     out = []
-    for d in page.get_drawings():
-        if d["type"] != "s" or [i[0] for i in d["items"]] != ["l"]:
+    for d in page.drawings():
+        if d.type != "s" or d.kinds != ("l",) or not same_colour(d.stroke, style.CUT.rgb()):
             continue
-        if tuple(round(c, 2) for c in d["color"] or ()) != cut:
-            continue
-        r = d["rect"]
+        r = d.rect
         if close(max(r.width, r.height), cutsheet.MARK_LENGTH) and min(r.width, r.height) < 0.01:
             out.append(r)
     return out
 
 
-def cut_outlines(page: pymupdf.Page) -> list[pymupdf.Rect]:
+def cut_outlines(page: Page) -> list[Rect]:
     """Every cut-coloured stroked rectangle on the page: the cells of shared-cut blocks."""
-    cut = tuple(round(c, 2) for c in style.CUT.rgb())
     return [
-        d["rect"]
-        for d in page.get_drawings()
-        if d["type"] == "s"
-        and [item[0] for item in d["items"]] == ["re"]
-        and tuple(round(c, 2) for c in d["color"] or ()) == cut
+        d.rect
+        for d in page.drawings()
+        if d.type == "s" and d.kinds == ("re",) and same_colour(d.stroke, style.CUT.rgb())
     ]
 
 
@@ -302,13 +292,13 @@ def assert_marks_in_line_with_cuts(pdf: Path) -> int:
     a cell that reaches it (none beside empty cells); returns the marks seen."""
     away = cutsheet.BLEED + cutsheet.MARK_GAP  # from a cell's edge to its mark
     seen = 0
-    for page in pymupdf.open(pdf):
+    for page in open_pdf(pdf):
         cells = cut_outlines(page)
         for m in mark_lines(page):
             seen += 1
             edge = 5 * mm - TOLERANCE
             assert m.x0 >= edge and m.y0 >= edge, m
-            assert page.rect.width - m.x1 >= edge and page.rect.height - m.y1 >= edge, m
+            assert page.width - m.x1 >= edge and page.height - m.y1 >= edge, m
             if m.width < 0.01:  # vertical: above or below a cell whose side it continues
                 assert any(
                     (close(m.x0, c.x0) or close(m.x0, c.x1))
@@ -345,12 +335,11 @@ def other_kit(request, tmp_path_factory) -> tuple[str, Path]:
 
 def glue_tabs(pdf: Path) -> int:
     """Glue tabs drawn by the engine's die net: three-sided tinted trapezoids."""
-    tint = tuple(round(c, 2) for c in style.CARD_TINT.rgb())
+    tint = style.CARD_TINT.rgb()
     tabs = 0
-    for page in pymupdf.open(pdf):
-        for d in page.get_drawings():
-            fill = tuple(round(c, 2) for c in d["fill"]) if d.get("fill") else None
-            if fill == tint and [i[0] for i in d["items"]] == ["l", "l", "l"] and d["type"] == "fs":
+    for page in open_pdf(pdf):
+        for d in page.drawings():
+            if same_colour(d.fill, tint) and d.kinds == ("l", "l", "l") and d.type == "fs":
                 tabs += 1
     return tabs
 
@@ -368,7 +357,7 @@ def test_other_games_dice_have_glue_tabs_and_their_tokens_share_cuts(other_kit):
     assert glue_tabs(nets) == len(dicenet.CUBE.tabs) * dice
     token = tactics.TOKEN if game == "pocket-tactics" else bowl.TOKEN
     pairs = 0
-    for page in pymupdf.open(out / "tokens.pdf"):
+    for page in open_pdf(out / "tokens.pdf"):
         cells = cut_rects(page, 2 * token, token)
         pairs += len(cells)
         shared = [
@@ -384,23 +373,20 @@ def test_other_games_dice_have_glue_tabs_and_their_tokens_share_cuts(other_kit):
     assert assert_marks_in_line_with_cuts(out / "tokens.pdf") > 10
 
 
-def hex_widths(page: pymupdf.Page) -> set[float]:
+def hex_widths(page: Page) -> set[float]:
     """Widths (mm, to 0.01) of the field's hexes: six-sided paths filled in the pitch colour."""
-    pitch = tuple(round(c, 2) for c in theme.PITCH.rgb())
     return {
-        round(d["rect"].width / mm, 2)
-        for d in page.get_drawings()
-        if d.get("fill")
-        and tuple(round(c, 2) for c in d["fill"]) == pitch
-        and [item[0] for item in d["items"]] == ["l"] * 6
+        round(d.rect.width / mm, 2)
+        for d in page.drawings()
+        if same_colour(d.fill, theme.PITCH.rgb()) and d.kinds == ("l",) * 6
     }
 
 
 def test_the_poster_prints_its_field_at_full_size(kit):
     """The print shop's hexes are as large as the home-printed tiles' (100 %, not scaled)."""
     _paper, out = kit
-    tiles = [p for p in pymupdf.open(out / "board.pdf") if "Board tile" in p.get_text()]
+    tiles = [p for p in open_pdf(out / "board.pdf") if "Board tile" in p.text()]
     assert tiles
     sizes = set().union(*(hex_widths(page) for page in tiles))
-    (poster,) = pymupdf.open(out / "board-print-shop.pdf")
+    (poster,) = open_pdf(out / "board-print-shop.pdf")
     assert len(sizes) == 1 and hex_widths(poster) == sizes, (hex_widths(poster), sizes)

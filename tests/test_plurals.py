@@ -14,13 +14,13 @@ import sys
 from pathlib import Path
 
 import babel.messages.catalog
-import pymupdf
 import pytest
 import yaml
 from babel import Locale
 from babel.plural import PluralRule
 from conftest import REPO, run_cli
 
+from tests.pdfview import open_pdf
 from ttgbuild.i18n import catalogs, plurals
 from ttgbuild.i18n.extract import extract_messages
 from ttgbuild.i18n.paths import catalog_path
@@ -91,7 +91,7 @@ def translated(project: Path, locale: str) -> int:
 
 
 def pdf_text(path: Path) -> str:
-    return " ".join(" ".join(page.get_text().split()) for page in pymupdf.open(path))
+    return " ".join(" ".join(page.text().split()) for page in open_pdf(path))
 
 
 @pytest.fixture(scope="module")

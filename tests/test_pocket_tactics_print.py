@@ -2,7 +2,7 @@
 every locale and paper, the grooves (which change movement) cross no word and no
 hazard badge; mat slots are the tokens' shape and size.
 
-Measured on the built PDFs with PyMuPDF (drawings and text positions), from one
+Measured on the built PDFs (drawings and text positions: tests/pdfview.py), from one
 build per paper size of all three locales, shared by the module.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pymupdf
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from tests.conftest import assert_no_crash, run_cli
+from tests.pdfview import Page, Point, Rect, open_pdf, same_colour
 from ttgbuild.packs.pockettactics.kit.art import GROOVE, HAZARD, SLOT
 from ttgbuild.packs.pockettactics.kit.reference import worked_example
 from ttgbuild.render import fonts, text
@@ -36,56 +36,39 @@ def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     return out
 
 
-def _rgb(colour) -> tuple[float, float, float]:
-    return tuple(round(v, 2) for v in colour.rgb())
-
-
-def _grooves(page: pymupdf.Page) -> list[pymupdf.Rect]:
+def _grooves(page: Page) -> list[Rect]:
     """Each groove's stroked area: the box around its line widened by the line width to
     both sides (butt ends), so a slanted groove's box is a little larger than it."""
     out = []
-    for drawing in page.get_drawings():
-        colour = drawing.get("color")
-        if not colour or tuple(round(v, 2) for v in colour) != _rgb(GROOVE):
+    for drawing in page.drawings():
+        if not same_colour(drawing.stroke, GROOVE.rgb()):
             continue
-        for _kind, start, end in drawing["items"]:
-            along = end - start
-            normal = pymupdf.Point(-along.y, along.x) * (drawing["width"] / 2 / abs(along))
-            corners = [start + normal, start - normal, end + normal, end - normal]
-            out.append(pymupdf.Rect(corners[0], corners[0]) | corners[1] | corners[2] | corners[3])
+        for _kind, start, end in drawing.items:
+            dx, dy = end.x - start.x, end.y - start.y
+            scale = drawing.width / 2 / (dx * dx + dy * dy) ** 0.5
+            nx, ny = -dy * scale, dx * scale  # half the width, across the line
+            corners = [Point(p.x + s * nx, p.y + s * ny) for p in (start, end) for s in (1, -1)]
+            out.append(Rect.around(corners))
     return out
 
 
-def _badges(page: pymupdf.Page) -> list[pymupdf.Rect]:
-    return [
-        pymupdf.Rect(d["rect"])
-        for d in page.get_drawings()
-        if d.get("fill") and tuple(round(v, 2) for v in d["fill"]) == _rgb(HAZARD)
-    ]
-
-
-def _words(page: pymupdf.Page) -> list[tuple[str, pymupdf.Rect]]:
-    return [(w[4], pymupdf.Rect(w[:4])) for w in page.get_text("words")]
+def _badges(page: Page) -> list[Rect]:
+    return [d.rect for d in page.drawings() if same_colour(d.fill, HAZARD.rgb())]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_groove_crosses_a_word_or_a_hazard_badge(kit: Path, locale: str) -> None:
-    with pymupdf.open(kit / locale / "tiles.pdf") as pdf:
-        grooves = 0
-        for number, page in enumerate(pdf, 1):
-            words, badges = _words(page), _badges(page)
-            for groove in _grooves(page):
-                grooves += 1
-                hits = [word for word, box in words if box.intersects(groove)]
-                assert not hits, f"page {number}: a groove at {groove} crosses {hits}"
-                assert not any(b.intersects(groove) for b in badges), (
-                    f"page {number}: a groove at {groove} crosses a hazard badge"
-                )
+    grooves = 0
+    for number, page in enumerate(open_pdf(kit / locale / "tiles.pdf"), 1):
+        words, badges = page.words(), _badges(page)
+        for groove in _grooves(page):
+            grooves += 1
+            hits = [word for word, box in words if box.intersects(groove)]
+            assert not hits, f"page {number}: a groove at {groove} crosses {hits}"
+            assert not any(b.intersects(groove) for b in badges), (
+                f"page {number}: a groove at {groove} crosses a hazard badge"
+            )
     assert grooves >= 10  # the content's tunnel tiles were found (each groove drawn once)
-
-
-def _tint(colour) -> tuple[float, float, float]:
-    return tuple(round(v, 2) for v in colour)
 
 
 def test_mat_slots_are_tinted_token_squares_and_no_dashed_line_but_the_die_nets(
@@ -94,22 +77,17 @@ def test_mat_slots_are_tinted_token_squares_and_no_dashed_line_but_the_die_nets(
     """Slots are filled, not outlined: in the kit a dashed line is a fold, a solid one a
     cut, and a mat is neither. Every dashed line of a mat page is a die net's fold,
     below the mat."""
-    with pymupdf.open(kit / "en" / "mats.pdf") as pdf:
-        for page in pdf:
-            drawings = page.get_drawings()
-            slots = [
-                pymupdf.Rect(d["rect"])
-                for d in drawings
-                if d.get("fill") and _tint(d["fill"]) == _rgb(SLOT)
-            ]
-            assert len(slots) == 10  # reserve and captured: the largest army, twice
-            for slot in slots:
-                assert slot.width == pytest.approx(slot.height, abs=0.5)
-                assert 24 * MM < slot.width <= 28 * MM  # a 24 mm token and 1.5 mm each side
-            mat_bottom = max(slot.y1 for slot in slots)
-            dashed = [d for d in drawings if d.get("dashes") not in (None, "[] 0")]
-            assert dashed  # the die nets' folds
-            assert all(d["rect"].y0 > mat_bottom for d in dashed)
+    for page in open_pdf(kit / "en" / "mats.pdf"):
+        drawings = page.drawings()
+        slots = [d.rect for d in drawings if same_colour(d.fill, SLOT.rgb())]
+        assert len(slots) == 10  # reserve and captured: the largest army, twice
+        for slot in slots:
+            assert slot.width == pytest.approx(slot.height, abs=0.5)
+            assert 24 * MM < slot.width <= 28 * MM  # a 24 mm token and 1.5 mm each side
+        mat_bottom = max(slot.y1 for slot in slots)
+        dashed = [d for d in drawings if d.dashes]
+        assert dashed  # the die nets' folds
+        assert all(d.rect.y0 > mat_bottom for d in dashed)
 
 
 def test_worked_example_words_go_through_the_fitter_which_sees_a_long_one() -> None:
@@ -143,36 +121,32 @@ def test_every_hex_fits_one_duplex_sheet_on_a4_and_keeps_clear_of_the_paper_edge
     """Six columns of hexes fit A4 as they fit Letter: the kit's 41 hexes are one
     sheet (fronts and backs) on A4, not a second sheet 85 % empty; no hex comes
     within 5 mm of the paper's edge, which home printers cannot print."""
-    with pymupdf.open(kit / "en" / "tiles.pdf") as pdf:
-        width, height = pdf[0].rect.width, pdf[0].rect.height
-        if round(width / MM) == 210:  # A4
-            assert len(pdf) == 2
-        for page in pdf:
-            hexes = [
-                pymupdf.Rect(d["rect"]) for d in page.get_drawings() if d["rect"].height > 30 * MM
-            ]
-            assert hexes
-            left = min(r.x0 for r in hexes)
-            right = max(r.x1 for r in hexes)
-            assert left >= 5 * MM and width - right >= 5 * MM
-            assert (
-                min(r.y0 for r in hexes) >= 5 * MM and height - max(r.y1 for r in hexes) >= 5 * MM
-            )
+    pdf = open_pdf(kit / "en" / "tiles.pdf")
+    width, height = pdf[0].width, pdf[0].height
+    if round(width / MM) == 210:  # A4
+        assert len(pdf) == 2
+    for page in pdf:
+        hexes = [d.rect for d in page.drawings() if d.rect.height > 30 * MM]
+        assert hexes
+        left = min(r.x0 for r in hexes)
+        right = max(r.x1 for r in hexes)
+        assert left >= 5 * MM and width - right >= 5 * MM
+        assert min(r.y0 for r in hexes) >= 5 * MM and height - max(r.y1 for r in hexes) >= 5 * MM
 
 
 def test_card_backs_have_no_line_a_duplex_drift_would_show(kit: Path) -> None:
     """A back page draws no stroked line inside its grid (a frame near the cut shows a
     1-2 mm drift as an uneven border); its ground runs into the bleed."""
-    with pymupdf.open(kit / "en" / "cards.pdf") as pdf:
-        for number in range(1, len(pdf), 2):  # each front page is followed by its backs
-            drawings = pdf[number].get_drawings()
-            ground = max((d for d in drawings if d.get("fill")), key=lambda d: d["rect"].get_area())
-            inside = [
-                d["rect"]
-                for d in drawings
-                if d.get("color") and d["rect"].intersects(ground["rect"]) and d["width"] > 0.5
-            ]
-            assert not inside, f"page {number + 1}: lines {inside[:3]} on the backs"
+    pdf = open_pdf(kit / "en" / "cards.pdf")
+    for number in range(1, len(pdf), 2):  # each front page is followed by its backs
+        drawings = pdf[number].drawings()
+        ground = max((d for d in drawings if d.fill), key=lambda d: d.rect.area)
+        inside = [
+            d.rect
+            for d in drawings
+            if d.stroke and d.rect.intersects(ground.rect) and d.width > 0.5
+        ]
+        assert not inside, f"page {number + 1}: lines {inside[:3]} on the backs"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -180,15 +154,14 @@ def test_reference_pages_fill_both_columns(kit: Path, locale: str) -> None:
     """Whole sections flow into two columns at the largest type size that fits: each
     column's text reaches at least 60 % of the way down (at the engine's usual 10 pt
     one column of each page stopped near 30 %)."""
-    with pymupdf.open(kit / locale / "reference.pdf") as pdf:
-        for number, page in enumerate(pdf, 1):
-            _assert_columns_used(page, f"reference.pdf page {number}", 0.6)
+    for number, page in enumerate(open_pdf(kit / locale / "reference.pdf"), 1):
+        _assert_columns_used(page, f"reference.pdf page {number}", 0.6)
 
 
-def _assert_columns_used(page: pymupdf.Page, where: str, least: float) -> None:
-    width, height = page.rect.width, page.rect.height
+def _assert_columns_used(page: Page, where: str, least: float) -> None:
+    width, height = page.width, page.height
     top, bottom = 23 * MM, height - 14 * MM  # below the title band, above the foot
-    words = [pymupdf.Rect(w[:4]) for w in page.get_text("words")]
+    words = [word.bbox for word in page.words()]
     for name, column in (
         ("left", lambda r: r.x1 < width / 2),
         ("right", lambda r: r.x0 > width / 2),
@@ -203,6 +176,6 @@ def test_the_guide_uses_both_columns(kit: Path, locale: str) -> None:
     """The guide's sections and its cutting and folding diagrams fill both columns
     (its second column was empty); the print plan's table, wide in German, holds
     the type size down, so half a column is the floor here."""
-    with pymupdf.open(kit / locale / "guide.pdf") as pdf:
-        assert len(pdf) == 1
-        _assert_columns_used(pdf[0], "guide.pdf", 0.5)
+    pdf = open_pdf(kit / locale / "guide.pdf")
+    assert len(pdf) == 1
+    _assert_columns_used(pdf[0], "guide.pdf", 0.5)

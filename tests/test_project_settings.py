@@ -13,10 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pymupdf
 import pytest
 from conftest import REPO, assert_no_crash, run_cli
 
+from tests.pdfview import open_pdf
 from ttgbuild.core.printing import MM, Duplex, Ink, Paper, PrintSettings
 from ttgbuild.core.tomlkeys import key_place
 from ttgbuild.options import print_settings
@@ -69,9 +69,8 @@ def kit(folder: Path) -> dict[str, bytes]:
 
 
 def page_size(pdf: Path) -> tuple[float, float]:
-    with pymupdf.open(pdf) as document:
-        rect = document[0].rect
-        return round(rect.width, 2), round(rect.height, 2)
+    page = open_pdf(pdf)[0]
+    return round(page.width, 2), round(page.height, 2)
 
 
 def test_the_files_settings_are_used_as_if_typed_on_the_command_line(tmp_path: Path) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pymupdf
 import pytest
 
+from tests.pdfview import open_pdf
 from ttgbuild.buildplan import UsageError, choose_locales
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.pseudo import CLOSE, GROWTH, OPEN, PseudoTranslator, pseudo
@@ -110,9 +110,9 @@ def test_a_pseudo_build_writes_accented_pdfs_with_the_values(project, run) -> No
     talent = next(t for t in loaded.content.talents if t.placeholders())
     printed = talent_text(tr, talent)
     assert not re.search(r"\{[a-z_]+\}", printed)  # the values are in, the names are not
-    cards = words(" ".join(page.get_text() for page in pymupdf.open(folder / "cards.pdf")))
+    cards = words(" ".join(page.text() for page in open_pdf(folder / "cards.pdf")))
     assert words(printed) in cards
-    guide = words(pymupdf.open(folder / "guide.pdf")[0].get_text())
+    guide = words(open_pdf(folder / "guide.pdf")[0].text())
     assert pseudo("Cards") in guide
     assert " 50 " in guide  # the ruler's length, filled into an accented sentence
 

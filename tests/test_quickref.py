@@ -9,12 +9,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import pymupdf
 import pytest
 from babel.messages.pofile import read_po
 from conftest import REPO, Project
 from typer.testing import CliRunner
 
+from tests.pdfview import open_pdf
 from ttgbuild.cli import app
 from ttgbuild.i18n.runtime import Translator, load_translator
 from ttgbuild.packs.jugger.odds import combat_odds
@@ -34,7 +34,7 @@ def build(root: Path, out: Path, *args: str) -> Any:
 
 def sheet(out: Path, locale: str, name: str = "quickref.pdf") -> str:
     """The printed text of a file, whitespace collapsed (line breaks become spaces)."""
-    return " ".join(" ".join(page.get_text().split()) for page in pymupdf.open(out / locale / name))
+    return " ".join(" ".join(page.text().split()) for page in open_pdf(out / locale / name))
 
 
 def said(tr: Translator, context: str, message: str, **values: int) -> str:
@@ -49,7 +49,7 @@ def said_n(tr: Translator, context: str, forms: tuple[str, str], count: str, **v
 
 
 def as_drawn(filled: str) -> str:
-    """Text as pymupdf reads it back: icons are drawings, whitespace is single spaces."""
+    """Text as the PDF reads back: icons are drawings, whitespace is single spaces."""
     for icon in ("[focus]", "[stamina]", "[free]", "[light_feet]"):
         filled = filled.replace(icon, " ")
     return " ".join(filled.split())
@@ -125,11 +125,11 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Project, Path]:
 def test_two_pages_per_locale_with_clean_text_fit(shipped, paper):
     out = shipped(paper)
     for locale in LOCALES:
-        doc = pymupdf.open(out / locale / "quickref.pdf")
-        assert doc.page_count == 2, locale
+        doc = open_pdf(out / locale / "quickref.pdf")
+        assert len(doc) == 2, locale
         for page in doc:
             assert (round(page.rect.width, 2), round(page.rect.height, 2)) == PAGE[paper]
-            assert len(page.get_text().split()) > 400, (locale, "a page of a reference sheet")
+            assert len(page.text().split()) > 400, (locale, "a page of a reference sheet")
 
 
 def test_a_sheet_that_cannot_fit_is_reported_not_clipped(tmp_path):
@@ -152,7 +152,7 @@ def test_a_sheet_that_cannot_fit_is_reported_not_clipped(tmp_path):
     assert not (tmp_path / "strict").exists()
     lenient = build(project.root, tmp_path / "lenient", "en")
     assert lenient.exit_code == 0, lenient.output
-    assert pymupdf.open(tmp_path / "lenient/en/quickref.pdf").page_count == 2
+    assert len(open_pdf(tmp_path / "lenient/en/quickref.pdf")) == 2
 
 
 def rows(project_root: Path, tr: Translator) -> dict[str, str]:
@@ -322,13 +322,13 @@ def test_titles_headings_and_folio_are_the_documents_sheet_in_the_locale(shipped
         return translated
 
     for ident in tables["document_title"]:
-        title = pymupdf.open(out / locale / f"{ident}.pdf").metadata["title"]
+        title = open_pdf(out / locale / f"{ident}.pdf").title
         assert title == says("document_title", ident), (locale, ident)
     printed = sheet(out, locale)
     assert says("quickref_side", "front") in printed and says("quickref_side", "back") in printed
-    book = pymupdf.open(out / locale / "rules.pdf")
-    folio = tr.fill(says("folio", "page"), {"page": book.page_count, "pages": book.page_count})
-    assert folio in book[-1].get_text(), locale
+    book = open_pdf(out / locale / "rules.pdf")
+    folio = tr.fill(says("folio", "page"), {"page": len(book), "pages": len(book)})
+    assert folio in book[-1].text(), locale
 
 
 # --- rules fidelity (rules.md §19): what the sheet says, read back from the built PDF ---------

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 
-import pymupdf
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from tests.pdfview import Rect, open_pdf
 from ttgbuild.render import fonts, text
 
 SIZE = 10.0
@@ -56,10 +56,10 @@ def test_narrow_no_break_space_is_a_thin_blank_the_pdf_copies() -> None:
     canvas.setFont(fonts.REGULAR, 40)
     canvas.drawString(120, 10, "\u202f")  # alone, where nothing else is drawn
     canvas.save()
-    page = pymupdf.open(stream=buffer.getvalue())[0]
-    assert "50\u202fmm" in page.get_text()
-    blank = page.get_pixmap(clip=pymupdf.Rect(115, 5, 160, 55), dpi=72)
-    assert set(blank.samples) == {255}  # no empty-box glyph
+    page = open_pdf(buffer.getvalue())[0]
+    assert "50\u202fmm" in page.text()
+    blank = page.render(dpi=72, clip=Rect(115, 5, 160, 55))
+    assert set(blank.tobytes()) == {255}  # no empty-box glyph
 
 
 def test_squeeze_keeps_no_break_spaces() -> None:

@@ -15,7 +15,6 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
-import pymupdf
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
@@ -23,6 +22,7 @@ import yaml
 from conftest import REPO, assert_no_crash, run_cli
 from reportlab.lib.units import mm
 
+from tests.pdfview import open_pdf
 from ttgbuild.core.printing import PrintSettings
 
 EXAMPLE = REPO / "examples" / "tidewrack"
@@ -47,7 +47,7 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _pages_text(path: Path) -> list[str]:
-    return [page.get_text() for page in pymupdf.open(path)]
+    return [page.text() for page in open_pdf(path)]
 
 
 def _text_runs(page: pypdfium2.PdfPage) -> Iterator[Box]:
