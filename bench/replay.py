@@ -1,13 +1,14 @@
 """The same drawing, without ttgbuild: a kit's PDFs read back as drawing operations and replayed.
 
 A floor is only honest if it does the work the real build does. This module
-reads the PDFs ttgbuild wrote (with PyMuPDF, before any timing) into a list
-of operations per page: every path with its segments, fill and stroke, every
-run of text with its font, size, colour, position and direction, every
-image. The floors then draw exactly that with a plain PDF library and no
-layout logic: `reportlab` (what ttgbuild itself uses underneath) and `fpdf2`
-(the other pure-Python PDF writer). `counts` tallies characters and path
-segments per file, so the report can show that kit and floor drew the same.
+reads the PDFs ttgbuild wrote (with bench/pdfview.py, the tests' reader too,
+before any timing) into a list of operations per page: every path with its
+segments, fill and stroke, every run of text (each text object the kit drew)
+with its font, size, colour, position and direction, every image. The floors
+then draw exactly that with a plain PDF library and no layout logic:
+`reportlab` (what ttgbuild itself uses underneath) and `fpdf2` (the other
+pure-Python PDF writer). `counts` tallies characters and path segments per
+file, so the report can show that kit and floor drew the same.
 
 Usage:
   python -m bench.replay extract KIT_DIR OPS_DIR      (untimed set-up)
@@ -16,121 +17,94 @@ Usage:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the timed floor imports only what it draws with
+    from bench.pdfview import Page, Rect
 
 OPS_FILE = "ops.json"
 
 
 def extract(kit: Path, out: Path) -> None:
     """Write every PDF under `kit` as drawing operations (ops.json) and its images (files)."""
-    import pymupdf
+    from bench.pdfview import open_pdf
 
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, list[dict[str, Any]]] = {}
-    images: dict[int, str] = {}
+    images: dict[str, str] = {}  # an image's file by the digest of its stream
     for path in sorted(kit.rglob("*.pdf")):
-        pages = []
-        with pymupdf.open(path) as document:
-            for page in document:
-                pages.append(_page(document, page, out, images, path.stem))
+        pages = [_page(page, out, images, path.stem) for page in open_pdf(path)]
         files[path.relative_to(kit).as_posix()] = pages
     (out / OPS_FILE).write_text(json.dumps(files), encoding="utf-8")
 
 
-def _page(document: Any, page: Any, out: Path, images: dict[int, str], stem: str) -> dict:
+def _page(page: Page, out: Path, images: dict[str, str], stem: str) -> dict:
     """One page: its size, paths, text runs and images, in PDF points from the top left."""
-    paths = []
-    for drawing in page.get_drawings():
-        segments = []
-        for item in drawing["items"]:
-            kind = item[0]
-            if kind == "l":
-                segments.append(["l", *_xy(item[1]), *_xy(item[2])])
-            elif kind == "c":
-                segments.append(["c", *(v for p in item[1:5] for v in _xy(p))])
-            elif kind == "re":
-                rect = item[1]
-                segments.append(["re", rect.x0, rect.y0, rect.width, rect.height])
-            elif kind == "qu":
-                quad = item[1]
-                corners = (quad.ul, quad.ur, quad.lr, quad.ll)
-                segments.append(["qu", *(v for p in corners for v in _xy(p))])
-        paths.append(
-            {
-                "s": segments,
-                "fill": drawing.get("fill"),
-                "stroke": drawing.get("color") if "s" in (drawing.get("type") or "") else None,
-                "width": drawing.get("width") or 0,
-                "close": bool(drawing.get("closePath")),
-                "eo": bool(drawing.get("even_odd")),
-            }
-        )
+    paths = [
+        {
+            "s": [_segment(item) for item in drawing.items],
+            "fill": drawing.fill,
+            "stroke": drawing.stroke,
+            "width": drawing.width,
+            "eo": drawing.even_odd,
+        }
+        for drawing in page.drawings()
+    ]
     texts = []
-    for block in page.get_text("dict")["blocks"]:
-        for line in block.get("lines", []):
-            cos, sin = line["dir"]
-            angle = round(math.degrees(math.atan2(-sin, cos)), 3)
-            for span in line["spans"]:
-                if span["text"].strip():
-                    x, y = span["origin"]
-                    texts.append(
-                        [span["font"], span["size"], span["color"], x, y, angle, span["text"]]
-                    )
+    for run in page.runs():
+        if run.text:  # a run of blanks draws nothing
+            origin = run.chars[0].origin
+            angle = round(math.degrees(run.chars[0].angle), 3) % 360
+            text = "".join(char.text for char in run.chars)
+            texts.append([run.font, run.size, run.colour, origin.x, origin.y, angle, text])
     placed = []
-    for info in page.get_image_info(xrefs=True):
-        xref = info.get("xref") or 0
-        if xref <= 0:
-            continue
-        if xref not in images:
-            picture = document.extract_image(xref)
-            name = f"{stem}-{xref}.{picture['ext']}"
-            (out / name).write_bytes(picture["image"])
-            images[xref] = name
-        x0, y0, x1, y1 = info["bbox"]
-        placed.append([images[xref], x0, y0, x1 - x0, y1 - y0])
-    return {
-        "w": page.rect.width,
-        "h": page.rect.height,
-        "paths": paths,
-        "texts": texts,
-        "images": placed,
-    }
+    for picture in page.pictures():
+        digest = hashlib.sha256(bytes(picture.image.get_data())).hexdigest()
+        if digest not in images:
+            prefix = f"{stem}-{len(images)}"
+            picture.image.extract(out / prefix)  # the suffix says the format PDFium chose
+            images[digest] = next(out.glob(f"{prefix}.*")).name
+        box = picture.rect
+        placed.append([images[digest], box.x0, box.y0, box.width, box.height])
+    return {"w": page.width, "h": page.height, "paths": paths, "texts": texts, "images": placed}
 
 
-def _xy(point: Any) -> tuple[float, float]:
-    return point.x, point.y
+def _segment(item: tuple) -> list:
+    """A path's piece as JSON: ["l", x0, y0, x1, y1], ["c", eight numbers], ["re", x, y, w, h]."""
+    kind, *where = item
+    if kind == "re":
+        box: Rect = where[0]
+        return ["re", box.x0, box.y0, box.width, box.height]
+    return [kind, *(value for point in where for value in point)]
 
 
 def counts(folder: Path) -> dict[str, tuple[int, int]]:
-    """Characters of text and path segments in every PDF under `folder`, by file."""
-    import pymupdf
+    """Characters of text (blanks aside) and path segments in every PDF under `folder`, by file.
+
+    A rectangle is four segments, whether a writer spelled it `re` or as four lines.
+    """
+    from bench.pdfview import open_pdf
 
     found = {}
     for path in sorted(folder.rglob("*.pdf")):
         characters = segments = 0
-        with pymupdf.open(path) as document:
-            for page in document:
-                # A rectangle or quad is four edges, however a writer spelled it: PyMuPDF
-                # reads four joined lines back as one quad, four separate ones as lines.
-                segments += sum(
-                    4 if item[0] in ("re", "qu") else 1
-                    for drawing in page.get_drawings()
-                    for item in drawing["items"]
-                )
-                for block in page.get_text("dict")["blocks"]:
-                    for line in block.get("lines", []):
-                        characters += sum(len(s["text"].strip()) for s in line["spans"])
+        for page in open_pdf(path):
+            segments += sum(
+                4 if kind == "re" else 1 for drawing in page.drawings() for kind in drawing.kinds
+            )
+            characters += sum(not char.blank for run in page.runs() for char in run.chars)
         found[path.relative_to(folder).as_posix()] = (characters, segments)
     return found
 
 
 def font_files() -> dict[str, Path]:
-    """Every Fira font file the kit may use, by the name PyMuPDF reports (subset tag removed)."""
+    """Every Fira font file the kit may use, by its name (FiraSans-Bold, ...)."""
     import fontpkg_fira_sans
     import fontpkg_fira_sans_condensed
 
@@ -141,20 +115,11 @@ def font_files() -> dict[str, Path]:
     return files
 
 
-def _font_name(reported: str, available: dict[str, Path]) -> str:
-    """The font file's name for what PyMuPDF reports: subset tag gone, a cut-off name completed.
-
-    PyMuPDF gives `FiraSansCondensed-Regula` for FiraSansCondensed-Regular
-    (PDF names of 24 characters or more are cut); "" when no file matches.
-    """
-    name = reported.split("+", 1)[1] if "+" in reported[:7] else reported
-    if name in available:
-        return name
-    return next((stem for stem in sorted(available) if stem.startswith(name)), "")
-
-
-def _rgb(value: int) -> tuple[float, float, float]:
-    return ((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255
+def _font_file(name: str, available: dict[str, Path]) -> Path:
+    """The file of the font PDFium names (subset tag dropped); the replay stops without one."""
+    if name not in available:
+        raise SystemExit(f"replay: no font file for {name!r}")
+    return available[name]
 
 
 def _points(segment: list) -> Iterator[tuple[float, float]]:
@@ -195,12 +160,8 @@ def draw_reportlab(ops: dict, folder: Path, out: Path) -> None:
     registered: set[str] = set()
 
     def font(name: str) -> str:
-        found = _font_name(name, available)
-        if not found:
-            raise SystemExit(f"replay: no font file for {name!r}")
-        name = found
         if name not in registered:
-            pdfmetrics.registerFont(TTFont(name, str(available[name])))
+            pdfmetrics.registerFont(TTFont(name, str(_font_file(name, available))))
             registered.add(name)
         return name
 
@@ -220,8 +181,6 @@ def draw_reportlab(ops: dict, folder: Path, out: Path) -> None:
                     else:
                         flipped = [v if i % 2 == 0 else height - v for i, v in enumerate(values)]
                         {"m": path.moveTo, "l": path.lineTo, "c": path.curveTo}[step](*flipped)
-                if shape["close"]:
-                    path.close()
                 if shape["fill"]:
                     canvas.setFillColorRGB(*shape["fill"])
                 if shape["stroke"]:
@@ -237,7 +196,7 @@ def draw_reportlab(ops: dict, folder: Path, out: Path) -> None:
                 canvas.drawImage(str(folder / name), x0, height - y0 - h, w, h, mask="auto")
             for name, size, colour, x, y, angle, text in page["texts"]:
                 canvas.setFont(font(name), size)
-                canvas.setFillColorRGB(*_rgb(colour))
+                canvas.setFillColorRGB(*colour)
                 if angle:
                     canvas.saveState()
                     canvas.translate(x, height - y)
@@ -266,12 +225,8 @@ def draw_fpdf2(ops: dict, folder: Path, out: Path) -> None:
         families: set[str] = set()
 
         def font(name: str, pdf: FPDF = pdf, families: set[str] = families) -> str:
-            found = _font_name(name, available)
-            if not found:
-                raise SystemExit(f"replay: no font file for {name!r}")
-            name = found
             if name not in families:
-                pdf.add_font(name, fname=str(available[name]))
+                pdf.add_font(name, fname=str(_font_file(name, available)))
                 families.add(name)
             return name
 
@@ -291,13 +246,11 @@ def draw_fpdf2(ops: dict, folder: Path, out: Path) -> None:
                     for step, *values in _steps(shape["s"]):
                         moves = {"m": path.move_to, "l": path.line_to, "c": path.curve_to}
                         (path.rectangle if step == "re" else moves[step])(*values)
-                    if shape["close"]:
-                        path.close()
             for name, x0, y0, w, h in page["images"]:
                 pdf.image(str(folder / name), x0, y0, w, h)
             for name, size, colour, x, y, angle, text in page["texts"]:
                 pdf.set_font(font(name), size=size)
-                pdf.set_text_color(*(round(255 * c) for c in _rgb(colour)))
+                pdf.set_text_color(*(round(255 * c) for c in colour))
                 if angle:
                     with pdf.rotation(angle, x, y):
                         pdf.text(x, y, text)

@@ -4,7 +4,7 @@ The layout-level test (test_contrast.py) reads colour pairs from layout files;
 games whose pages are drawn in Python give it nothing to read. Here every page
 of a built kit is measured instead:
 
-- text: each span's colour (tests/pdfview.py's `Page.spans`) against the ground
+- text: each span's colour (bench/pdfview.py's `Page.spans`) against the ground
   under it, the most common rendered pixel colour in the span's box once the
   pixels close to the text colour (glyphs and their anti-aliased edges) are
   left out. WCAG 2.1: 4.5:1, or 3:1 for large text (18 pt, or 14 pt bold).
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from tests.pdfview import Page, Rect, open_pdf
+from bench.pdfview import Page, Rect, open_pdf
 from ttgbuild.core.colours import contrast_ratio
 
 DPI = 100

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from reportlab.lib.units import mm
 
-from tests.pdfview import Document, Page, fonts, open_pdf, same_colour
+from bench.pdfview import Document, Page, fonts, open_pdf, same_colour
 from ttgbuild.core.printing import Duplex, PrintSettings
 from ttgbuild.packs.jugger.render import theme
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from reportlab.lib.units import mm
 
+from bench.pdfview import Page, Rect, open_pdf
 from tests.conftest import REPO, assert_no_crash, run_cli
-from tests.pdfview import Page, Rect, open_pdf
 from tests.test_parts import TOLERANCE, assert_marks_in_line_with_cuts, close, cut_rects
 from ttgbuild.core.colours import contrast_ratio
 from ttgbuild.packs.challengers.kit import FAN, FLAG, TILE
@@ -153,7 +153,7 @@ def test_each_trophy_back_lies_behind_its_front(
     doc = open_pdf(pdf)
     front, back = doc[0], doc[1]
     width, height = front.width, front.height
-    dx, dy = offset[0] * mm, -offset[1] * mm  # the page's y runs down (tests/pdfview.py)
+    dx, dy = offset[0] * mm, -offset[1] * mm  # the page's y runs down (bench/pdfview.py)
     tiles = reading_order(cut_rects(front, TILE, TILE))
     expected = [(t.round, fans) for t in game.trophies for fans in t.fans]
     assert len(tiles) == len(expected)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from reportlab.lib.units import mm
 
+from bench.pdfview import Document, Page, Rect, open_pdf, same_colour
 from tests.conftest import REPO, assert_no_crash, run_cli
-from tests.pdfview import Document, Page, Rect, open_pdf, same_colour
 from ttgbuild.packs.challengers.kit import FLAG, TILE
 from ttgbuild.validate.project import validate_project
 

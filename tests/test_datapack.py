@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, assert_no_crash, run_cli
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.core.origin import Origin
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.records import DataContent, Record, Records

@@ -14,7 +14,7 @@ import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
-from tests.pdfview import Rect, open_pdf
+from bench.pdfview import Rect, open_pdf
 from ttgbuild.geometry.hexgrid import Facing, Grid, distance, reachable
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.arcs import attack_side, in_front_arc, in_rear_arc

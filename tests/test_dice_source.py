@@ -13,7 +13,7 @@ import shutil
 
 from conftest import REPO
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 
 OWN_FACES = [0, 0, 1, 1, 1, 2]
 

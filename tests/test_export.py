@@ -20,8 +20,8 @@ import yaml
 from PIL import Image
 from pypdf import PdfReader
 
+from bench.pdfview import Page, Rect, open_pdf
 from tests.conftest import REPO, assert_no_crash, run_cli, shipped_copy
-from tests.pdfview import Page, Rect, open_pdf
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.export.sizes import SIZES
 from ttgbuild.export.tts import (

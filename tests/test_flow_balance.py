@@ -3,7 +3,7 @@ are spread so that the fullest column is as short as their order allows
 (render/flow.py, `balance` and `partition`).
 
 The partition is tested on numbers; the sheets on built PDFs (word positions,
-tests/pdfview.py), one build per game and paper size for all three locales,
+bench/pdfview.py), one build per game and paper size for all three locales,
 shared by the module.
 """
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.pdfview import Page, open_pdf
 from tests.conftest import assert_no_crash, run_cli
-from tests.pdfview import Page, open_pdf
 from ttgbuild.render import fonts, text
 from ttgbuild.render.flow import Prose, Section, columns, flow, partition
 

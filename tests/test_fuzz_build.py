@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.cli import app
 from ttgbuild.render import fonts
 

@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from tests.pdfview import Drawing, Page, Point, Rect, boxes_written, open_pdf
+from bench.pdfview import Drawing, Page, Point, Rect, boxes_written, open_pdf
 from ttgbuild.core.printing import Ink, Paper, PrintSettings
 from ttgbuild.render import fonts, ink
 from ttgbuild.render.ink import LARGE, TEXT_CONTRAST, contrast, luminance

@@ -15,7 +15,7 @@ from conftest import REPO, run_cli
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from tests.pdfview import Page, Point, Rect, open_pdf, same_colour
+from bench.pdfview import Page, Point, Rect, open_pdf, same_colour
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.model import Weapon
 from ttgbuild.packs.jugger.render import cards, theme

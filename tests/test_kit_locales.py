@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 from conftest import REPO
 from typer.testing import CliRunner
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.cli import app
 
 SHIPPED = ("es", "de")

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 from reportlab.lib.units import mm
 
-from tests.pdfview import content, open_pdf
+from bench.pdfview import content, open_pdf
 from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.geometry.hexgrid import HexLayout

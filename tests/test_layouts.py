@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from reportlab.lib.units import mm
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.core.origin import Origin
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator

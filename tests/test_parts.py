@@ -15,8 +15,8 @@ import pytest
 import yaml
 from reportlab.lib.units import mm
 
+from bench.pdfview import Page, Point, Rect, open_pdf, same_colour
 from tests.conftest import REPO, run_cli
-from tests.pdfview import Page, Point, Rect, open_pdf, same_colour
 from ttgbuild.packs.jugger.render import layouts, theme, tokens
 from ttgbuild.render import style
 from ttgbuild.render.layout import cutsheet, dicenet

@@ -20,7 +20,7 @@ from babel import Locale
 from babel.plural import PluralRule
 from conftest import REPO, run_cli
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.i18n import catalogs, plurals
 from ttgbuild.i18n.extract import extract_messages
 from ttgbuild.i18n.paths import catalog_path

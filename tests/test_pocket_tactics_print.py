@@ -2,7 +2,7 @@
 every locale and paper, the grooves (which change movement) cross no word and no
 hazard badge; mat slots are the tokens' shape and size.
 
-Measured on the built PDFs (drawings and text positions: tests/pdfview.py), from one
+Measured on the built PDFs (drawings and text positions: bench/pdfview.py), from one
 build per paper size of all three locales, shared by the module.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from bench.pdfview import Page, Point, Rect, open_pdf, same_colour
 from tests.conftest import assert_no_crash, run_cli
-from tests.pdfview import Page, Point, Rect, open_pdf, same_colour
 from ttgbuild.packs.pockettactics.kit.art import GROOVE, HAZARD, SLOT
 from ttgbuild.packs.pockettactics.kit.reference import worked_example
 from ttgbuild.render import fonts, text

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, assert_no_crash, run_cli
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.core.printing import MM, Duplex, Ink, Paper, PrintSettings
 from ttgbuild.core.tomlkeys import key_place
 from ttgbuild.options import print_settings

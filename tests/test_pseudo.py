@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.buildplan import UsageError, choose_locales
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.pseudo import CLOSE, GROWTH, OPEN, PseudoTranslator, pseudo

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from conftest import REPO, Project
 from typer.testing import CliRunner
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.cli import app
 from ttgbuild.i18n.runtime import Translator, load_translator
 from ttgbuild.packs.jugger.odds import combat_odds

@@ -12,7 +12,7 @@ from conftest import REPO, Project
 from reportlab.lib.units import mm
 from typer.testing import CliRunner
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.cli import app
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator

@@ -7,7 +7,7 @@ import io
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from tests.pdfview import Rect, open_pdf
+from bench.pdfview import Rect, open_pdf
 from ttgbuild.render import fonts, text
 
 SIZE = 10.0

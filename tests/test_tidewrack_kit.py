@@ -22,7 +22,7 @@ import yaml
 from conftest import REPO, assert_no_crash, run_cli
 from reportlab.lib.units import mm
 
-from tests.pdfview import open_pdf
+from bench.pdfview import open_pdf
 from ttgbuild.core.printing import PrintSettings
 
 EXAMPLE = REPO / "examples" / "tidewrack"

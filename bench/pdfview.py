@@ -1,10 +1,16 @@
-"""What a built PDF shows, read back for the tests: pages, paths, text, boxes, pictures.
+"""What a built PDF shows, read back: pages, paths, text, boxes, pictures.
 
-The tests measure the kits as printed: where a cut line runs, what colour a badge
-is, which words sit in a box. PDFium (pypdfium2, already ttgbuild's own reader
-for the gallery) reads every page object, forms' objects in their places; pypdf
-reads what PDFium does not expose: embedded font files, the boxes a page writes
-out, its content stream as written.
+Two readers of the kits share it, so both see one drawing: the tests measure
+the kits as printed (where a cut line runs, what colour a badge is, which words
+sit in a box), and the benchmark's replay floor (bench/replay.py) takes every
+path, text run and picture the kit drew, to draw them again without ttgbuild.
+It lives in the bench package because the tests import that package already
+(pytest's pythonpath is the checkout) and the benchmark never imports tests.
+
+PDFium (pypdfium2, already ttgbuild's own reader for the gallery) reads every
+page object, forms' objects in their places; pypdf reads what PDFium does not
+expose: embedded font files, the boxes a page writes out, its content stream as
+written.
 
 Everything is in PDF points with the origin at the top left of the page and y
 running down, as a reader sees the page: PDFium's bottom-up coordinates are
@@ -145,6 +151,7 @@ class Drawing:
     width: float  # the stroke's width on the page, in points (kept when only filled)
     dashes: tuple[float, ...]  # () for a solid line
     fill_opacity: float
+    even_odd: bool  # filled by the even-odd rule (False: nonzero winding, or not filled)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -227,6 +234,15 @@ class Span:
         """The colour as 0xRRGGBB."""
         r, g, b = (round(c * 255) for c in self.colour)
         return r << 16 | g << 8 | b
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One placing of an image: where it lies and PDFium's image object (its pixels)."""
+
+    seqno: int
+    rect: Rect  # the box of the image's corners on the page
+    image: pdfium.PdfImage
 
 
 class Word(NamedTuple):
@@ -343,12 +359,14 @@ class Page:
         return walk(self._page.raw, raw.FPDFPage_CountObjects, raw.FPDFPage_GetObject, IDENTITY)
 
     @functools.cached_property
-    def _painted(self) -> tuple[list[Drawing], dict[int, tuple[int, float, list[Edges]]], int]:
+    def _painted(
+        self,
+    ) -> tuple[list[Drawing], dict[int, tuple[int, float, list[Edges]]], list[Picture]]:
         """The page's drawings; each text object's painting order, scale on the page and
-        clipping paths (by its handle); how many images the page draws."""
+        clipping paths (by its handle); the images it places."""
         drawings: list[Drawing] = []
         texts: dict[int, tuple[int, float, list[Edges]]] = {}
-        images = 0
+        pictures: list[Picture] = []
         for seqno, (obj, matrix, outer) in enumerate(self._objects()):
             kind = raw.FPDFPageObj_GetType(obj)
             if kind == raw.FPDF_PAGEOBJ_PATH:
@@ -358,16 +376,23 @@ class Page:
             elif kind == raw.FPDF_PAGEOBJ_TEXT:
                 texts[_address(obj)] = (seqno, _scale(matrix), self._clips(obj, outer))
             elif kind == raw.FPDF_PAGEOBJ_IMAGE:
-                images += 1
-        return drawings, texts, images
+                # An image fills the unit square of its matrix.
+                corners = [self._point(matrix, x, y) for x in (0, 1) for y in (0, 1)]
+                image = pdfium.PdfObject(obj, page=self._page)
+                pictures.append(Picture(seqno, Rect.around(corners), image))
+        return drawings, texts, pictures
 
     def drawings(self) -> list[Drawing]:
         """Every filled or stroked path, in painting order (clipping paths are not painted)."""
         return self._painted[0]
 
+    def pictures(self) -> list[Picture]:
+        """Every image the page places, in painting order (each placing counts)."""
+        return self._painted[2]
+
     def image_count(self) -> int:
         """How many pictures the page paints (each placing counts)."""
-        return self._painted[2]
+        return len(self.pictures())
 
     def _clips(self, obj: raw.FPDF_PAGEOBJECT, outer: Matrix) -> list[Edges]:
         """The edges of each path clipping the object (given in its parent's space) on the
@@ -428,6 +453,7 @@ class Page:
             width=width.value * _scale(matrix),
             dashes=tuple(dashes),
             fill_opacity=fill_alpha,
+            even_odd=fill_mode.value == raw.FPDF_FILLMODE_ALTERNATE,
         )
 
     @functools.cached_property
