@@ -271,3 +271,20 @@ def test_a_starter_project_is_not_part_of_the_code_key(tmp_path: Path) -> None:
     assert key() == before
     (tmp_path / "module.py").write_text("X = 2\n", encoding="utf-8")
     assert key() != before
+
+
+def test_completion_offers_the_installed_games(tmp_path: Path) -> None:
+    """What bash's completion function asks the installed command (completion is keyed by
+    the program's name): the words so far, and which one to complete."""
+    command = Path(sys.executable).parent / "ttgbuild"
+    if not command.is_file():
+        pytest.skip(f"no installed ttgbuild command beside {sys.executable}")
+    env = {**os.environ, "_TTGBUILD_COMPLETE": "complete_bash", "COMP_CWORD": "4"}
+
+    def offered(words: str) -> list[str]:
+        env["COMP_WORDS"] = words
+        done = subprocess.run([command], cwd=tmp_path, env=env, capture_output=True, text=True)
+        return done.stdout.split()
+
+    assert offered("ttgbuild new kit --game po") == ["pocket-tactics"]
+    assert offered("ttgbuild new kit --game ") == sorted(installed().packs)

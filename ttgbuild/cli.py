@@ -210,7 +210,13 @@ def new_project(
     folder: Annotated[Path, typer.Argument(help="The project folder to write: missing or empty.")],
     game: Annotated[
         str | None,
-        typer.Option("--game", help="An installed game pack (see `ttgbuild games`)."),
+        typer.Option(
+            "--game",
+            help="An installed game pack (see `ttgbuild games`).",
+            autocompletion=lambda incomplete: [
+                name for name in sorted(installed().packs) if name.startswith(incomplete)
+            ],
+        ),
     ] = None,
     data: Annotated[
         bool,
