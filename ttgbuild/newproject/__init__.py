@@ -3,10 +3,11 @@
 A game pack may ship the project `new` writes for it in its package folder,
 `starter/` (`ttgbuild.toml`, `content/`, `locales/`); the engine ships
 Tidewrack, the data-only game the tutorial walks through, in its own `starter/`
-here (with its `pack/` folder). In this repository both are links to the projects
-themselves (`games/<name>/`, the root's `ttgbuild.toml`, `content/` and
-`locales/`, `examples/tidewrack/`), and the wheel carries copies: what `new`
-writes is those projects, so the two cannot drift apart.
+here (with its `pack/` folder). These folders are the repository's projects
+themselves (`games/<name>/` and `examples/tidewrack/` are links to them; Jugger
+TTG's starter links to the root's `ttgbuild.toml`, `content/` and `locales/`),
+and the wheel carries them: what `new` writes is those projects, so the two
+cannot drift apart.
 
 A DIR that exists and holds anything is refused before anything is written.
 The project is written into a hidden folder and moved into place once whole
