@@ -303,9 +303,11 @@ def header_field(path: Path, name: str) -> str:
 
 
 def without_revision_date(path: Path) -> str:
-    """A new catalog's text but for the time it was started."""
+    """A new catalog's text but for the times it and its template were made (two runs a
+    minute apart differ there, nowhere else)."""
     lines = path.read_text("utf-8").splitlines(keepends=True)
-    return "".join(line for line in lines if not line.startswith('"PO-Revision-Date:'))
+    times = ('"PO-Revision-Date:', '"POT-Creation-Date:')
+    return "".join(line for line in lines if not line.startswith(times))
 
 
 def fresh_project(target: Path) -> Path:
