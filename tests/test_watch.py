@@ -23,13 +23,15 @@ from conftest import REPO, assert_no_crash, run_cli
 from ttgbuild.preview.watch import EVENTS, Live, serve, watched
 from ttgbuild.source.datapack import pack_of
 
+PICTURE = "0123456789abcdef0123.jpg"  # the shape of the gallery's picture names
+
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, Live]]:
     """A gallery folder of two files served as `watch` serves it."""
     (tmp_path / "index.html").write_text("<html><body><p>gallery</p></body></html>")
     (tmp_path / "img").mkdir()
-    (tmp_path / "img" / "a.jpg").write_bytes(b"\xff\xd8 not really a picture")
+    (tmp_path / "img" / PICTURE).write_bytes(b"\xff\xd8 not really a picture")
     live = Live()
     server = serve(tmp_path, live, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -51,8 +53,8 @@ def test_served_pages_get_the_reload_script_and_the_files_stay_as_written(
     assert f'new EventSource("{EVENTS}")' in page
     assert page.index("EventSource") < page.index("</body>")
     assert "EventSource" not in (tmp_path / "index.html").read_text()  # still works from file://
-    with urllib.request.urlopen(f"{url}/img/a.jpg") as answer:
-        assert answer.read() == (tmp_path / "img" / "a.jpg").read_bytes()
+    with urllib.request.urlopen(f"{url}/img/{PICTURE}") as answer:
+        assert answer.read() == (tmp_path / "img" / PICTURE).read_bytes()
 
 
 @pytest.mark.timeout(20)

@@ -13,6 +13,7 @@ from ttgbuild.i18n.checks import CATALOG_CODES
 from ttgbuild.i18n.limits import LIMIT_CODE
 from ttgbuild.i18n.runtime import RUNTIME_CODES
 from ttgbuild.pack import PROJECT_CODE, Pack
+from ttgbuild.preview.record import RECORD_CODE
 from ttgbuild.source.datapack import DATAPACK_CODES
 from ttgbuild.source.layoutfile import LAYOUT_FILE_CODES
 from ttgbuild.source.loader import LAYOUT_CODES
@@ -43,7 +44,7 @@ def engine_codes() -> list[Code]:
         CATALOG_CODES,
         PRINT_CODES,
     )
-    singles = (PROJECT_CODE, PRINT_CODE, LIMIT_CODE)
+    singles = (PROJECT_CODE, PRINT_CODE, RECORD_CODE, LIMIT_CODE)
     codes = [*singles, *(c for table in tables for c in table.values())]
     return list(dict.fromkeys(codes))
 

@@ -10,7 +10,6 @@ give a gallery page that lists them instead of pictures.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -22,13 +21,12 @@ from ttgbuild.buildplan import BuildResult
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.fingerprint import bytes_digest, file_digest
+from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
-from ttgbuild.preview import page, raster, sourceview
+from ttgbuild.preview import page, raster, record, sourceview
 from ttgbuild.preview.page import Note, Row, Shot
 
 KIT = "kit"
-STATE = ".gallery.json"
-STATE_VERSION = 1
 
 Progress = Callable[[str], None]
 
@@ -54,42 +52,44 @@ def write_gallery(
 ) -> Gallery:
     """Build the kit into `out/kit/` and write `out/index.html` showing all of it.
 
-    Raises `buildplan.UsageError` for what `build` refuses (an unknown locale).
+    Raises `buildplan.UsageError` for what `build` refuses (an unknown locale)
+    and `record.ForeignFolder` for an `out` that holds files the gallery did not
+    write (then nothing in it is touched).
     """
     settings = settings if settings is not None else PrintSettings()
     say = progress if progress is not None else (lambda _message: None)
     requested = list(locales) if locales else None
-    out.mkdir(parents=True, exist_ok=True)
-    state = _load_state(out)
+    record.claim(out)
+    state, damaged = record.load(out, display_path(out / record.STATE, project))
     kit = out / KIT
-    record = _recorder(state)
-    result = build(project, kit, settings, requested, progress=say, on_drawn=record)
+    on_drawn = _recorder(state)
+    result = build(project, kit, settings, requested, progress=say, on_drawn=on_drawn)
     index = out / "index.html"
     if result.failed:
         notes = [_note(d) for d in result.diagnostics]
         views = sourceview.write_views(project, out, _linked(notes))
         write_atomically(index, page.error_page(notes, views))
-        return Gallery(index, 0, len(notes), True, result.diagnostics)
+        return Gallery(index, 0, len(notes), True, damaged + result.diagnostics)
     shown = result.built + result.current
     unknown = [locale for locale in shown if not _recorded(state, kit, locale)]
     if unknown:  # a kit built before (or by another tool): draw it again to learn placements
         say(f"placing pieces for {', '.join(unknown)}")
-        build(project, kit, settings, unknown, progress=say, force=True, on_drawn=record)
+        build(project, kit, settings, unknown, progress=say, force=True, on_drawn=on_drawn)
     say("pictures")
     rows, general = _gallery(kit, out, state, shown, result)
     notes = _all_notes(rows, general)
     views = sourceview.write_views(project, out, _linked(notes))
     write_atomically(index, page.gallery_page(shown, rows, general, views))
     _prune(out, state, rows, views)
-    _save_state(out, state)
+    record.save(out, state)
     items = sum(len(row.shots) for row in rows)
-    return Gallery(index, items, len(notes), False, result.diagnostics)
+    return Gallery(index, items, len(notes), False, damaged + result.diagnostics)
 
 
 def _recorder(state: dict) -> Callable[[Drawn, list[Diagnostic]], None]:
     """Keep each drawn file's placements and located problems under its PDF's hash."""
 
-    def record(drawn: Drawn, diagnostics: list[Diagnostic]) -> None:
+    def remember(drawn: Drawn, diagnostics: list[Diagnostic]) -> None:
         problems = []
         for problem, diagnostic in zip(drawn.problems, diagnostics, strict=True):
             piece = [problem.piece.kind, problem.piece.record] if problem.piece else None
@@ -103,7 +103,7 @@ def _recorder(state: dict) -> Callable[[Drawn, list[Diagnostic]], None]:
             "problems": problems,
         }
 
-    return record
+    return remember
 
 
 def _recorded(state: dict, kit: Path, locale: str) -> bool:
@@ -128,9 +128,9 @@ def _gallery(
                 continue
             shots = _shots(pdf, entry, out, state["images"])
             notes = _piece_notes(entry, placed_problems)
-            for (kind, record), image in shots.items():
-                row = rows.setdefault((kind, record), Row(kind, record))
-                row.shots[locale] = Shot(image, notes.get((kind, record), []))
+            for (kind, ident), image in shots.items():
+                row = rows.setdefault((kind, ident), Row(kind, ident))
+                row.shots[locale] = Shot(image, notes.get((kind, ident), []))
     general: dict[str, list[Note]] = {}
     for diagnostic in result.diagnostics:
         if diagnostic in placed_problems:
@@ -144,12 +144,13 @@ def _shots(pdf: Path, entry: dict, out: Path, images: dict[str, str]) -> dict[tu
     """Each piece's picture, the first of its kind and record; whole pages where none was placed."""
     wanted: dict[tuple[str, str], raster.Crop] = {}
     placed_pages: set[int] = set()
-    for kind, record, number, *box in entry["placements"]:
-        placed_pages.add(number)
-        wanted.setdefault((kind, record), raster.Crop(number, tuple(box)))
     document = pypdfium2.PdfDocument(pdf)
     count = len(document)
     document.close()
+    for kind, ident, number, *box in entry["placements"]:
+        if number <= count:  # the record matches the PDF's hash; a page it lacks is not drawn
+            placed_pages.add(number)
+            wanted.setdefault((kind, ident), raster.Crop(number, tuple(box)))
     for number in range(1, count + 1):
         if number not in placed_pages:
             wanted[(Path(pdf.name).stem, f"page {number}")] = raster.Crop(number, None)
@@ -201,30 +202,11 @@ def _prune(out: Path, state: dict, rows: list[Row], views: set[str]) -> None:
     """Forget pictures and file views this gallery no longer shows, so it does not grow."""
     pictures = {shot.image for row in rows for shot in row.shots.values()}
     state["images"] = {key: name for key, name in state["images"].items() if name in pictures}
-    for path in (out / raster.FOLDER).glob("*.jpg"):
-        if f"{raster.FOLDER}/{path.name}" not in pictures:
+    for path in (out / raster.FOLDER).glob("*.jpg"):  # only the names the gallery gives
+        name = f"{raster.FOLDER}/{path.name}"
+        if record.PICTURE_NAME.fullmatch(name) and name not in pictures:
             path.unlink(missing_ok=True)
     kept = {out / sourceview.FOLDER / f"{rel}.html" for rel in views}
     for path in (out / sourceview.FOLDER).rglob("*.html"):
         if path not in kept:
             path.unlink(missing_ok=True)
-
-
-def _load_state(out: Path) -> dict:
-    """The record of earlier runs; an unreadable or foreign one is simply started afresh."""
-    try:
-        state = json.loads((out / STATE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        state = None
-    if (
-        not isinstance(state, dict)
-        or state.get("version") != STATE_VERSION
-        or not isinstance(state.get("drawn"), dict)
-        or not isinstance(state.get("images"), dict)
-    ):
-        return {"version": STATE_VERSION, "drawn": {}, "images": {}}
-    return state
-
-
-def _save_state(out: Path, state: dict) -> None:
-    write_atomically(out / STATE, json.dumps(state, sort_keys=True).encode())

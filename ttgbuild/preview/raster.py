@@ -63,7 +63,8 @@ def pictures(
             height = page.get_height()
             page.close()
             for crop in wanted:
-                picture = image if crop.box is None else image.crop(_pixels(crop.box, height, dpi))
+                box = None if crop.box is None else _within(image, crop.box, height, dpi)
+                picture = image if box is None else image.crop(box)
                 name = _save(picture, out)
                 cache[crop.key(pdf_sha, dpi)] = name
                 found[crop] = name
@@ -83,6 +84,14 @@ def _pixels(box: Box, page_height: float, dpi: int) -> tuple[int, int, int, int]
         round((left + width) * scale),
         round((top + height) * scale),
     )
+
+
+def _within(image: object, box: Box, page_height: float, dpi: int) -> tuple[int, int, int, int]:
+    """The box's pixels, cut to the page and at least one pixel: no box makes a bigger image."""
+    width, height = image.size  # type: ignore[attr-defined]
+    left, top, right, bottom = _pixels(box, page_height, dpi)
+    left, top = min(max(left, 0), width - 1), min(max(top, 0), height - 1)
+    return left, top, min(max(right, left + 1), width), min(max(bottom, top + 1), height)
 
 
 def _save(picture: object, out: Path) -> str:

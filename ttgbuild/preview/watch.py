@@ -10,10 +10,17 @@ static gallery `preview` writes, so they still open from the file system.
 
 A content error rewrites the page as the gallery's error page, never leaving a
 stale picture on screen; fixing it brings the pictures back.
+
+The server hands out only the gallery's own files, reached without following
+a link (`servefile`), and answers only requests for a loopback Host with a
+plain path (`requestcheck`): 421 for another host name (DNS rebinding), 400
+for a bad request target, 404 for anything not the gallery's, 405 for a
+method other than GET and HEAD; every answer is a status, never a traceback.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -22,9 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from http import HTTPStatus
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import watchfiles
 
@@ -35,6 +41,9 @@ from ttgbuild.core.paths import display_path
 from ttgbuild.pack import PROJECT_FILE, PackError
 from ttgbuild.preview import page
 from ttgbuild.preview.page import Note
+from ttgbuild.preview.record import claim
+from ttgbuild.preview.requestcheck import BadTarget, host_allowed, path_segments
+from ttgbuild.preview.servefile import content_type, gallery_file, open_beneath, read_handle
 from ttgbuild.source.datapack import pack_of
 
 EVENTS = "/_live/events"
@@ -43,6 +52,8 @@ EVENTS = "/_live/events"
 READY_MS = 500
 WROTE = {0, 1}  # exit codes of a preview that wrote its page (1: the page lists errors)
 KEEPALIVE = 10.0  # seconds between comments on an idle channel: a closed tab is noticed
+REQUEST_TIMEOUT = 30.0  # seconds a client may take to send its request (a stalled one is dropped)
+MAX_PAGE = 64 * 1024 * 1024  # bytes of an HTML page read to add the reload script
 
 # Served pages only. It keeps the filters' values across the reload, so a designer
 # watching one hero keeps seeing that hero after each save.
@@ -96,19 +107,63 @@ class Live:
             return None if self.closed else self.version
 
 
-class Handler(SimpleHTTPRequestHandler):
-    """The gallery's files, HTML pages with the reload script, and the event channel."""
+class Handler(BaseHTTPRequestHandler):
+    """The gallery's own files, HTML pages with the reload script, and the event channel.
+
+    Every request is checked before anything is opened (`requestcheck`): a
+    loopback Host with the served port, GET or HEAD, a plain path. Only the
+    files the gallery writes are served, reached without following a link
+    (`servefile`). An answer is a status and never a traceback.
+    """
 
     live: Live
+    root: Path
+    port: int
+    default_request_version = "HTTP/1.0"  # an HTTP/0.9 line still gets a status line back
+    timeout = REQUEST_TIMEOUT
+
+    def parse_request(self) -> bool:
+        if not super().parse_request():
+            return False
+        words = self.requestline.split()
+        if len(words) != 3:  # HTTP/0.9: no headers, so no Host
+            self._refuse(HTTPStatus.BAD_REQUEST, "a request line needs its HTTP version")
+            return False
+        if self.command not in ("GET", "HEAD"):
+            self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "only GET and HEAD", {"Allow": "GET, HEAD"})
+            return False
+        allowed = host_allowed(self.headers.get_all("Host") or [], self.port)
+        if allowed is None:
+            self._refuse(HTTPStatus.BAD_REQUEST, "one Host header, a host name and port")
+            return False
+        if not allowed:
+            self._refuse(HTTPStatus.MISDIRECTED_REQUEST, "this server answers localhost only")
+            return False
+        try:
+            self.segments = path_segments(words[1])
+        except BadTarget as exc:
+            self._refuse(HTTPStatus.BAD_REQUEST, str(exc))
+            return False
+        return True
 
     def do_GET(self) -> None:
-        path = urlsplit(self.path).path
-        if path == EVENTS:
+        if "/" + "/".join(self.segments) == EVENTS:
             self._events()
-        elif path.endswith((".html", "/")):
-            self._page()
-        else:
-            super().do_GET()
+            return
+        parts = gallery_file(self.segments)
+        try:
+            handle = open_beneath(self.root, parts) if parts else None
+        except OSError:
+            handle = None
+        if handle is None or parts is None:
+            self._refuse(HTTPStatus.NOT_FOUND, "not a file of the gallery")
+            return
+        try:
+            self._send(handle, parts)
+        finally:
+            os.close(handle)
+
+    do_HEAD = do_GET
 
     def end_headers(self) -> None:
         # Every answer is of the gallery as it is now: nothing stale from the browser's cache.
@@ -118,31 +173,55 @@ class Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the terminal shows rebuilds and problems, not every request."""
 
-    def _page(self) -> None:
-        """An HTML file of the gallery with the reload script before its end."""
-        target = Path(self.translate_path(self.path))
-        if target.is_dir():
-            target = target / "index.html"
-        version = self.live.version  # read before the file: a later rewrite reloads again
-        try:
-            data = target.read_bytes()
-        except OSError:
-            self.send_error(HTTPStatus.NOT_FOUND)
-            return
-        script = (RELOAD_SCRIPT % (version, EVENTS)).encode()
-        end = data.rfind(b"</body>")
-        data = data[:end] + script + data[end:] if end >= 0 else data + script
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
+    def _refuse(self, status: HTTPStatus, why: str, headers: dict[str, str] | None = None) -> None:
+        """A short plain-text answer with no body for HEAD; the connection then closes."""
+        body = f"{status.value} {status.phrase}: {why}\n".encode()
+        self.close_connection = True
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
         self.end_headers()
-        self.wfile.write(data)
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _send(self, handle: int, parts: tuple[str, ...]) -> None:
+        """A gallery file; an HTML page with the reload script before its end."""
+        version = self.live.version  # read before the file: a later rewrite reloads again
+        kind = content_type(parts)
+        if kind.startswith("text/html"):
+            data = read_handle(handle, MAX_PAGE)
+            if data is None:
+                self._refuse(HTTPStatus.INTERNAL_SERVER_ERROR, "page larger than the server sends")
+                return
+            script = (RELOAD_SCRIPT % (version, EVENTS)).encode()
+            end = data.rfind(b"</body>")
+            data = data[:end] + script + data[end:] if end >= 0 else data + script
+            size = len(data)
+        else:
+            data, size = b"", os.fstat(handle).st_size
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(size))
+        self.end_headers()
+        if self.command == "HEAD":
+            return
+        if data:
+            self.wfile.write(data)
+            return
+        while size > 0 and (chunk := os.read(handle, min(1 << 16, size))):
+            self.wfile.write(chunk)
+            size -= len(chunk)
 
     def _events(self) -> None:
         """The version now and at each change, until the client goes or the server stops."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
+        if self.command == "HEAD":
+            return
         seen = self.live.version
         message = f"retry: 1000\ndata: {seen}\n\n"
         try:
@@ -156,6 +235,18 @@ class Handler(SimpleHTTPRequestHandler):
                 seen = now
         except (BrokenPipeError, ConnectionResetError):
             return
+
+
+class GalleryServer(ThreadingHTTPServer):
+    """The HTTP server, quiet about a request that failed: one line, never a traceback."""
+
+    daemon_threads = True  # an open event channel never holds the exit
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError | TimeoutError):
+            return  # the browser went away: nothing to say
+        console.err(f"watch: a request failed: {type(error).__name__}: {error}")
 
 
 class PreviewFailed(Exception):
@@ -172,12 +263,15 @@ class PortError(Exception):
 
 def serve(out: Path, live: Live, port: int) -> ThreadingHTTPServer:
     """A server for `out` on 127.0.0.1 (port 0: a free one), not yet answering."""
-    handler = type("GalleryHandler", (Handler,), {"live": live})
+    root = out.resolve()
     try:
-        server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(out)))
+        server = GalleryServer(("127.0.0.1", port), Handler)
     except OSError as exc:
         raise PortError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}") from None
-    server.daemon_threads = True  # an open event channel never holds the exit
+    bound = server.server_address[1]
+    server.RequestHandlerClass = type(
+        "GalleryHandler", (Handler,), {"live": live, "root": root, "port": bound}
+    )
     return server
 
 
@@ -203,10 +297,11 @@ def watch(project: Path, out: Path, locales: Sequence[str] | None, port: int) ->
     """Serve the gallery and rewrite it on every change, until Ctrl-C or SIGTERM.
 
     Raises PortError when the port cannot be had, PreviewFailed when the first
-    gallery cannot be written (an unknown locale, a game that cannot be read),
-    KeyboardInterrupt (Terminated for SIGTERM) to stop.
+    gallery cannot be written (an unknown locale, a game that cannot be read,
+    said here), UsageError for an `out` folder holding files the gallery did
+    not write, KeyboardInterrupt (Terminated for SIGTERM) to stop.
     """
-    out.mkdir(parents=True, exist_ok=True)
+    claim(out)  # before anything is served: a folder of other files is refused whole (UsageError)
     live = Live()
     server = serve(out, live, port)
     terminated = threading.Event()
