@@ -40,6 +40,7 @@ from ttgbuild.options import (
     InkOption,
     ProjectOption,
     StrictOption,
+    finite,
     kit_folder,
     print_settings,
     project_pack,
@@ -395,6 +396,7 @@ def build_kit(
             "--bleed",
             min=BLEED_RANGE[0],
             max=BLEED_RANGE[1],
+            callback=finite,
             help="Bleed around card grids, in mm. Default: 3.",
             show_default=False,
         ),
@@ -574,6 +576,7 @@ def watch(
     Watches content/, locales/, ttgbuild.toml and the game's data files; a content
     error shows on the page until it is fixed. Ctrl-C stops (exit 130).
     """
+    from ttgbuild import buildplan
     from ttgbuild.preview.watch import PortError, PreviewFailed
     from ttgbuild.preview.watch import watch as watch_gallery
 
@@ -585,6 +588,9 @@ def watch(
         raise typer.Exit(EXIT_UNREADABLE) from None
     except PreviewFailed as exc:  # preview has said why
         raise typer.Exit(exc.code) from None
+    except buildplan.UsageError as exc:  # an --out folder of files the gallery did not write
+        console.err(f"watch: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
     except Terminated:
         console.progress_done()
         console.err("watch: terminated (SIGTERM)")

@@ -6,6 +6,7 @@ nothing may import cli.py (it is the entry point, which imports the rest).
 
 from __future__ import annotations
 
+import math
 import os
 from enum import StrEnum
 from pathlib import Path
@@ -51,6 +52,18 @@ InkOption = Annotated[
     ),
 ]
 INK_SAVER_FOLDER = "ink-saver"
+
+
+def finite(value: float | None) -> float | None:
+    """A number option's value, refused (a usage error) unless it is a finite number.
+
+    Click's range check lets `nan` through (no comparison with nan is true), and a
+    nan bleed would reach the renderer as an internal error: every float option
+    takes this as its callback.
+    """
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of millimetres")
+    return value
 
 
 def kit_folder(out: Path, ink: Ink) -> Path:

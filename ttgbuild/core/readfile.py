@@ -87,3 +87,15 @@ def problem(exc: OSError) -> str:
     if isinstance(exc, NotRegularFile | FileTooBig):
         return str(exc)
     return exc.strerror or str(exc)
+
+
+def links_outside(path: Path, root: Path) -> bool:
+    """Whether `path` (links followed, a loop of links too) lies outside the folder `root`.
+
+    A project's files are read only inside it: a file or folder that links out
+    (to another user's files, to /etc) is refused, not read, as content is.
+    """
+    try:
+        return not path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a loop of links (RuntimeError on Python 3.11)
+        return True

@@ -21,7 +21,9 @@ from typing import Any, ClassVar, Self, TypeVar
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic, json_pointer
 from ttgbuild.core.paths import display_path
+from ttgbuild.core.readfile import links_outside
 from ttgbuild.pack import Pack
+from ttgbuild.source.datapack import DATAPACK_CODES, OUTSIDE
 from ttgbuild.source.expressions import ExpressionError, compile_expression
 from ttgbuild.source.schema import check_format
 from ttgbuild.source.yamlsource import Document, containers, load_document
@@ -106,12 +108,20 @@ def load_folder(
     """Every regular `*suffix` file of a folder loaded by name, and their problems.
 
     Files are named in diagnostics by their path from `root`. A FIFO is no
-    data file: reading it would block forever.
+    data file: reading it would block forever. In a folder inside `root` (the
+    project, or the folder a pack's package sits in), a file that links out of
+    it is not read (JT097).
     """
+
     by_name: dict[str, F] = {}
     diagnostics: list[Diagnostic] = []
     files = sorted(p for p in folder.glob("*" + suffix) if p.is_file()) if folder.is_dir() else []
+    kept_in = not links_outside(folder, root)
     for path in files:
+        if kept_in and links_outside(path, root):
+            shown = f"{display_path(folder, root)}/{path.name}"
+            diagnostics.append(DATAPACK_CODES["JT097"].at(shown, 0, 0, OUTSIDE))
+            continue
         found, problems = load(path, display_path(path, root))
         diagnostics += problems
         if found is not None:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, json_pointer
 from ttgbuild.core.paths import display_path
-from ttgbuild.core.readfile import FileTooBig, NotRegularFile, read_regular
+from ttgbuild.core.readfile import FileTooBig, NotRegularFile, links_outside, read_regular
 from ttgbuild.pack import (
     PROJECT_FILE,
     Component,
@@ -47,13 +47,17 @@ RENDERERS = {
     "sheet": Ref("ttgbuild.render.datakit:sheet"),
 }
 FOLDERS = {"layout": ("layouts", ".layout.yaml"), "sheet": ("sheets", ".sheet.yaml")}
+# Lays every kit file out with the content before a build, and in `validate` (its expressions).
+KIT_CHECK = Ref("ttgbuild.render.datakit:check")
 
 DATAPACK_CODES = code_table(
     Code("JT090", "error", "the data pack a project names is a folder inside it holding pack.yaml"),
     Code("JT091", "error", "every file and folder a data pack names exists inside its folder"),
     Code("JT092", "error", "a data pack's record kinds, kit files and code prefix fit together"),
     Code("JT093", "error", "a data pack's schemas are JSON Schemas (draft 2020-12) with an $id"),
+    Code("JT097", "error", "a data pack's files are in the project, not links to files outside it"),
 )
+OUTSIDE = "is a link to a file outside the project; a data pack's files must live in the project"
 MAX_SCHEMA = 1024 * 1024
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -72,6 +76,9 @@ def pack_of(project: Path) -> Pack:
     path = folder / PACK_FILE
     if not path.is_file():
         raise _unfound(setting.line, f"no {PACK_FILE} in {display_path(folder, project)}/")
+    if links_outside(path, project):
+        shown = f"{setting.value.rstrip('/')}/{PACK_FILE}"
+        raise PackError(DATAPACK_CODES["JT097"].at(shown, 0, 0, OUTSIDE))
     stat = path.stat()
     return _read_pack(path, display_path(path, project), stat.st_mtime_ns, stat.st_size)
 
@@ -192,6 +199,9 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
     checks = tuple(
         inside(f"/checks/{i}", rel, False) for i, rel in enumerate(data.get("checks", []))
     )
+    for what in ("layouts", "sheets"):
+        if links_outside(folder / data.get(what, what), folder):
+            report("JT097", f"/{what}", f"{data.get(what, what)}/ {OUTSIDE.removeprefix('is ')}")
     components = []
     for index, part in enumerate(data["kit"]):
         what = "layout" if "layout" in part else "sheet"
@@ -236,7 +246,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         new_content=records.DataContent,
         build_content=partial(records.build_content, names["folder"], names["file"]),
         register=records.register_nothing,
-        before_build=Ref("ttgbuild.render.datakit:check"),
+        before_build=KIT_CHECK,
         components=tuple(components),
         listings=tuple(listings),
         context_kinds={
@@ -284,6 +294,9 @@ def _schema_problems(folder: Path, shown: PurePosixPath) -> tuple[list[Diagnosti
     found: dict[str, dict[str, Any]] = {}  # shown name → schema, the usable ones
     for path in sorted(folder.glob("*.schema.json")):
         name = str(shown / path.name)
+        if links_outside(path, folder.parent):
+            problems.append(DATAPACK_CODES["JT097"].at(name, 0, 0, OUTSIDE))
+            continue
         try:
             schema = json.loads(read_regular(path, MAX_SCHEMA).decode("utf-8"))
         except json.JSONDecodeError as exc:

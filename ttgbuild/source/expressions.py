@@ -34,20 +34,21 @@ from jinja2.parser import Parser
 from jinja2.runtime import Context, str_join
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from ttgbuild.source import parsememo
+from ttgbuild.source import exprbudget, parsememo
+from ttgbuild.source.exprbudget import BudgetError
 
 # Ready for every expression: what designers reach for in counts, sums and bounds.
 BUILTINS: Mapping[str, Callable[..., Any]] = {
     "min": min,
     "max": max,
     "abs": abs,
-    "sum": sum,
+    "sum": exprbudget.bounded_sum,  # Python's, with lists added in place and the total bounded
     "len": len,
     "sorted": sorted,
     "floor": math.floor,
     "ceil": math.ceil,
 }
-MAX_REPEAT = 100_000  # likewise `"a" * 10**12`
+MAX_REPEAT = 100_000  # items `"a" * n` or `[x] * n` may make, whatever their nesting
 MAX_POWER = 64  # `2 ** 10**9` would hang the build; no game needs more than this
 
 
@@ -56,27 +57,45 @@ class ExpressionError(ValueError):
 
 
 class _Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja2's immutable sandbox with `**` bounded, so a hostile value cannot hang a build."""
+    """Jinja2's immutable sandbox with `*`, `**`, `%` and calls bounded (exprbudget), so a
+    hostile value can neither hang a build nor fill the memory."""
 
-    intercepted_binops = frozenset({"**", "*"})
+    intercepted_binops = frozenset({"**", "*", "%"})
 
     def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
         if operator_ == "*":
-            sizes = [len(v) for v in (left, right) if isinstance(v, str | list | tuple)]
+            sizes = [
+                exprbudget.weight(v, MAX_REPEAT)
+                for v in (left, right)
+                if isinstance(v, str | list | tuple)
+            ]
             times = [v for v in (left, right) if isinstance(v, int)]
             if sizes and times and sizes[0] * abs(times[0]) > MAX_REPEAT:
                 raise ExpressionError(f"repeating a value makes more than {MAX_REPEAT} items")
+            exprbudget.product(left, right)
             return operator.mul(left, right)
         if operator_ == "**":
             if isinstance(right, int | float) and abs(right) > MAX_POWER:
                 raise ExpressionError(f"the power {right} is too large (at most {MAX_POWER})")
+            exprbudget.power(left, right)
             return operator.pow(left, right)
+        if operator_ == "%":
+            exprbudget.modulo(left, right)
+            return operator.mod(left, right)
         return super().call_binop(context, operator_, left, right)
+
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        """A call through the sandbox, a text's method bounded first (`center`, `join`...)."""
+        made = exprbudget.check_method(__obj, args, kwargs)
+        if made is not None:
+            return made[0]
+        return super().call(__context, __obj, *args, **kwargs)
 
 
 @cache
 def _environment() -> _Sandbox:
     env = _Sandbox(undefined=StrictUndefined)
+    env.filters = exprbudget.bounded_filters(env.filters)
     # Jinja2's other globals (lipsum, cycler, joiner, namespace) serve templates, and
     # lipsum(10**5) alone runs for seconds: data gets range, dict and the builtins.
     env.globals = {"range": env.globals["range"], "dict": dict, **BUILTINS}
@@ -86,11 +105,12 @@ def _environment() -> _Sandbox:
 class _Frame:
     """One evaluation's names, and the Jinja2 context a call or filter may need (made then)."""
 
-    __slots__ = ("_context", "names")
+    __slots__ = ("_context", "names", "work")
 
     def __init__(self, names: Mapping[str, Any]) -> None:
         self.names = names
         self._context: Context | None = None
+        self.work = 0  # the sizes of the values made so far (exprbudget.MAX_WORK)
 
     @property
     def context(self) -> Context:
@@ -104,7 +124,7 @@ class _Frame:
 
 Run = Callable[[_Frame], Any]
 Arguments = Callable[[_Frame], tuple[list[Any], dict[str, Any]]]
-# Jinja2's comparison and arithmetic operators; `*` and `**` go through the sandbox's bounds.
+# Jinja2's comparison and arithmetic operators; `*`, `**` and `%` go through the sandbox's bounds.
 _COMPARE: Mapping[str, Callable[[Any, Any], Any]] = {
     "eq": operator.eq,
     "ne": operator.ne,
@@ -120,12 +140,42 @@ _ARITHMETIC: Mapping[str, Callable[[Any, Any], Any]] = {
     "-": operator.sub,
     "/": operator.truediv,
     "//": operator.floordiv,
-    "%": operator.mod,
 }
 
 
+# Nodes that make a value rather than read one: each value made is weighed (exprbudget).
+_MAKERS = (
+    nodes.Tuple,
+    nodes.List,
+    nodes.Dict,
+    nodes.BinExpr,
+    nodes.Concat,
+    nodes.Call,
+    nodes.Filter,
+)
+
+
 def _closure(node: nodes.Node) -> Run:
-    """The function that evaluates `node` in a frame, as Jinja2's compiled code would."""
+    """The function that evaluates `node` in a frame, as Jinja2's compiled code would;
+    a value the node makes is weighed against the evaluation's budget."""
+    run = _unweighed(node)
+    return _weighed(run) if isinstance(node, _MAKERS) else run
+
+
+def _weighed(run: Run) -> Run:
+    """`run`, its value weighed: too large, or past the evaluation's total, is a BudgetError."""
+
+    def weighed(f: _Frame) -> Any:
+        value = run(f)
+        f.work += exprbudget.check_size(value)
+        if f.work > exprbudget.MAX_WORK:
+            raise BudgetError(f"makes more than {exprbudget.MAX_WORK} items in all")
+        return value
+
+    return weighed
+
+
+def _unweighed(node: nodes.Node) -> Run:
     env = _environment()
     if isinstance(node, nodes.Const):
         value = node.value
@@ -332,6 +382,8 @@ class Expression:
             return value
         except ExpressionError:
             raise
+        except BudgetError as exc:
+            raise ExpressionError(f"{self.source!r} is too large to evaluate: {exc}") from None
         except UndefinedError as exc:
             raise ExpressionError(f"{self.source!r}: {_undefined(exc)}") from None
         except SecurityError as exc:

@@ -31,7 +31,15 @@ LAYOUT_FILE_CODES = code_table(
     Code("JT072", "error", "a layout names only colours of its theme or the engine's"),
     Code("JT073", "error", "a layout names only faces, label boxes and drawings that exist"),
     Code("JT074", "error", "every expression in a layout file evaluates with the content"),
+    Code("JT075", "error", "a layout draws a bounded number of cards, copies, items and boxes"),
 )
+# What one layout file may draw (JT075), far above the shipped games (at most 7 copies of a
+# card, 170 cards in a file, 3 items in a repeat): a count of 10**12 would fill the memory,
+# and repeats nested in repeats would draw for ever.
+MAX_COPIES = 1_000  # copies of one record's card, or a deck entry's count
+MAX_CARDS = 10_000  # cards of one layout file, every deck and copy counted
+MAX_ITEMS = 1_000  # items of one `each` (a repeat box, a group of paragraphs)
+MAX_BOXES = 10_000  # boxes and paragraphs drawn on one face, repeated ones counted
 # Keys whose values are expressions (a message's params values are too).
 EXPRESSION_KEYS = frozenset(
     {"when", "each", "count", "copies", "value", "icon", "src", "component", "origin", "form"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ttgbuild.core import collector
-from ttgbuild.core.diagnostics import Diagnostic, sort_key
+from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.pack import Pack
-from ttgbuild.source.datapack import pack_of
+from ttgbuild.source.datapack import KIT_CHECK, pack_of
 from ttgbuild.source.loader import Loaded, load_content
 from ttgbuild.source.packproblems import layout_problems, sheet_problems
 from ttgbuild.validate.declared import declared_problems
@@ -41,4 +41,8 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
     diags += sheet_problems(pack, project)  # the pack's reference sheets (data files)
     diags += layout_problems(pack, project)  # the pack's card layouts (data files)
     diags += declared_problems(pack, project)  # the pack's check files
-    return loaded, sorted(diags, key=sort_key)
+    if pack.before_build == KIT_CHECK and not has_failures(diags, strict=False):
+        # The layouts' and sheets' expressions evaluated with the content, as `build` does
+        # first: a project `validate` calls clean builds (issue 34).
+        diags += pack.before_build(project, loaded.content)
+    return loaded, sorted(dict.fromkeys(diags), key=sort_key)

@@ -26,7 +26,7 @@ from ttgbuild.render.layout.faces import FAMILIES, Drawing, Kit, engine_names, i
 from ttgbuild.render.layout.sheetparts import SHARE
 from ttgbuild.render.pdf import finish, new_canvas, page_boxes
 from ttgbuild.render.sheet import EDGE_CLEAR, Grid, card_grid, crop_marks, pages
-from ttgbuild.source.layoutfile import Layout, LayoutError
+from ttgbuild.source.layoutfile import MAX_CARDS, MAX_COPIES, Layout, LayoutError
 
 BACK_BLEED_EXTRA = 2 * mm  # backs get more bleed: duplex printers drift
 SEAM = 0.3 * mm
@@ -144,10 +144,15 @@ def file_boxes(layout: Layout) -> dict[str, TextBox]:
 def _decks(kit: Kit, names: dict[str, Any]) -> Iterator[Deck]:
     """The decks in print order, with one card per physical card."""
     layout = kit.layout
+    total = 0  # cards of the file so far (MAX_CARDS)
     for spec in layout.data.get("decks", []):
         cards: list[Card] = []
         for entry in spec["cards"]:
-            cards += _cards(kit, entry, names)
+            made = _cards(kit, entry, names)
+            total += len(made)
+            if total > MAX_CARDS:
+                raise _too_many(kit, entry)
+            cards += made
         back = prepared(kit, layout.faces[spec["back"]], names)
         yield Deck(spec["name"], cards, back)
 
@@ -166,17 +171,30 @@ def _cards(kit: Kit, entry: dict[str, Any], names: dict[str, Any]) -> list[Card]
         scope = {**names, name: record, "record": record}
         copies = _whole(kit, entry, "copies", scope) if "copies" in entry else 1
         cards += [prepared(kit, face, scope)] * copies
+        if len(cards) > MAX_CARDS:
+            raise _too_many(kit, entry)
     return cards
 
 
+def _too_many(kit: Kit, entry: dict[str, Any]) -> LayoutError:
+    message = f"the layout's decks make more than {MAX_CARDS} cards"
+    return LayoutError(kit.layout.problem("JT075", entry, message, "face"))
+
+
 def _whole(kit: Kit, entry: dict[str, Any], key: str, scope: dict[str, Any]) -> int:
-    """A count of cards: a whole number, none when it is 0 or less (or empty, e.g. None)."""
+    """A count of cards: a whole number, none when it is 0 or less (or empty, e.g. None);
+    more than MAX_COPIES is JT075."""
     value = kit.evaluate(entry, key, scope)
     if not value:
         return 0
     if isinstance(value, bool) or not isinstance(value, int):
         message = f"{key}: {entry[key]!r} gives {value!r}, not a whole number"
         raise LayoutError(kit.layout.problem("JT074", entry, message, key))
+    if value > MAX_COPIES:
+        message = (
+            f"{key}: {entry[key]!r} gives {value}; a card is printed at most {MAX_COPIES} times"
+        )
+        raise LayoutError(kit.layout.problem("JT075", entry, message, key))
     return max(value, 0)
 
 

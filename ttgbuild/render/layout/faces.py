@@ -27,7 +27,7 @@ from ttgbuild.render.boxes import TextBox
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.prose import message
 from ttgbuild.source.expressions import ExpressionError, compile_expression
-from ttgbuild.source.layoutfile import Layout, LayoutError
+from ttgbuild.source.layoutfile import MAX_BOXES, MAX_ITEMS, Layout, LayoutError
 
 Box = tuple[float, float, float, float]
 Where = tuple[Origin, str, str]
@@ -60,6 +60,15 @@ class Kit:
     # measures each box's lengths read (None: something else), by box.
     lengths: dict[tuple[Any, ...], tuple[float | None, ...]] = field(default_factory=dict)
     reads: dict[int, tuple[str, ...] | None] = field(default_factory=dict)
+    # Boxes and paragraphs drawn on the face being painted (MAX_BOXES), in a list to count on.
+    drawn: list[int] = field(default_factory=lambda: [0])
+
+    def spend(self, owner: dict[str, Any], key: str) -> None:
+        """Count one more box or paragraph on this face; JT075 at `owner` past MAX_BOXES."""
+        self.drawn[0] += 1
+        if self.drawn[0] > MAX_BOXES:
+            message = f"a face draws more than {MAX_BOXES} boxes and paragraphs (repeats nested?)"
+            raise LayoutError(self.layout.problem("JT075", owner, message, key))
 
     @cached_property
     def colours(self) -> dict[str, Color]:
@@ -76,6 +85,9 @@ class Kit:
         name that is bound (a token's side, a counter's name) is its value, read
         without looking the expression up or passing the scope on.
         """
+        if key not in owner:  # a repeat's template whose items do not give it
+            message = f"this {owner.get('kind', 'text')} box needs {key}"
+            raise LayoutError(self.layout.problem("JT074", owner, message))
         source = owner[key]
         if source in scope and source.isidentifier():
             return scope[source]
@@ -92,6 +104,8 @@ class Kit:
 
     def words(self, spec: Any, owner: dict[str, Any], key: str, scope: Mapping[str, Any]) -> str:
         """A box's text: an expression's value, or a message translated with its values filled."""
+        if key not in owner:  # a box without its text (a stat without a label) prints none
+            return ""
         if not isinstance(spec, dict):
             return self.printed(self.evaluate(owner, key, scope))
         return message(self.ctx.tr, spec, lambda mapping, name: self.evaluate(mapping, name, scope))
@@ -176,6 +190,7 @@ def paint(kit: Kit, face: dict[str, Any], trim: Box, scope: dict[str, Any], wher
     band = face.get("band", 0) * mm
     scope = {**scope, **measures(kit.ctx, trim, band), "drawn": frozenset()}
     inner = trim[2] - 2 * kit.ctx.settings.safe
+    kit.drawn[0] = 0
     for box in face.get("boxes", []):
         _box(kit, box, trim, scope, where, inner)
 
@@ -183,6 +198,7 @@ def paint(kit: Kit, face: dict[str, Any], trim: Box, scope: dict[str, Any], wher
 def _box(
     kit: Kit, box: dict[str, Any], frame: Box, scope: dict[str, Any], where: Where, inner: float
 ) -> None:
+    kit.spend(box, "kind")
     if "when" in box and not kit.evaluate(box, "when", scope):
         return
     origin, component, report = where
@@ -283,6 +299,7 @@ def _paragraphs(
     """The paragraphs of a text box: groups repeated per item, spans and texts, when they apply."""
     out: list[list[text.Span]] = []
     for spec in specs:
+        kit.spend(spec, "each" if "each" in spec else "")
         if "when" in spec and not kit.evaluate(spec, "when", scope):
             continue
         if "each" in spec:
@@ -312,12 +329,17 @@ def _spans(kit: Kit, specs: list[dict[str, Any]], scope: Mapping[str, Any]) -> l
 
 
 def items(kit: Kit, spec: dict[str, Any], scope: Mapping[str, Any]) -> list[Any]:
+    """The values of `each`, a list of at most MAX_ITEMS (JT075 beyond)."""
     items = kit.evaluate(spec, "each", scope)
     try:
-        return list(items)
+        found = list(items)
     except TypeError:
         message = f"each: {spec['each']!r} gives {type(items).__name__}, not a list"
         raise LayoutError(kit.layout.problem("JT074", spec, message, "each")) from None
+    if len(found) > MAX_ITEMS:
+        message = f"each: {spec['each']!r} gives {len(found)} items; at most {MAX_ITEMS} are drawn"
+        raise LayoutError(kit.layout.problem("JT075", spec, message, "each"))
+    return found
 
 
 def _label(kit: Kit, spot: Spot) -> None:
