@@ -24,10 +24,17 @@ _FALSE = {"false", "no"}
 _RESOLVER = yaml.resolver.Resolver()
 # A plain text the project's YAML reads as one of these is that value, not text.
 _SCALAR_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("int", "float", "bool")}
-# A CSV field a spreadsheet program would run as a formula starts so; it is written
-# with an apostrophe in front (as spreadsheet programs mark text), which import removes.
-# A field that starts with an apostrophe gets one more, so removing one is always right.
-_CSV_ESCAPED = ("=", "+", "-", "@", "\t", "\r", "'")
+# A CSV field a spreadsheet program would run as a formula starts so. Which character
+# separates fields is the opener's choice (a comma; a semicolon in Spanish or German
+# locales; a tab), and a program that splits a field on another separator, or a line
+# at a line break inside quotes, starts a new cell there. So every place a cell could
+# start, whatever the separator, is neutralised: the field's start and every place
+# after a `,` `;` tab or line break (spaces skipped, as a program trimming them would).
+# A text starting so there gets an apostrophe in front (as spreadsheet programs mark
+# text), which import removes; one already starting with an apostrophe there gets one
+# more, so removing one at each such place is always right.
+_CSV_ESCAPED = ("=", "+", "-", "@", "'")
+_CSV_SEPARATORS = frozenset(",;\t\r\n")
 CSV_TEXT_MARK = "'"
 
 
@@ -57,20 +64,54 @@ def to_cell(column: Column, value: Any) -> Any:
 
 
 def to_text(value: Any) -> str:
-    """A cell as a CSV field: booleans as true/false, nothing as empty, formula-like text
-    behind an apostrophe (see `from_text`)."""
+    """A cell as a CSV field: booleans as true/false, nothing as empty, text with an
+    apostrophe wherever a cell could start with a formula (see `_CSV_ESCAPED`)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, str) and value.startswith(_CSV_ESCAPED):
-        return CSV_TEXT_MARK + value
+    if isinstance(value, str):
+        return _mark_cell_starts(value)
     return str(value)
 
 
 def from_text(field: str) -> str:
-    """A CSV field as the cell it stands for: one leading apostrophe removed."""
-    return field.removeprefix(CSV_TEXT_MARK)
+    """A CSV field as the cell it stands for: the apostrophe at each place a cell could
+    start removed (the one `to_text` put there, or a user's own)."""
+    if CSV_TEXT_MARK not in field:
+        return field
+    out: list[str] = []
+    for start, part in _cell_starts(field):
+        out.append(part[1:] if start and part.startswith(CSV_TEXT_MARK) else part)
+    return "".join(out)
+
+
+def _mark_cell_starts(text: str) -> str:
+    out: list[str] = []
+    for start, part in _cell_starts(text):
+        out.append(CSV_TEXT_MARK + part if start and part.startswith(_CSV_ESCAPED) else part)
+    return "".join(out)
+
+
+def _cell_starts(text: str) -> list[tuple[bool, str]]:
+    """The text cut where a cell could start: (True, text from such a place up to the next
+    separator) and (False, the separators and spaces before it). Only separators and
+    spaces decide where, so an apostrophe added or removed there moves no other place."""
+    parts: list[tuple[bool, str]] = []
+    index, length = 0, len(text)
+    while index < length:
+        gap = index
+        while gap < length and (text[gap] in _CSV_SEPARATORS or text[gap] == " "):
+            gap += 1
+        if gap > index:
+            parts.append((False, text[index:gap]))
+        end = gap
+        while end < length and text[end] not in _CSV_SEPARATORS:
+            end += 1
+        if end > gap:
+            parts.append((True, text[gap:end]))
+        index = end
+    return parts
 
 
 def from_cell(column: Column, cell: Any) -> Any:

@@ -8,6 +8,7 @@ openpyxl, ruamel.yaml and the validator are imported when a command runs.
 # Annotations are evaluated at import (no `from __future__ import annotations`): Typer
 # would otherwise compile each option's annotation string again whenever it builds a command.
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -91,9 +92,10 @@ def import_(
     from ttgbuild.spreadsheet.plan import plan_import
     from ttgbuild.spreadsheet.tables import tables_of
     from ttgbuild.spreadsheet.workbook import SheetFileError, read_sheets
+    from ttgbuild.spreadsheet.writeback import targets_of
 
     pack = require_project(project, "sheet import")
-    if not file.exists():
+    if not os.path.lexists(file):
         console.err(f"sheet import: {file}: no such file")
         raise typer.Exit(EXIT_UNREADABLE)
     try:
@@ -118,6 +120,16 @@ def import_(
     if not plan.writes:
         console.err("sheet import: nothing to change")
         return
+    targets = targets_of(project, plan.writes)
+    for problem in targets.problems:
+        console.out(problem.as_text())
+    if targets.problems:
+        console.err(
+            f"sheet import: {len(targets.problems)} file(s) cannot be written; nothing written"
+        )
+        raise typer.Exit(EXIT_PROBLEMS)
+    for note in targets.notes:
+        console.out(note)
     try:
         diags = would_be_problems(project, plan.writes)
     except PackError as exc:
@@ -139,7 +151,7 @@ def import_(
         return
     written = 0
     for shown, text in plan.writes.items():
-        target = project / shown
+        target = targets.paths[shown]  # a link's target inside the project, written through
         try:
             if text is None:
                 target.unlink(missing_ok=True)

@@ -12,15 +12,24 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ttgbuild.core.readfile import read_regular
+from ttgbuild.source.yamlsource import MAX_BYTES
 from ttgbuild.spreadsheet.cells import CellError, from_cell, to_cell
 from ttgbuild.spreadsheet.tables import MISSING, Column, Row, Table
-from ttgbuild.spreadsheet.workbook import COMPUTED, SETTINGS_HEADER, RawSheet, sheet_title
+from ttgbuild.spreadsheet.workbook import (
+    COMPUTED,
+    SETTINGS_HEADER,
+    RawSheet,
+    csv_name,
+    sheet_title,
+)
 from ttgbuild.spreadsheet.yamledit import EditError, Editor, new_file_text, reads_as, same, set_path
 
 _FILE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")
@@ -94,6 +103,7 @@ def plan_import(
     edits: dict[str, _Edits] = {}
     by_name = {t.name: t for t in tables}
     by_name.update({sheet_title(t.name): t for t in tables})  # a long name, as a workbook has it
+    by_name.update({csv_name(t.name): t for t in tables})  # a name no file could have, as CSV
     seen: set[str] = set()
     for sheet in sheets:
         table = by_name.get(sheet.name)
@@ -325,7 +335,7 @@ class _Sheet:
                 message = f"id {key!r} cannot name a file: use letters, digits and -"
                 self.problem(id_column, n, message)
                 return
-            if (self.project / file).exists():
+            if os.path.lexists(self.project / file):  # a link, even a broken one, too
                 message = (
                     f"a new row's file {file} exists already (a record with another id, "
                     "or one that cannot be read): choose another id, or mend that file"
@@ -398,7 +408,7 @@ class _Sheet:
 def _edit_file(plan: Plan, project: Path, file: str, wanted: _Edits, data: Any) -> None:
     """The file's new text, its values set in place; a problem if that cannot be done safely."""
     try:
-        original = (project / file).read_bytes().decode("utf-8")
+        original = read_regular(project / file, MAX_BYTES).decode("utf-8")
         ending = _line_ending(original)
         editor = Editor(original.replace(ending, "\n"))
     except (OSError, UnicodeDecodeError, EditError) as exc:

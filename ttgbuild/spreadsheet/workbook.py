@@ -17,21 +17,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ttgbuild.spreadsheet.bounds import (
+    MAX_CSV_FILES,
+    MAX_FOLDER_BYTES,
+    MAX_ROWS,
+    SheetFileError,
+    check_csv,
+    check_workbook,
+    read_input,
+)
 from ttgbuild.spreadsheet.cells import UNCOMPUTED, from_text, to_cell, to_text
 from ttgbuild.spreadsheet.tables import MISSING, Column, Table, computed_values
 
 COMPUTED = " (computed)"  # a read-only column's header ends so; import skips it
 SETTINGS_HEADER = ("field", "value", "about")
-MAX_ROWS = 100_000  # a sheet longer than any game's content is refused, not read forever
 _MIN_WIDTH, _MAX_WIDTH = 6, 60
 _VALIDATED_ROWS = 2000  # data validation reaches this far below the header (new rows too)
 _TITLE_LENGTH = 31  # Excel's longest sheet name; it cuts a longer one when it saves
 _NOT_IN_TITLE = re.compile(r"[\[\]:*?/\\]")  # characters Excel refuses in a sheet name
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}")  # a CSV file's name, as is
+_RESERVED = {
+    "CON",
+    "PRN",
+    "AUX",
+    "NUL",
+    *(f"COM{i}" for i in range(10)),
+    *(f"LPT{i}" for i in range(10)),
+}
 _FORMULA: Any = object()  # a formula cell, before its saved value is read
-
-
-class SheetFileError(Exception):
-    """The file cannot be read as a workbook or CSV: one line saying why (exit 2)."""
 
 
 class UnwritableCells(Exception):
@@ -166,9 +179,11 @@ def _unwritable(
 
 
 def _text_stays_text(sheet: Any) -> None:
-    """openpyxl takes a string starting with `=` for a formula, which would read back empty:
-    such cells are stored as text, marked so (quote prefix) for the user's program too."""
-    for row in sheet.iter_rows(min_row=2):
+    """openpyxl takes a string starting with `=` for a formula, which would read back empty
+    and which a spreadsheet program would run: such cells, the header's too (a data pack's
+    field names are anyone's text), are stored as text, marked so (quote prefix) for the
+    user's program too."""
+    for row in sheet.iter_rows(min_row=1):
         for cell in row:
             if cell.data_type == "f":
                 cell.data_type = "s"
@@ -225,28 +240,64 @@ def _bounds(column: Column) -> str:
     return f"a number in {low}..{high}"
 
 
+def csv_name(name: str) -> str:
+    """A table's CSV file name (without `.csv`): its name, or, if that could not be a plain
+    file name in any folder on any system (a separator, `..`, a name Windows reserves, over
+    100 characters: a data pack's names are anyone's text), its usable characters, `~` and
+    four hex digits of the full name's SHA-1, so it stays the same and import finds it."""
+    reserved = name.split(".")[0].upper() in _RESERVED
+    if _PLAIN_NAME.fullmatch(name) and ".." not in name and not reserved:
+        return name
+    digest = hashlib.sha1(name.encode("utf-8")).hexdigest()[:4]
+    usable = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")[:60]
+    return f"{usable or 'sheet'}~{digest}"
+
+
 def write_csv(tables: list[Table], folder: Path) -> dict[Path, bytes]:
-    """One CSV file per table, by its sheet name (the caller writes them atomically)."""
+    """One CSV file per table, by its sheet name (the caller writes them atomically), every
+    file directly in `folder`. Every field is written by `to_text`: no cell, the header's
+    included, starts a formula in the program that opens it, whatever its separator."""
     files: dict[Path, bytes] = {}
     for table in tables:
         text = io.StringIO()
         writer = csv.writer(text, lineterminator="\n")
-        writer.writerow(header_of(table))
+        writer.writerow([to_text(v) for v in header_of(table)])
         for cells in grid_of(table):
             writer.writerow([to_text(v) for v in cells])
-        files[folder / f"{table.name}.csv"] = text.getvalue().encode("utf-8")
+        path = folder / f"{csv_name(table.name)}.csv"
+        if path in files:  # two names made one: never let one file overwrite the other
+            raise UnwritableCells(
+                [
+                    f"{table.name}: error: its CSV file name {path.name} is "
+                    "another sheet's too; export as .xlsx"
+                ]
+            )
+        files[path] = text.getvalue().encode("utf-8")
     return files
 
 
 def read_sheets(path: Path) -> list[RawSheet]:
-    """The sheets of an .xlsx workbook, one .csv file, or a folder of .csv files."""
+    """The sheets of an .xlsx workbook, one .csv file, or a folder of .csv files; each file
+    read through the one reader (a regular file, bounded) and measured before it is parsed
+    (`bounds`)."""
     if path.is_dir():
-        found = sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv" and p.is_file())
+        found = sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv" and not p.is_dir())
         if not found:
             raise SheetFileError(f"{path}: a folder with no .csv files")
-        return [_read_csv(p) for p in found]
+        if len(found) > MAX_CSV_FILES:
+            raise SheetFileError(f"{path}: error: over {MAX_CSV_FILES} .csv files")
+        sheets, total = [], 0
+        for csv_path in found:
+            data = read_input(csv_path)
+            total += len(data)
+            if total > MAX_FOLDER_BYTES:
+                raise SheetFileError(
+                    f"{csv_path}: error: the folder's .csv files pass {MAX_FOLDER_BYTES} bytes"
+                )
+            sheets.append(_read_csv(csv_path, data))
+        return sheets
     if path.suffix.lower() == ".csv":
-        return [_read_csv(path)]
+        return [_read_csv(path, read_input(path))]
     return _read_xlsx(path)
 
 
@@ -254,7 +305,9 @@ def _read_xlsx(path: Path) -> list[RawSheet]:
     """A workbook's sheets, formulas as the values last computed by the program that saved
     it; a formula saved without one (openpyxl writes none) is UNCOMPUTED, refused at its
     cell rather than read as empty. The values are read only if there are formulas."""
-    sheets = _load_xlsx(path, data_only=False)
+    data = read_input(path)
+    check_workbook(path, data)
+    sheets = _load_xlsx(path, data, data_only=False)
     formulas = [
         (sheet, row, index)
         for sheet, raw in enumerate(sheets)
@@ -263,7 +316,7 @@ def _read_xlsx(path: Path) -> list[RawSheet]:
         if cell is _FORMULA
     ]
     if formulas:
-        computed = _load_xlsx(path, data_only=True)
+        computed = _load_xlsx(path, data, data_only=True)
         for sheet, row, index in formulas:
             grid = [sheets[sheet].header] + [cells for _, cells in sheets[sheet].rows]
             values = [computed[sheet].header] + [cells for _, cells in computed[sheet].rows]
@@ -272,12 +325,12 @@ def _read_xlsx(path: Path) -> list[RawSheet]:
     return sheets
 
 
-def _load_xlsx(path: Path, data_only: bool) -> list[RawSheet]:
+def _load_xlsx(path: Path, data: bytes, data_only: bool) -> list[RawSheet]:
     """The sheets as stored: with data_only, a formula's saved value; else _FORMULA for it."""
     from openpyxl import load_workbook
 
     try:
-        book = load_workbook(path, read_only=True, data_only=data_only)
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=data_only)
     except Exception as exc:  # openpyxl raises what its zip and XML readers raise
         raise SheetFileError(
             f"{path}: not a readable .xlsx workbook ({type(exc).__name__}: {exc})"
@@ -307,15 +360,20 @@ def _load_xlsx(path: Path, data_only: bool) -> list[RawSheet]:
         book.close()
 
 
-def _read_csv(path: Path) -> RawSheet:
+def _read_csv(path: Path, data: bytes) -> RawSheet:
     try:
-        text = path.read_text(encoding="utf-8-sig")
-        rows = list(csv.reader(io.StringIO(text, newline="")))
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
         raise SheetFileError(f"{path}: not a readable UTF-8 CSV file ({exc})") from None
-    if len(rows) > MAX_ROWS:
-        raise SheetFileError(f"{path}: over {MAX_ROWS} rows")
+    check_csv(path, text)
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise SheetFileError(
+            f"{path}: line {reader.line_num}: not a readable CSV file ({exc})"
+        ) from None
     name = path.name[: -len(".csv")]
-    raw = RawSheet(name, list(rows[0]) if rows else [])
+    raw = RawSheet(name, [from_text(f) for f in rows[0]] if rows else [])
     raw.rows = [(number, [from_text(f) for f in cells]) for number, cells in enumerate(rows[1:], 2)]
     return raw
