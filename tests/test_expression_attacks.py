@@ -30,7 +30,7 @@ ATTACKS = [
     "','.join(['ab' * 50000] * 50000)",
     "((2**64)**64)**64",
     "(((2**64)**64)**64)**64",
-    "10**60 * 10**60 * 10**60 * 10**60 * 10**60 * 10**60",
+    "10**600 * 10**600 * 10**600 * 10**600 * 10**600 * 10**600",
     "sum([[1] * 90000] * 90000, [])",
     "([[1] * 90000] * 90000) | sum(start=[])",
     "'ab' | replace('', 'x' * 90000) | replace('', 'y' * 90000)",
@@ -157,3 +157,12 @@ def test_bleed_that_is_no_finite_number_in_range_is_a_usage_error(game: Path, va
     assert result.exit_code == 2, result.output
     assert "--bleed" in result.output
     assert not (game / "out").exists()
+
+
+def test_the_largest_number_content_may_hold_is_still_read_by_expressions() -> None:
+    """A check's message reads a content value of MAX_DIGITS digits to report it: the integer
+    budget stays above what content may hold, so the value's own check speaks, not the budget."""
+    from ttgbuild.source.exprbudget import MAX_INT_BITS
+    from ttgbuild.source.yamlsource import MAX_DIGITS
+
+    assert (10**MAX_DIGITS).bit_length() <= MAX_INT_BITS

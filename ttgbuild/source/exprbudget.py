@@ -28,8 +28,10 @@ from jinja2.utils import pass_environment
 # Characters of a text, or items of a list, tuple or mapping counted through their nesting:
 # 50 times a list of the 20,000 records a kind may have.
 MAX_SIZE = 1_000_000
-# Bits of an integer: 2**1024 is past the largest float; no count, cost or odds needs more.
-MAX_INT_BITS = 1024
+# Bits of an integer: above the largest number content may hold (yamlsource.MAX_DIGITS, 1000
+# decimal digits, is 3,322 bits), so an expression can still read and compare such a value to
+# report it; no count, cost or odds needs more, and arithmetic on 4,096 bits is instant.
+MAX_INT_BITS = 4096
 # The sizes of every value one evaluation makes, added up: the bound of its time (weighing
 # them costs about a second at most), ten lists of 20,000 records ten times over.
 MAX_WORK = 2 * MAX_SIZE
