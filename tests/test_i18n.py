@@ -88,7 +88,8 @@ def test_round_trip(project, run) -> None:
         f"{ES}: 1 of {total} translated, 1 fuzzy, {total - 2} untranslated, 0 obsolete (updated)\n"
     )
     block = entry(project, "talent:last-stand:text")
-    assert "#, fuzzy, max-length:170, python-brace-format\n" in block
+    flags = re.search(r"^#, (.*)$", block, re.MULTILINE).group(1).split(", ")
+    assert {"fuzzy", "max-length:170", "python-brace-format"} <= set(flags)
     assert (
         '#| msgid ""\n'
         '#| "A full defence that costs only {cost} [stamina] in place of the usual "\n'
@@ -193,13 +194,15 @@ def test_rewritten_text_keeps_its_translation_as_fuzzy(started, run) -> None:
 def test_translator_comments_and_flags_survive_update(started, run) -> None:
     lines = started.path(ES).read_text(encoding="utf-8").split("\n")
     at = lines.index('msgctxt "talent:riposte:name"')
-    lines[at:at] = ["# checked with the rules team", "#, ignore-glossary"]
+    lines[at:at] = ["# checked with the rules team", "#, ignore-glossary"]  # the earlier name
     started.path(ES).write_text("\n".join(lines), encoding="utf-8")
     translate(started, "talent:riposte:name", "Contraataque")
     run("i18n", "update")
     block = entry(started, "talent:riposte:name")
     assert "# checked with the rules team\n" in block
-    assert "#, ignore-glossary, max-length:24\n" in block  # the translator's flag and the budget
+    # The translator's flag, under Weblate's name and as a comment GNU tools keep, and the budget.
+    assert "# ignore-check-glossary\n" in block
+    assert "#, ignore-check-glossary, max-length:24\n" in block
 
 
 def test_obsolete_entry_comes_back_with_its_translation(started, run) -> None:
@@ -327,5 +330,5 @@ def test_compiled_catalogs_are_not_committed() -> None:
 def test_template_header_is_stable(project, run) -> None:
     run("i18n", "extract")
     template = project.path(POT).read_text(encoding="utf-8")
-    assert template.startswith("# Translations template for ttgbuild.\n")
-    assert '"Project-Id-Version: ttgbuild ' in template
+    assert template.startswith("# Translations template for Jugger TTG.\n")
+    assert '"Project-Id-Version: Jugger TTG 0.1.0\\n"' in template

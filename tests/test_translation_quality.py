@@ -1,9 +1,16 @@
-"""Translation quality of the shipped es and de catalogs, beyond what a translation must keep.
+"""Translation quality of the shipped catalogs, beyond what a translation must keep.
+
+Every project that ships catalogs is held to the same gates: the root game
+(Jugger TTG), each game pack's starter (games/<name>) and the data-only
+example (examples/tidewrack).
 
 - Forbidden wordings (`locales/<locale>/style.tsv`, JT825): each defect a
   review removed comes back in a copied project and is reported at its entry;
   the shipped catalogs have none.
-- Spanish labels are in sentence case, not English Title Case.
+- Spanish labels are in sentence case, not English Title Case, and no label
+  shouts (`¡…!`) where the English does not.
+- Every plural form keeps the English's placeholders.
+- Every header names its game, a language team and a translator.
 - The catalogs pass GNU gettext's `msgfmt -c --check-format` and
   translate-toolkit's `pofilter` with the exclusions docs/translating.md
   documents (section "Checked with gettext and translate-toolkit").
@@ -15,16 +22,57 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from conftest import REPO
 
 from ttgbuild.i18n.checks import check_catalogs
+from ttgbuild.source.datapack import pack_of
 
 ES = "locales/es/LC_MESSAGES/ttgbuild.po"
 DE = "locales/de/LC_MESSAGES/ttgbuild.po"
+
+# Every project that ships catalogs, by the name its pack has.
+PROJECTS = {
+    "jugger-ttg": REPO,
+    "challengers": REPO / "games/challengers",
+    "dungeon-bowl": REPO / "games/dungeon-bowl",
+    "pocket-tactics": REPO / "games/pocket-tactics",
+    "tidewrack": REPO / "examples/tidewrack",
+}
+
+
+def _catalogs() -> list[tuple[str, str]]:
+    """(project, locale) of every shipped catalog."""
+    return [
+        (name, po.parts[-3])
+        for name, root in PROJECTS.items()
+        for po in sorted(root.glob("locales/*/LC_MESSAGES/ttgbuild.po"))
+    ]
+
+
+CATALOGS = _catalogs()
+SPANISH = [name for name, locale in CATALOGS if locale == "es"]
+
+
+def _po(project: str, locale: str) -> Path:
+    return PROJECTS[project] / f"locales/{locale}/LC_MESSAGES/ttgbuild.po"
+
+
+def _read(project: str, locale: str):
+    with _po(project, locale).open("rb") as f:
+        return read_po(f, locale=locale)
+
+
+def test_every_project_ships_its_catalogs() -> None:
+    """The gates below run on each of these: a project losing its catalogs is noticed."""
+    assert {name for name, _ in CATALOGS} == set(PROJECTS)
+    assert set(SPANISH) == set(PROJECTS)
+    assert len(CATALOGS) == 9
 
 
 @pytest.fixture
@@ -125,31 +173,50 @@ def test_a_style_list_without_its_header_is_refused(shipped) -> None:
 
 # --- Spanish labels: sentence case, not English Title Case -------------------------------
 
-# Capitalised inside a Spanish label on purpose: names, the stats' names, abbreviations.
-PROPER = {"Qwik", "Qwiks", "Jugger", "TTG", "Voluntad", "Reflejos", "Fortaleza"}
+# Capitalised inside a Spanish label on purpose, by project: names, the stats' names,
+# a game's named parts (Challengers!' decks, the Robot opponent, the Planning phase).
+PROPER = {
+    "jugger-ttg": {"Qwik", "Qwiks", "Jugger", "TTG", "Voluntad", "Reflejos", "Fortaleza"},
+    "challengers": {"Robot", "Planificación", "Cromo", "Nova", "Omega"}
+    | {"Rayo", "Corona", "Gota", "Llave", "Hoja", "Luna", "Estrella", "Sol"},
+    "dungeon-bowl": {"Stunty", "Blitz"},
+    "pocket-tactics": set(),
+    "tidewrack": set(),
+}
+# Proper names, written as their names are: contexts whose labels the rule skips.
+NAMED = {
+    "jugger-ttg": ("team:",),  # club names
+    "challengers": ("parks:", "set:"),  # the parks' and the card sets' names
+    "dungeon-bowl": ("team:", "roster:", "dungeon:"),  # teams and the dungeon
+    "pocket-tactics": ("faction:",),
+    "tidewrack": (),
+}
 WORD = re.compile(r"[A-Za-zÁÉÍÓÚÑáéíóúñü][\wÁÉÍÓÚÑáéíóúñü-]*")
 
 
-def title_case_words(text: str) -> list[str]:
+def title_case_words(text: str, proper: set[str] = PROPER["jugger-ttg"]) -> list[str]:
     """Capitalised words after a label's first word that are neither names nor abbreviations."""
     text = re.sub(r"\{[^{}]*\}|\[[\w-]+\]|<[^<>]*>|\([A-Z]+\)", " ", text)
     words = WORD.findall(text.split(":")[0])
-    return [w for w in words[1:] if w[0].isupper() and not w.isupper() and w not in PROPER]
+    return [w for w in words[1:] if w[0].isupper() and not w.isupper() and w not in proper]
 
 
-def _labels(locale: str) -> list[tuple[str, str]]:
-    """(context, translation) of every label: an English without sentence punctuation."""
-    with (REPO / f"locales/{locale}/LC_MESSAGES/ttgbuild.po").open("rb") as f:
-        catalog = read_po(f, locale=locale)
+def _is_label(english: str) -> bool:
+    """A label: an English without sentence punctuation, of six words at most."""
+    return not re.search(r"[.;!?]\s|[.;!?]$", english) and len(english.split()) <= 6
+
+
+def _labels(project: str, locale: str) -> list[tuple[str, str, str]]:
+    """(context, English, translation) of every label that is not a proper name."""
     labels = []
-    for message in catalog:
+    for message in _read(project, locale):
         english = message.id if isinstance(message.id, str) else message.id[0]
-        if not english or (message.context or "").startswith("team:"):
-            continue  # club names are proper names
-        if re.search(r"[.;!?]\s|[.;!?]$", english) or len(english.split()) > 6:
+        if not english or (message.context or "").startswith(NAMED[project] or "\0"):
+            continue
+        if not _is_label(english):
             continue
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        labels += [(message.context or "", form) for form in forms if form]
+        labels += [(message.context or "", english, form) for form in forms if form]
     return labels
 
 
@@ -160,11 +227,113 @@ def test_title_case_words_are_found() -> None:
     assert title_case_words("Juggers en juego: {qwiks} Qwik") == []
 
 
-def test_spanish_labels_are_in_sentence_case() -> None:
-    labels = _labels("es")
-    assert len(labels) > 150  # the headings, table heads, card labels and names are all seen
-    offending = [(ctx, text) for ctx, text in labels if title_case_words(text)]
+@pytest.mark.parametrize("project", SPANISH)
+def test_spanish_labels_are_in_sentence_case(project) -> None:
+    labels = _labels(project, "es")
+    assert len(labels) > (150 if project == "jugger-ttg" else 10)  # headings, heads, names seen
+    proper = PROPER[project]
+    offending = [(ctx, text) for ctx, _en, text in labels if title_case_words(text, proper)]
     assert offending == []
+
+
+def test_a_title_case_label_in_a_game_is_found() -> None:
+    """Dungeon Bowl's block results once read `¡Jugador Derribado!`: each part is caught."""
+    assert title_case_words("¡Jugador Derribado!", PROPER["dungeon-bowl"]) == ["Derribado"]
+    assert title_case_words("Tabla de lesiones de stunty", PROPER["dungeon-bowl"]) == []
+    assert title_case_words("Capitán Rayo", PROPER["challengers"]) == []
+    assert title_case_words("Dron de Carga", PROPER["challengers"]) == ["Carga"]
+
+
+def shouting(english: str, translation: str) -> bool:
+    """A label that exclaims (Spanish `¡…!` or a final `!`) where its English does not."""
+    return "!" not in english and ("¡" in translation or translation.rstrip().endswith("!"))
+
+
+def test_shouting_is_found() -> None:
+    assert shouting("Both Down", "¡Ambos derribados!")
+    assert shouting("Casualty", "Verletzt!")
+    assert not shouting("The ball!", "¡El balón!")
+    assert not shouting("Both Down", "Ambos derribados")
+
+
+@pytest.mark.parametrize(("project", "locale"), CATALOGS)
+def test_no_label_shouts_where_the_english_does_not(project, locale) -> None:
+    offending = [
+        (ctx, text) for ctx, english, text in _labels(project, locale) if shouting(english, text)
+    ]
+    assert offending == []
+
+
+FIELD = re.compile(r"\{[a-z_][a-z0-9_]*\}|%\([a-z_][a-z0-9_]*\)[a-z]")
+
+
+def lost_placeholders(plural_english: str, forms: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(form index, placeholder) for each placeholder of the English plural a form has fewer of.
+
+    Every form is compared with the English plural: a form is printed for
+    counts the English singular never sees (Spanish msgstr[0] also serves 0
+    in some languages, German's for 1 only), so each keeps every value.
+    """
+    wanted = Counter(FIELD.findall(plural_english))
+    lost = []
+    for index, form in enumerate(forms):
+        if form:
+            have = Counter(FIELD.findall(form))
+            lost += [(index, field) for field in sorted(wanted) if have[field] < wanted[field]]
+    return lost
+
+
+def test_a_lost_plural_placeholder_is_found() -> None:
+    """The shipped defect: Dungeon Bowl's msgstr[0] kept one of the English's two {count}."""
+    english = "Fold the {count} block-die nets into cubes; a block rolls at most {count} of them."
+    forms = ("Dobla el desarrollo en un cubo; tira como mucho {count}.", "{count} {count}")
+    assert lost_placeholders(english, forms) == [(0, "{count}")]
+
+
+@pytest.mark.parametrize(("project", "locale"), CATALOGS)
+def test_every_plural_form_keeps_its_placeholders(project, locale) -> None:
+    lost = []
+    for message in _read(project, locale):
+        if isinstance(message.id, tuple) and message.string:
+            found = lost_placeholders(message.id[1], tuple(message.string))
+            lost += [(message.context, message.id[0], *item) for item in found]
+    assert lost == []
+
+
+# --- Headers: the game, its language team, a translator ------------------------------------
+
+BABEL_TEAM = "<LL@li.org>"  # Babel's placeholder address: `es <LL@li.org>`, `Spanish <LL@li.org>`
+DEFAULT_TRANSLATOR = "FULL NAME <EMAIL@ADDRESS>"
+
+
+def header_problems(catalog, game: str) -> list[str]:
+    """What a catalog's header lacks: the game's name, a real team, a translator."""
+    problems = []
+    if game not in (catalog.project or "") + " " + (catalog.version or ""):
+        problems.append(f"Project-Id-Version {catalog.project} {catalog.version} names not {game}")
+    team = catalog.language_team or ""
+    if not team.strip() or BABEL_TEAM in team:
+        problems.append(f"Language-Team is Babel's default {team!r}")
+    if (catalog.last_translator or DEFAULT_TRANSLATOR) == DEFAULT_TRANSLATOR:
+        problems.append("Last-Translator is the default")
+    return problems
+
+
+@pytest.mark.parametrize(("project", "locale"), CATALOGS)
+def test_every_header_names_its_game_and_language_team(project, locale) -> None:
+    game = pack_of(PROJECTS[project]).title
+    assert header_problems(_read(project, locale), game) == []
+
+
+def test_a_default_header_is_found() -> None:
+    catalog = Catalog(
+        project="ttgbuild", version="0.1.0", language_team="de <LL@li.org>", locale="de"
+    )
+    assert len(header_problems(catalog, "Dungeon Bowl")) == 3
+    catalog.project, catalog.version = "Dungeon Bowl", "0.1"
+    catalog.language_team = "German <dungeon-bowl-de@example.org>"
+    catalog.last_translator = "Dungeon Bowl German translation"
+    assert header_problems(catalog, "Dungeon Bowl") == []
 
 
 # --- GNU gettext and translate-toolkit ------------------------------------------------------
@@ -175,19 +344,28 @@ POFILTER_EXCLUDED = {
     "es": ["acronyms", "unchanged", "startcaps", "doublequoting", "singlequoting", "puncspacing"],
     "de": ["acronyms", "unchanged", "startcaps", "doublequoting", "singlequoting", "puncspacing"],
 }
-# Single entries a test flags on purpose: (test, context, start of the English).
+# Single entries a test flags on purpose, by (project, locale): (test, context or start of
+# the English).
+NUMBER_COLUMN = {(test, "#") for test in ("purepunc", "endpunc", "long", "startpunc", "simplecaps")}
 POFILTER_ACCEPTED = {
-    "es": {("simplecaps", "weapon:")},  # weapon names print capitalised, as the book's
-    "de": {
+    ("jugger-ttg", "es"): {("simplecaps", "weapon:")},  # weapon names print capitalised
+    ("jugger-ttg", "de"): {
         ("brackets", "<b>Line of sight (LoS).</b>"),
         ("brackets", "A target is in line of sight"),
     },
+    # "Diagrama de torneo n.º 3": the abbreviation's dot is no sentence; the Robot is a name.
+    ("challengers", "es"): {("sentencecount", "Tournament diagram no."), ("simplecaps", "Robot")},
+    # The shirt-number column "#" is "N.º"/"Nr.", "Most" is "Máx."/"Max."; German writes "K.o.".
+    ("dungeon-bowl", "es"): NUMBER_COLUMN | {("endpunc", "Most")},
+    ("dungeon-bowl", "de"): NUMBER_COLUMN | {("endpunc", "Most"), ("endpunc", "KO")},
 }
 FINDING = re.compile(r"\(pofilter\) (\w+):")
 
 
-def pofilter_findings(po: Path, locale: str, out: Path) -> list[tuple[str, str, str]]:
-    """(test, context, English) of every finding pofilter reports, less the accepted ones."""
+def pofilter_findings(
+    po: Path, locale: str, out: Path, project: str = "jugger-ttg"
+) -> list[tuple[str, str, str]]:
+    """(test, context, English) of every finding pofilter reports, less the project's accepted."""
     command = [sys.executable, "-m", "translate.filters.pofilter", "--progress=none"]
     command += [f"--language={locale}", "--nofuzzy", "-i", str(po), "-o", str(out)]
     command += [f"--excludefilter={name}" for name in POFILTER_EXCLUDED[locale]]
@@ -203,7 +381,7 @@ def pofilter_findings(po: Path, locale: str, out: Path) -> list[tuple[str, str, 
         for test in FINDING.findall("\n".join(message.user_comments)):
             accepted = any(
                 test == name and (context.startswith(start) or english.startswith(start))
-                for name, start in POFILTER_ACCEPTED[locale]
+                for name, start in POFILTER_ACCEPTED.get((project, locale), ())
             )
             if not accepted:
                 findings.append((test, context, english))
@@ -228,10 +406,10 @@ needs_msgfmt = pytest.mark.skipif(
 
 
 @needs_pofilter
-@pytest.mark.parametrize("locale", ["es", "de"])
-def test_pofilter_finds_nothing_undocumented(locale, tmp_path) -> None:
-    po = REPO / f"locales/{locale}/LC_MESSAGES/ttgbuild.po"
-    assert pofilter_findings(po, locale, tmp_path / "out.po") == []
+@pytest.mark.parametrize(("project", "locale"), CATALOGS)
+def test_pofilter_finds_nothing_undocumented(project, locale, tmp_path) -> None:
+    found = pofilter_findings(_po(project, locale), locale, tmp_path / "out.po", project)
+    assert found == []
 
 
 @needs_pofilter
@@ -242,9 +420,9 @@ def test_pofilter_reports_a_doubled_word(shipped, tmp_path) -> None:
 
 
 @needs_msgfmt
-@pytest.mark.parametrize("locale", ["es", "de"])
-def test_msgfmt_check_is_clean(locale) -> None:
-    po = REPO / f"locales/{locale}/LC_MESSAGES/ttgbuild.po"
+@pytest.mark.parametrize(("project", "locale"), CATALOGS)
+def test_msgfmt_check_is_clean(project, locale) -> None:
+    po = _po(project, locale)
     result = subprocess.run(
         ["msgfmt", "-c", "--check-format", "-o", "/dev/null", str(po)],
         capture_output=True,

@@ -2,9 +2,13 @@
 
 A translator who cannot see what `{weapon}` or `%(tiles)s` will hold cannot
 write a sentence around it: the value may be a number, a name already
-translated, or a letter. So every message from ttgbuild's code and templates
-that has a placeholder carries a `# Translators:` comment naming each one
-(content messages get theirs from the extractor, with the current values).
+translated, or a letter. So every message from ttgbuild's code and templates,
+and from a game pack's code, templates and data files (layouts, sheets), that
+has a placeholder carries a translator comment naming each one: `# Translators:`
+in Python, `{# Translators: #}` in a template, `comment:` beside a data file's
+`msg` (content messages get theirs from the extractor, with the current
+values). This holds in every project: the root game, each game in games/, and
+examples/tidewrack.
 """
 
 from __future__ import annotations
@@ -13,18 +17,23 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from ttgbuild.i18n import extract
 from ttgbuild.i18n.extract import extract_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = re.compile(r"\{[a-z_][a-z0-9_]*\}|%\([a-z_][a-z0-9_]*\)[a-z]")
+# Every project that ships catalogs: each gets the engine's messages and its own pack's.
+PROJECTS = ["games/challengers", "games/dungeon-bowl", "games/pocket-tactics", "examples/tidewrack"]
 
 
 def unexplained(project: Path) -> list[str]:
-    """`file:line: placeholder` for each code or template placeholder no comment names."""
+    """`file:line: placeholder` for each placeholder of code, a template or a pack's data file
+    (anything but content/, whose comments the extractor writes) that no comment names."""
     found = []
     for message in extract_messages(project):
-        where = [path for path, _line in message.locations if path.startswith("ttgbuild/")]
+        where = [path for path, _line in message.locations if not path.startswith("content/")]
         if not message.id or not where:
             continue
         forms = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
@@ -38,6 +47,25 @@ def unexplained(project: Path) -> list[str]:
 
 def test_every_code_and_template_placeholder_is_explained() -> None:
     assert unexplained(ROOT) == []
+
+
+@pytest.mark.parametrize("project", PROJECTS)
+def test_every_game_pack_placeholder_is_explained(project: str) -> None:
+    assert unexplained(ROOT / project) == []
+
+
+def test_a_data_message_without_a_comment_is_found(tmp_path: Path) -> None:
+    """A sheet's `msg` with a placeholder and no `comment:` is named at its line."""
+    project = tmp_path / "tidewrack"
+    shutil.copytree(ROOT / "examples/tidewrack", project)
+    layout = project / "pack/layouts/critter.layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    layout.write_text(
+        text + "notes:\n  - {msg: 'Keep {claws} claws', context: critter note}\n",
+        encoding="utf-8",
+    )
+    line = len(text.splitlines()) + 2
+    assert unexplained(project) == [f"pack/layouts/critter.layout.yaml:{line}: {{claws}}"]
 
 
 def test_a_placeholder_without_a_comment_is_found(tmp_path: Path, monkeypatch) -> None:

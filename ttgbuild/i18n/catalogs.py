@@ -17,7 +17,15 @@ writes them itself, in GNU gettext's format.
 
 What a catalog's header says must not change with the Babel installed: the
 `Plural-Forms` of a new catalog come from ttgbuild's table (`plurals`), and
-`Generated-By` names no Babel version (see `render`).
+`Generated-By` names no Babel version (see `render`). It names the game (its
+pack's title and version) and a language team, never ttgbuild or Babel's
+placeholders.
+
+Translators save catalogs with Poedit (GNU msgcat), msgmerge, Weblate or polib,
+which re-wrap strings and comments and drop the flags they do not know. So
+what the template gives each message (budgets, Weblate's flags) is restored by
+`update` and not compared by `update --check` (`essentials`), and a glossary
+exemption is kept as a translator comment too, which every tool keeps.
 """
 
 from __future__ import annotations
@@ -44,16 +52,17 @@ from babel.messages.pofile import (
 )
 from babel.util import LOCALTZ
 
-import ttgbuild
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.paths import display_path
 from ttgbuild.core.readfile import FileTooBig, problem, read_regular
 from ttgbuild.i18n import limits
-from ttgbuild.i18n.extract import BUDGET_FLAG, extract_messages
+from ttgbuild.i18n.extract import extract_messages, is_template_flag
+from ttgbuild.i18n.glossary import IGNORE_FLAG, LEGACY_IGNORE_FLAG
 from ttgbuild.i18n.paths import SOURCE_LOCALE, catalog_path, project_locales, template_path
 from ttgbuild.i18n.plurals import gettext_plural_forms
+from ttgbuild.source.datapack import pack_of
 
 IO_CODE = Code(
     "JT810", "error", "a catalog can be read: PO syntax, its charset, an entry's strings"
@@ -61,12 +70,12 @@ IO_CODE = Code(
 WIDTH = 76  # wrap width of written catalogs; fixed so every run gives the same bytes
 GENERATED_BY = "ttgbuild"  # the Generated-By of a file ttgbuild starts (see `render`)
 TEMPLATE_HEADER = (
-    "# Translations template for ttgbuild.\n"
+    "# Translations template for {title}.\n"
     "# Written by `ttgbuild i18n extract` from content/ and the ttgbuild package;\n"
     "# do not edit it by hand."
 )
 LOCALE_HEADER = (
-    "# {name} ({locale}) translations for ttgbuild.\n"
+    "# {name} ({locale}) translations for {title}.\n"
     "# Started with `ttgbuild i18n init {locale}`; merge new English text into it\n"
     "# with `ttgbuild i18n update`. See docs/translating.md."
 )
@@ -80,6 +89,12 @@ _CHARSET = re.compile(
 _OBSOLETE_PREVIOUS = re.compile(r"^[ \t]*#~[ \t]*\|.*$", re.MULTILINE)
 _GENERATED_BY = re.compile(r'^"Generated-By:(?:[^"\\]|\\.)*"$', re.MULTILINE)
 _PREVIOUS_KEYWORDS = ("msgctxt", "msgid", "msgid_plural")
+# The first line of the header comment `init` wrote before it named the game.
+_OUR_COMMENT = re.compile(r"\A(# .* translations for )ttgbuild\.$", re.MULTILINE)
+# Header values that name no one: Babel's and gettext's placeholders, ttgbuild's old defaults.
+_PLACEHOLDER_PEOPLE = re.compile(
+    r"^(?:|FULL NAME <EMAIL@ADDRESS>|.*<[A-Za-z_]*@li\.org>|ttgbuild\b.*)$", re.IGNORECASE
+)
 
 State = Literal["created", "updated", "unchanged"]
 Key = tuple[str, str | None]
@@ -239,6 +254,7 @@ def _parse(raw: bytes, shown: str, locale: Locale | None) -> Catalog:
         )
     for message in catalog:
         _lift_previous(message)
+        _keep_glossary_exemption(message)
         forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         longest = max((len(form) for form in forms if isinstance(form, str)), default=0)
         if longest > limits.MAX_TRANSLATION_CHARS:
@@ -354,6 +370,23 @@ def _lift_previous(message: Message) -> None:
             current.append(unescape(body))
     previous = ["".join(fields[k]) for k in ("msgid", "msgid_plural") if k in fields]
     message.previous_id = previous
+
+
+def _keep_glossary_exemption(message: Message) -> None:
+    """Give an entry exempt from the glossary check both marks: flag and translator comment.
+
+    Weblate reads the flag (`ignore-check-glossary`, its own name); GNU msgcat and
+    msgmerge, so Poedit, drop it but keep the comment line. Either one, or the
+    earlier `ignore-glossary` flag, exempts the entry.
+    """
+    legacy = LEGACY_IGNORE_FLAG in message.flags
+    commented = any(c.split(":")[0].split()[:1] == [IGNORE_FLAG] for c in message.user_comments)
+    if not (legacy or commented or IGNORE_FLAG in message.flags):
+        return
+    message.flags.discard(LEGACY_IGNORE_FLAG)
+    message.flags.add(IGNORE_FLAG)
+    if not commented:
+        message.user_comments.append(IGNORE_FLAG)
 
 
 def _decode(raw: bytes, shown: str) -> tuple[str, str, int]:
@@ -484,12 +517,17 @@ def write_if_changed(path: Path, data: bytes, shown: str) -> bool:
 
 
 def fresh_template(project: Path) -> Catalog:
-    """The template as `extract` would write it now, from the current content and code."""
+    """The template as `extract` would write it now, from the current content and code.
+
+    Its `Project-Id-Version` names the game (the pack's title and version), which
+    `update` copies into every catalog.
+    """
+    pack = pack_of(project)
     template = extract_messages(project)
-    template.version = ttgbuild.__version__
-    template.copyright_holder = "the ttgbuild authors"
+    template.project, template.version = pack.title, pack.version
+    template.copyright_holder = f"the {pack.title} authors"
     template.msgid_bugs_address = ""
-    template.header_comment = TEMPLATE_HEADER
+    template.header_comment = TEMPLATE_HEADER.format(title=pack.title)
     return template
 
 
@@ -500,7 +538,7 @@ def extract(project: Path) -> Outcome:
     shown = display_path(path, project)
     note = f"{len(template)} messages"
     existed = path.is_file()
-    if existed and _template_body(path, shown) == render(template, omit_header=True):
+    if existed and _template_state(path, shown) == _state_of(template):
         return Outcome([FileResult(shown, "unchanged", note)])
     try:
         write_if_changed(path, render(template), shown)
@@ -509,15 +547,21 @@ def extract(project: Path) -> Outcome:
     return Outcome([FileResult(shown, "updated" if existed else "created", note)])
 
 
-def _template_body(path: Path, shown: str) -> bytes | None:
-    """The messages of the template on disk, rendered as `extract` would (None if unreadable).
+def _template_state(path: Path, shown: str) -> tuple[bytes, str] | None:
+    """`_state_of` the template on disk (None if unreadable).
 
     The template is generated, so an unreadable one is simply written anew.
     """
     try:
-        return render(read_catalog(path, shown, None), omit_header=True)
+        return _state_of(read_catalog(path, shown, None))
     except CatalogError:
         return None
+
+
+def _state_of(template: Catalog) -> tuple[bytes, str]:
+    """What makes a template current: its messages as `extract` renders them, and the game
+    its header names (not its dates or Generated-By, which change with every run)."""
+    return render(template, omit_header=True), f"{template.project} {template.version}"
 
 
 def load_template(project: Path) -> Catalog:
@@ -546,6 +590,7 @@ def update(project: Path) -> Outcome:
         try:
             catalog = read_catalog(path, shown, cldr_locale(locale))
             merge(catalog, template)
+            _name_the_game(catalog, template, locale)
             changed = write_if_changed(path, render(catalog), shown)
         except CatalogError as exc:
             outcome.diagnostics.append(exc.diagnostic)
@@ -554,6 +599,35 @@ def update(project: Path) -> Outcome:
             FileResult(shown, "updated" if changed else "unchanged", _progress(stats(catalog)))
         )
     return outcome
+
+
+def _name_the_game(catalog: Catalog, template: Catalog, locale: str) -> None:
+    """The catalog's header names the template's game, and a team for placeholders.
+
+    A `Language-Team` or `Last-Translator` a person wrote is kept; Babel's
+    `Spanish <LL@li.org>`, gettext's `FULL NAME <EMAIL@ADDRESS>` and ttgbuild's
+    old defaults are replaced with the game's team for the language.
+    """
+    catalog.project, catalog.version = template.project, template.version
+    catalog.header_comment = _OUR_COMMENT.sub(
+        lambda found: f"{found.group(1)}{template.project}.", catalog.header_comment
+    )
+    team = language_team(locale, template.project)
+    if _PLACEHOLDER_PEOPLE.match(catalog.language_team or ""):
+        catalog.language_team = team
+    if _PLACEHOLDER_PEOPLE.match(catalog.last_translator or ""):
+        catalog.last_translator = team
+
+
+def language_team(locale: str, title: str) -> str:
+    """The `Language-Team` of a game's catalog: the language's English and own names, and
+    the game, e.g. `German (Deutsch) translators of Jugger TTG`."""
+    parsed = cldr_locale(locale)
+    if parsed is None:
+        return f"{locale} translators of {title}"
+    english, native = parsed.english_name, parsed.display_name
+    name = english if not native or native == english else f"{english} ({native})"
+    return f"{name} translators of {title}"
 
 
 def merge(catalog: Catalog, template: Catalog) -> None:
@@ -571,8 +645,8 @@ def merge(catalog: Catalog, template: Catalog) -> None:
     _revive(catalog, wanted)
     previous = {_key(m): m.previous_id for m in catalog if m.id and m.fuzzy and m.previous_id}
     previous.update(_follow_contexts(catalog, template, wanted))
-    for message in catalog:  # budgets are the template's: Babel would keep an outdated one too
-        message.flags -= {flag for flag in message.flags if flag.startswith(BUDGET_FLAG)}
+    for message in catalog:  # the template's flags: Babel would keep an outdated one too
+        message.flags -= {flag for flag in message.flags if is_template_flag(flag)}
     catalog.update(template, update_header_comment=False, update_creation_date=True)
     for (msgid, context), previous_id in previous.items():
         message = catalog.get(msgid, context)
@@ -656,18 +730,20 @@ STALE_CODE = Code(
 def stale_files(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
     """What `extract` and `update` would change, as JT821 diagnostics; nothing is written.
 
-    The template is stale when its messages differ from a fresh extraction; a
-    catalog is stale when merging the fresh template would change any entry
-    (messages added, removed or changed; comments, locations, flags). Only the
-    header is ignored, as its dates change on every run. Untranslated entries
-    are not staleness. Messages are compared by msgid and msgctxt together.
+    The template is stale when its messages (or the game it names) differ from
+    a fresh extraction; a catalog is stale when merging the fresh template would
+    change its `essentials`: messages added, removed or changed, their comments,
+    locations or the translator's flags. How a tool wrapped or saved the file
+    does not count, nor the header, whose dates and tool names change with every
+    save. Untranslated entries are not staleness. Messages are compared by msgid
+    and msgctxt together.
     """
     template = fresh_template(project)
     path = template_path(project)
     shown = display_path(path, project)
     found: list[Diagnostic] = []
-    on_disk = _template_body(path, shown) if path.is_file() else None
-    if on_disk != render(template, omit_header=True):
+    on_disk = _template_state(path, shown) if path.is_file() else None
+    if on_disk != _state_of(template):
         old = _keys_of(read_catalog(path, shown, None)) if on_disk is not None else set()
         why = _changes(old, _keys_of(template)) if on_disk is not None else "missing"
         found.append(_stale(shown, f"the template is out of date ({why})", "extract"))
@@ -681,12 +757,46 @@ def stale_files(project: Path, locales: list[str] | None = None) -> list[Diagnos
         except CatalogError as exc:
             found.append(exc.diagnostic)
             continue
-        before, old = render(catalog, omit_header=True), _keys_of(catalog)
+        before, old = essentials(catalog), _keys_of(catalog)
         merge(catalog, template)
-        if render(catalog, omit_header=True) != before:
+        if essentials(catalog) != before:
             why = _changes(old, _keys_of(catalog))
             found.append(_stale(shown, f"the catalog is out of date ({why})", "update"))
     return found
+
+
+def essentials(catalog: Catalog) -> dict[tuple[str, Key], tuple[object, ...]]:
+    """What `update --check` compares of a catalog, entry by entry, in no order.
+
+    An entry's English, translation, fuzziness, previous English, locations and
+    comments (their words, not how a tool wrapped them), and its flags but those
+    the template gives (`extract.is_template_flag`): GNU msgcat and msgmerge drop
+    those, `update` restores them, and the checks read budgets from the sources.
+    """
+    found: dict[tuple[str, Key], tuple[object, ...]] = {}
+    for message in catalog:
+        if message.id:
+            found["active", _key(message)] = (
+                message.id,
+                _forms(message.string),
+                tuple(sorted(f for f in message.flags if not is_template_flag(f))),
+                tuple(message.previous_id),
+                tuple(message.locations),
+                _words(message.auto_comments),
+                _words(message.user_comments),
+            )
+    for message in catalog.obsolete.values():
+        found["obsolete", _key(message)] = (message.id, _forms(message.string))
+    return found
+
+
+def _forms(string: object) -> tuple[object, ...]:
+    return tuple(string) if isinstance(string, (list, tuple)) else (string,)
+
+
+def _words(comments: list[str]) -> tuple[str, ...]:
+    """Comment lines as words: a tool that re-wraps them changes nothing."""
+    return tuple(" ".join(comments).split())
 
 
 def _keys_of(catalog: Catalog) -> set[Key]:
@@ -752,9 +862,12 @@ def init(project: Path, requested: str) -> Outcome:
         catalog.locale = Locale.parse(locale)
         catalog.fuzzy = False
         catalog.revision_date = datetime.now(LOCALTZ)
+        pack = pack_of(project)
+        catalog.project, catalog.version = pack.title, pack.version
         catalog.header_comment = LOCALE_HEADER.format(
-            name=Locale.parse(locale).english_name, locale=locale
+            name=Locale.parse(locale).english_name, locale=locale, title=pack.title
         )
+        catalog.language_team = catalog.last_translator = language_team(locale, pack.title)
         in_table = _declare_plural_forms(catalog, locale)
         write_if_changed(path, render(catalog, generated_by=GENERATED_BY), shown)
     except CatalogError as exc:

@@ -43,6 +43,22 @@ _CALLS = re.compile(rf"\b(?:{'|'.join(map(re.escape, CODE_KEYWORDS))})\s*\(")
 TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("Translators:",)
 BUDGET_FLAG = "max-length:"  # Weblate's flag: the most characters a translation may have
+# Weblate's flags for what a translation must keep and how it is measured (`mark_weblate_flags`).
+PLACEHOLDERS_FLAG = "placeholders:"
+REPLACEMENTS_FLAG = "replacements:"
+XML_FLAG = "xml-text"
+# Flags the template gives a message. GNU msgcat and msgmerge drop every flag they do not know,
+# so a catalog's copy is restored by `update` and ignored by `update --check`.
+TEMPLATE_FLAGS = (BUDGET_FLAG, PLACEHOLDERS_FLAG, REPLACEMENTS_FLAG, XML_FLAG)
+# The tokens of a text that do not print as themselves, and what each prints as for a budget:
+# a {placeholder} a number of up to two digits, an [icon] one glyph, <b>/<i> markup nothing.
+# The same measure as `i18n check` (checks.PLACEHOLDER_WIDTH, ICON_WIDTH); a test ties the two.
+PRINTED_AS = (
+    (re.compile(r"\{[^{}]*\}"), "##"),
+    (re.compile(r"\[[A-Za-z][\w-]*\]"), "#"),
+    (re.compile(r"<[^<>]*>"), ""),
+)
+_UNQUOTABLE = re.compile(r'[,"\\\s]')
 STATED_BUDGET = re.compile(r"at\s+most\s+(\d+)\s+characters", re.IGNORECASE)
 PACKAGE = Path(ttgbuild.__file__).resolve().parent
 PACKS = PACKAGE / "packs"  # the game packs shipped with ttgbuild: scanned only as a pack
@@ -310,7 +326,65 @@ def extract_messages(project: Path) -> Catalog:
                     message, locations=[(shown, line)], auto_comments=comments, context=context
                 )
     mark_budgets(catalog, pack)
+    mark_weblate_flags(catalog)
     return catalog
+
+
+def is_template_flag(flag: str) -> bool:
+    """Whether a flag is one the template gives (a budget, Weblate's placeholders...)."""
+    return flag.startswith(TEMPLATE_FLAGS)
+
+
+def mark_weblate_flags(catalog: Catalog) -> None:
+    """Tell Weblate what `i18n check` checks, in flags it knows.
+
+    - `placeholders:` lists the English's {placeholders} and [icon] tokens (for a
+      message with a count, those both its forms have): Weblate then reports a
+      translation that loses one.
+    - `replacements:` makes Weblate's `max-length` measure a translation as it
+      prints, as `i18n check` does (`PRINTED_AS`), instead of counting `[sword]`
+      as seven characters.
+    - `xml-text` marks a text whose English has markup, so Weblate checks its tags.
+    """
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = [message.id] if isinstance(message.id, str) else list(message.id)
+        found = [_tokens(form) for form in forms]
+        kept = sorted(set.intersection(*(set(tokens) for tokens in found)) - _tags(found))
+        if kept:
+            message.flags.add(PLACEHOLDERS_FLAG + ":".join(map(_quoted, kept)))
+        if _tags(found):
+            message.flags.add(XML_FLAG)
+        if flagged_budget(message.flags):
+            printed = sorted({(t, _printed(t)) for tokens in found for t in tokens})
+            pairs = [f"{_quoted(token)}:{_quoted(shown)}" for token, shown in printed]
+            if pairs:
+                message.flags.add(REPLACEMENTS_FLAG + ":".join(pairs))
+
+
+def _tokens(text: str) -> list[str]:
+    """The text's tokens that do not print as themselves, in `PRINTED_AS` order.
+
+    A token with a comma, quote or backslash is left out: a PO flag line is split
+    at commas, and such a token is no plain placeholder anyway (JT823 says so).
+    """
+    found = [token for pattern, _shown in PRINTED_AS for token in pattern.findall(text)]
+    return [token for token in found if not _UNQUOTABLE.search(token)]
+
+
+def _tags(found: list[list[str]]) -> set[str]:
+    tag = PRINTED_AS[2][0]
+    return {token for tokens in found for token in tokens if tag.fullmatch(token)}
+
+
+def _printed(token: str) -> str:
+    return next(shown for pattern, shown in PRINTED_AS if pattern.fullmatch(token))
+
+
+def _quoted(value: str) -> str:
+    """A flag parameter in Weblate's quoting (`_tokens` keeps out what would need escapes)."""
+    return f'"{value}"'
 
 
 def mark_budgets(catalog: Catalog, pack: Pack) -> None:

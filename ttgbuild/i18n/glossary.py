@@ -25,7 +25,9 @@ The rule (JT818), designed to catch a wrong term without flagging natural prose:
   abbreviation as a word. Matching inside words lets German compounds pass.
 - Wording the rule cannot see (a verb form that changes its stem, a German
   separable verb, an English homonym such as "point to") is accepted by
-  marking the entry `#, ignore-glossary` after checking it by hand.
+  marking the entry with Weblate's flag `#, ignore-check-glossary` after checking
+  it by hand. GNU msgcat and msgmerge (so Poedit) drop flags they do not know, so
+  the mark is kept as a translator comment line too (`catalogs` reads either).
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ from ttgbuild.i18n.tablefiles import GLOSSARY_FILE
 from ttgbuild.i18n.tsv import TableError, read_table
 
 GLOSSARY_CODE = Code("JT822", "error", "locales/glossary.tsv is UTF-8 with an 'en' column")
-IGNORE_FLAG = "ignore-glossary"
+IGNORE_FLAG = "ignore-check-glossary"  # Weblate's name for skipping its glossary check
+LEGACY_IGNORE_FLAG = "ignore-glossary"  # ttgbuild's earlier name, still read
 _PARENTHETICAL = re.compile(r"(.*?)\s*\(([^()]*)\)")
 # Placeholders, icon tokens and markup are not words: `{weapon}` must not count as "weapon".
 TOKENS = re.compile(r"\{[^{}]*\}|\[[A-Za-z][\w-]*\]|<[^<>]*>")
@@ -215,7 +218,7 @@ def _check_prose(source: str, translation: str, terms: list[Term]) -> list[str]:
         problems.append(
             f"glossary: the English says {phrase!r}, so use {term.target!r} "
             f"(no word containing {needle!r}); if the wording is right, "
-            f"mark the entry '#, {IGNORE_FLAG}'"
+            f"mark the entry with a translator comment line '# {IGNORE_FLAG}'"
         )
     return problems
 

@@ -43,6 +43,7 @@ def render(ctx: RenderContext) -> bytes:
     across, down = tile_squares(ctx.settings.page, square)
     tiles_x, tiles_y = -(-len(rows[0]) // across), -(-len(rows) // down)
     # The overview: the whole map scaled to the page, the tiles marked on it (assembly map).
+    # Translators: {dungeon} is the dungeon's name, already translated.
     overview = tr.pgettext("dungeon overview", "{dungeon}: overview (not to scale)")
     paper.heading(ctx, canvas, tr.fill(overview, {"dungeon": title}), where)
     side = min(room_w / len(rows[0]), room_h / len(rows))
@@ -54,6 +55,8 @@ def render(ctx: RenderContext) -> bytes:
     # Full size, in tiles of whole squares, row by row: tile (tx, ty) is page 2 + ty * tiles_x + tx.
     for ty in range(tiles_y):
         for tx in range(tiles_x):
+            # Translators: {row} of {rows} and {column} of {columns} are numbers:
+            # this tile's row and column and how many there are.
             words = tr.pgettext(
                 "dungeon tile", "Tile: row {row} of {rows}, column {column} of {columns}"
             )
@@ -250,6 +253,7 @@ def _tile_map(
     tiles can be laid out without guessing (the assembly map)."""
     (across, down), (columns, rows) = tile, size
     tiles_x = -(-columns // across)
+    # Translators: {page} is a page number of the dungeon's PDF; p. abbreviates page.
     words = ctx.tr.pgettext("dungeon overview", "p. {page}")
     canvas.saveState()
     for ty in range(-(-rows // down)):
@@ -301,6 +305,7 @@ def _dugout(ctx: RenderContext, canvas: Canvas, team: str) -> None:
     tr = ctx.tr
     board = ctx.content.dungeon
     where = (board.origin, "dugout mat", "boxes")
+    # Translators: {team} is the team's letter, A or B.
     words = tr.pgettext("dugout mat", "Dugout of team {team}")
     paper.heading(ctx, canvas, tr.fill(words, {"team": team.upper()}), where)
     width, height = ctx.settings.page

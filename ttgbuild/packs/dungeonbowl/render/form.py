@@ -85,6 +85,8 @@ def render(ctx: RenderContext) -> bytes:
         canvas.line(x, top - HEAD, x, bottom)
         x += w
     canvas.line(x, top - HEAD, x, bottom)
+    # Translators: {least} and {most} are numbers of players, {budget} a number of
+    # thousands of crowns, {dungeon} a number of players.
     note = tr.pgettext(
         "roster form",
         "A roster holds {least} to {most} players and starts with a budget of {budget} "

@@ -354,6 +354,7 @@ def _ruler(ctx: RenderContext, canvas: Canvas, y: float) -> None:
         bold=True,
         align="left",
     )
+    # Translators: {mark} is a letter (A, B…) that pairs the ruler ends to tape together.
     join = tr.pgettext("range ruler", "join {mark}")
     for index, (first, end) in enumerate(pieces):
         y -= RULER_H + 8 * mm
