@@ -47,6 +47,7 @@ from ttgbuild.pack import Component, Pack
 from ttgbuild.render import ink, printplan
 from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
+from ttgbuild.render.hyphenate import hyphenating
 from ttgbuild.render.layout.sheetparts import Share, sharing
 from ttgbuild.render.merge import merge
 from ttgbuild.render.merge import prepare as merge_ready
@@ -213,11 +214,16 @@ def build(
         reported[drawn.locale] += problems
         if on_drawn is not None and not drawn.errors:
             on_drawn(drawn, problems)
+    summaries = {job.locale: job.translator.untranslated() for job in jobs}
     for locale, diagnostics in reported.items():
+        summary = summaries.get(locale)
         reported[locale] = list(dict.fromkeys(diagnostics))  # one per string, not per file
+        reported[locale] += [summary] if summary else []
         result.diagnostics.extend(reported[locale])
         # Recorded with the locale, so an up-to-date build shows its catalog's warnings again.
-        reported[locale] = _catalog_part(project, locale, catalog_diagnostics) + reported[locale]
+        catalog = _catalog_part(project, locale, catalog_diagnostics)
+        reported[locale] = once_per_entry(catalog + reported[locale])
+    result.diagnostics = once_per_entry(result.diagnostics)
     result.diagnostics.extend(dict.fromkeys(errors))  # the same in every locale: said once
     result.diagnostics.sort(key=sort_key)
     if has_failures(result.diagnostics, strict):
@@ -234,6 +240,24 @@ def _catalog_part(project: Path, locale: str, diagnostics: list[Diagnostic]) -> 
     """The catalog check's diagnostics about one locale's catalog."""
     shown = display_path(catalog_path(project, locale), project)
     return [diagnostic for diagnostic in diagnostics if diagnostic.file == shown]
+
+
+# What the catalog check says of an entry that a build also reports as printed in English.
+SAID_BY_JT801 = frozenset({"JT819", "JT820"})
+
+
+def once_per_entry(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Each catalog entry a build prints in English reported once: its JT801 ("English is
+    printed instead") stands for the catalog check's JT820 (untranslated) or JT819 (fuzzy)
+    at the same line, so a new locale gives one warning per message, not two.
+
+    Entries the build never printed keep their JT820 or JT819; `i18n check` and
+    `validate` report those codes as before.
+    """
+    printed = {(d.file, d.line) for d in diagnostics if d.code == "JT801" and d.line}
+    return [
+        d for d in diagnostics if d.code not in SAID_BY_JT801 or (d.file, d.line) not in printed
+    ]
 
 
 class _ChecksFailed(Exception):
@@ -384,8 +408,9 @@ def draw(job: Job, progress: Progress) -> Drawn:
         ctx.placements = []
     try:
         # Every canvas of this file follows the ink setting; a deck file drawn in parts
-        # draws only its share of the sheets.
-        with ink.using(job.settings.ink), sharing(job.share):
+        # draws only its share of the sheets; a word too wide for its line breaks by the
+        # locale's hyphenation dictionary.
+        with ink.using(job.settings.ink), sharing(job.share), hyphenating(job.locale):
             data = job.part.render(ctx, **job.part.options)
     except LocatedError as exc:  # data that fails on this content: a located error, no file
         return Drawn(job.locale, job.part.file, b"", tr.diagnostics, [], [], [exc.diagnostic])

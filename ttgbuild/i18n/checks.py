@@ -103,6 +103,12 @@ CATALOG_CODES = code_table(
         "a label is within the estimated budget of the box it prints in (max-length); "
         "the build measures it exactly (JT901)",
     ),
+    Code(
+        "JT829",
+        "warning",
+        "a soft hyphen (U+00AD) is inside a word and in text that wraps, where a line may "
+        "break at it",
+    ),
 )
 
 PLACEHOLDERS = re.compile(r"\{[^{}]*\}")
@@ -114,6 +120,12 @@ NUMBERS = re.compile(r"\d+")
 # How long a token prints: a placeholder is a number of up to two digits, an icon one glyph.
 PLACEHOLDER_WIDTH = 2
 ICON_WIDTH = 1
+SOFT_HYPHEN = "\u00ad"
+# A soft hyphen that can never be a break: at a word's start or end, doubled, or beside a
+# hyphen (the line may break after that hyphen already).
+USELESS_SOFT_HYPHEN = re.compile(
+    r"(?:^|(?<=[\s\-\u2010\u00ad]))\u00ad|\u00ad(?=$|[\s\-\u2010\u00ad])"
+)
 
 
 Key = tuple[str, str | None]  # (msgid, msgctxt) of a message
@@ -127,6 +139,7 @@ class Budgets:
     sources: dict[Key, int]  # each current message's max-length flag
     content: dict[tuple[str, str], int]  # each content field's, by (msgctxt kind label, field)
     boxes: frozenset[str]  # the msgctxts of labels printed in the pack's fixed boxes
+    one_line: frozenset[str] = frozenset()  # those of boxes one line high: never wrapped
 
 
 @dataclass(frozen=True)
@@ -141,6 +154,7 @@ class Entry:
     formats: frozenset[str] = frozenset()
     box: bool = False  # the budget is a fixed box's estimate, not a field's limit
     style: tuple[StyleRule, ...] = ()  # the locale's forbidden wordings (style.tsv)
+    one_line: bool = False  # it prints in a box one line high, so it is never wrapped
 
 
 def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diagnostic]:
@@ -156,8 +170,9 @@ def check_catalogs(project: Path, locales: list[str] | None = None) -> list[Diag
     # Formats and budgets (max-length flags) of the current sources: a stale catalog's cannot count.
     formats, budgets = source_facts(project)
     pack = pack_of(project)  # the same for every locale: worked out once
-    boxes = frozenset(pack.boxes.load()) if pack.boxes else frozenset()
-    sources = Budgets(budgets, content_budgets(pack), boxes)
+    fixed = pack.boxes.load() if pack.boxes else {}
+    one_line = frozenset(context for context, box in fixed.items() if box.lines == 1)
+    sources = Budgets(budgets, content_budgets(pack), frozenset(fixed), one_line)
     newstyle = newstyle_references(pack)
     for locale in folders:
         diagnostics += _check_catalog(project, locale, glossary, formats, sources, newstyle)
@@ -230,7 +245,8 @@ def _check_message(
     found = []
     for text in forms:
         glossary = [] if skip_glossary else terms
-        entry = Entry(source, text, context, budget, glossary, formats, box, style)
+        one_line = context in budgets.one_line
+        entry = Entry(source, text, context, budget, glossary, formats, box, style, one_line)
         for code, check in CHECKS:
             found += [_diag(shown, line, code, problem) for problem in check(entry)]
         found += [_diag(shown, line, "JT824", p) for p in _box_length(entry)]
@@ -390,6 +406,31 @@ def _style(entry: Entry) -> list[str]:
     return check_style(entry.source, entry.text, list(entry.style))
 
 
+def _soft_hyphens(entry: Entry) -> list[str]:
+    """Soft hyphens where no line can break at them (JT829, a warning).
+
+    The build prints a soft hyphen only where a line breaks at it (render/hyphenate.py),
+    so one inside a word of wrapped text is the translator's hint and is welcome. One
+    at a word's start or end, doubled or beside a hyphen is never a break; in a label
+    of a box one line high (the page note, a stat's name) no line breaks at all.
+    """
+    if SOFT_HYPHEN not in entry.text:
+        return []
+    problems = []
+    useless = len(USELESS_SOFT_HYPHEN.findall(entry.text))
+    if useless:
+        problems.append(
+            f"{useless} soft hyphen(s) (U+00AD) at a word's start or end, doubled or beside "
+            "a hyphen, where no line breaks; put one only between two syllables"
+        )
+    if entry.one_line:
+        problems.append(
+            f"a soft hyphen (U+00AD) in a label of the {entry.context!r} box, one line high: "
+            "it never breaks there; leave it out"
+        )
+    return problems
+
+
 def _format(entry: Entry) -> list[str]:
     """What would stop formatting (the build) or print a broken placeholder."""
     problems = []
@@ -410,4 +451,5 @@ CHECKS: list[tuple[str, Callable[[Entry], list[str]]]] = [
     ("JT818", _glossary),
     ("JT823", _format),
     (STYLE_CODE.code, _style),
+    ("JT829", _soft_hyphens),
 ]

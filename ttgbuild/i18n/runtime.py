@@ -43,6 +43,11 @@ RUNTIME_CODES = code_table(
         "every string printed in a locale has a translation (else English is used)",
     ),
     Code(
+        "JT828",
+        "warning",
+        "a build says once per locale how many of its catalog's messages print in English",
+    ),
+    Code(
         "JT802",
         "error",
         "a built locale is one CLDR knows (a catalog's own problems are JT810 and JT803)",
@@ -69,6 +74,7 @@ class Translator:
     plural_forms: str = ""
     # Lines of entries that exist but are fuzzy or empty, to point fallbacks at them.
     pending: dict[Key, int] = field(default_factory=dict)
+    fuzzy: set[Key] = field(default_factory=set)  # the pending entries that are fuzzy, not empty
     # Lines of translated entries, and which entry each text handed out came from
     # (filled-in texts too), so a box that overflows can name the entry to shorten.
     lines: dict[Key, int] = field(default_factory=dict)
@@ -185,12 +191,33 @@ class Translator:
         """A country's name from CLDR by ISO 3166 code (the code itself if CLDR lacks it)."""
         return self.cldr.territories.get(code, code)
 
+    def untranslated(self) -> Diagnostic | None:
+        """One line for the locale: how many of its catalog's messages have no usable
+        translation (empty or fuzzy) and print in English; None when every one has.
+
+        A new locale's build lists each such message once (JT801 or the catalog's
+        JT820); this line says what the list amounts to.
+        """
+        waiting = len(self.pending)
+        if not waiting:
+            return None
+        total = len(self.messages) + len(self.plurals) + waiting
+        fuzzy = f" ({len(self.fuzzy)} of them fuzzy)" if self.fuzzy else ""
+        return RUNTIME_CODES["JT828"].at(
+            self.catalog_file,
+            0,
+            0,
+            f"{self.locale}: {waiting} of {total} messages untranslated{fuzzy}; "
+            "they print in English",
+        )
+
     def _fallback(self, context: str | None, msgid: str, why: str = "") -> None:
         key = (context, msgid)
         if key in self._reported:
             return
         self._reported.add(key)
-        reason = why or "no translation"
+        fuzzy = "only a fuzzy translation (review it, then remove the flag)"
+        reason = why or (fuzzy if key in self.fuzzy else "no translation")
         where = f" ({context})" if context else ""
         self.diagnostics.append(
             RUNTIME_CODES["JT801"].at(
@@ -268,8 +295,15 @@ def load_translator(project: Path, locale: str) -> Translator:
             tr.messages[key] = text
             tr.lines[key] = message.lineno
         else:
-            tr.pending[key] = message.lineno
+            _pending(tr, key, message)
     return tr
+
+
+def _pending(tr: Translator, key: Key, message: Message) -> None:
+    """An entry with no usable translation: its line (fallbacks point at it), and if fuzzy."""
+    tr.pending[key] = message.lineno
+    if message.fuzzy:
+        tr.fuzzy.add(key)
 
 
 def _load_plural(tr: Translator, message: Message) -> None:
@@ -281,4 +315,4 @@ def _load_plural(tr: Translator, message: Message) -> None:
         tr.plurals[key] = forms
         tr.lines[key] = message.lineno
     else:
-        tr.pending[key] = message.lineno
+        _pending(tr, key, message)

@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.render import fonts
+from ttgbuild.render.hyphenate import HYPHEN, SOFT_HYPHEN, breaks, language, visible
 
 ICON_TOKEN = re.compile(r"\[([a-z_]+)\]")
 # Spaces that never break a line (no-break, narrow no-break, figure space): they belong
@@ -30,6 +31,9 @@ ICON_WIDTH = 1.05  # an inline icon's advance, in ems
 STEP = 0.25  # font-size search step, points
 LEADING = 1.18  # line spacing, in ems
 ASCENT = 0.8  # how far below a block's top its first baseline sits, in ems
+# Points a word may pass its line's end and still count as fitting (as `Fitted.fits` says):
+# a table column as wide as its longest word must not break that word over a rounding error.
+SLACK = 0.01
 
 IconDrawer = Callable[[Canvas, str, float, float, float], None]
 
@@ -137,11 +141,16 @@ class Fitted:
         return " and ".join(parts) + f" at the smallest size, {self.size:g} pt"
 
 
-@lru_cache(maxsize=4096)
-def _words(paragraph: tuple[Span, ...]) -> tuple[tuple[Span, ...], ...]:
-    """Group spans into unbreakable words (a word may mix styles and icons).
+Word = tuple[Span, ...]
 
-    Lines break only at breaking white space; a no-break space is part of its word.
+
+@lru_cache(maxsize=4096)
+def _words(paragraph: tuple[Span, ...]) -> tuple[tuple[Word, Word | None], ...]:
+    """Group spans into words (a word may mix styles and icons): each as printed on one
+    line (soft hyphens left out), and as written when it has a soft hyphen (else None).
+
+    Lines break at breaking white space; a no-break space is part of its word. A
+    word breaks inside only when it does not fit (`_broken`).
     """
     words: list[list[Span]] = [[]]
     for span in paragraph:
@@ -156,7 +165,14 @@ def _words(paragraph: tuple[Span, ...]) -> tuple[tuple[Span, ...], ...]:
                     words.append([])
                 continue
             words[-1].append(Span(chunk, span.bold, span.italic))
-    return tuple(tuple(w) for w in words if w)
+    out = []
+    for word in filter(None, words):
+        if any(SOFT_HYPHEN in span.text for span in word if not span.icon):
+            shown = tuple(s if s.icon else Span(visible(s.text), s.bold, s.italic) for s in word)
+            out.append((tuple(s for s in shown if s.icon or s.text), tuple(word)))
+        else:
+            out.append((tuple(word), None))
+    return tuple(out)
 
 
 def _span_width(span: Span, family: Family, size: float) -> float:
@@ -172,8 +188,12 @@ def layout(
     family: Family,
     leading: float = LEADING,
 ) -> Fitted:
-    """Greedy line breaking at one size; reports overflow against `width` only."""
-    return _layout(_key(paragraphs), width, size, family, leading)
+    """Greedy line breaking at one size; reports overflow against `width` only.
+
+    A word that does not fit breaks inside (render/hyphenate.py) in the language
+    of the file being drawn; at `width` 0 (a table asking for its longest word) none does.
+    """
+    return _layout(_key(paragraphs), width, size, family, leading, language())
 
 
 def _key(paragraphs: Sequence[Sequence[Span]]) -> tuple[tuple[Span, ...], ...]:
@@ -190,6 +210,7 @@ def _layout(
     size: float,
     family: Family,
     leading: float,
+    locale: str = "",
 ) -> Fitted:
     # The hottest loop of a kit (thousands of layouts): `_span_width` and `Family.font`
     # written out, and each piece made as a plain tuple; the same sums in the same order.
@@ -203,7 +224,7 @@ def _layout(
     for paragraph in paragraphs:
         line: list[Piece] = []
         x = 0.0
-        for word in _words(paragraph):
+        for word, written in _words(paragraph):
             widths = [
                 icon_width
                 if s.icon
@@ -211,8 +232,21 @@ def _layout(
                 for s in word
             ]
             total = sum(widths)
-            too_wide = max(too_wide, total - width)
             start = x + space if line else 0.0
+            if start + total > width + SLACK and width > 0 and (total > width + SLACK or written):
+                parts = _broken(written or word, width - start, width, size, family, locale)
+                if parts is not None:
+                    for number, part in enumerate(parts):
+                        if number:  # each part after the first starts a line
+                            lines.append(tuple(line))
+                            line, start = [], 0.0
+                        for span, w in part:
+                            line.append(make(Piece, (start, w, span)))
+                            start += w
+                        too_wide = max(too_wide, start - width)
+                    x = start
+                    continue
+            too_wide = max(too_wide, total - width)
             if line and start + total > width:
                 lines.append(tuple(line))
                 line, start = [], 0.0
@@ -222,6 +256,82 @@ def _layout(
             x = start
         lines.append(tuple(line))
     return Fitted(size, size * leading, tuple(lines), 0.0, max(too_wide, 0.0))
+
+
+Part = list[tuple[Span, float]]  # a piece of a broken word on one line: its spans and widths
+
+
+def _broken(
+    word: Word, room: float, width: float, size: float, family: Family, locale: str
+) -> list[Part] | None:
+    """A word (as written, soft hyphens in it) broken over lines: the part that goes on
+    the current line (`room` left on it; empty when nothing fits there), then one
+    part per line after it; None when it has no point to break at.
+
+    Each line takes the longest part that fits, preferring the writer's own points
+    (soft hyphens, hyphens) to the dictionary's. A part no point makes narrow
+    enough is left whole, and overflows as an unbroken word would.
+    """
+    points = [
+        ((index, point.at), point)
+        for index, span in enumerate(word)
+        if not span.icon
+        for point in breaks(span.text, locale)
+    ]
+    if not points:
+        return None
+    shown = tuple(s if s.icon else Span(visible(s.text), s.bold, s.italic) for s in word)
+    parts: list[Part] = []
+    start, fresh = (0, 0), room >= width
+    while True:
+        rest = _measured(_cut(shown, start, (len(shown), 0), False), family, size)
+        if sum(w for _, w in rest) <= room + SLACK:
+            return [*parts, rest]
+        later = [
+            (end, point, part)
+            for end, point in points
+            if end > start
+            for part in [_measured(_cut(shown, start, end, point.hyphen), family, size)]
+            if sum(w for _, w in part) <= room + SLACK
+        ]
+        chosen = [item for item in later if item[1].own] or later
+        if chosen:
+            end, _, part = chosen[-1]
+            parts.append(part)
+            start, room, fresh = end, width, True
+        elif not fresh:
+            parts.append([])  # nothing fits beside what the line holds: go on on the next
+            room, fresh = width, True
+        else:  # nothing fits even a whole line: the shortest part overflows it
+            after = [(end, point) for end, point in points if end > start]
+            if not after:
+                return [*parts, rest]
+            end, point = after[0]
+            parts.append(_measured(_cut(shown, start, end, point.hyphen), family, size))
+            start = end
+
+
+def _cut(word: Word, start: tuple[int, int], end: tuple[int, int], hyphen: bool) -> list[Span]:
+    """The spans of `word` from `start` to `end` ((span, character) positions), with a
+    hyphen at the end where the word breaks with one."""
+    out: list[Span] = []
+    for index in range(start[0], min(end[0], len(word) - 1) + 1):
+        span = word[index]
+        low = start[1] if index == start[0] else 0
+        high = end[1] if index == end[0] else len(span.text)
+        if span.icon:
+            if low == 0 and index < end[0]:
+                out.append(span)
+        elif span.text[low:high]:
+            out.append(Span(span.text[low:high], span.bold, span.italic))
+    if hyphen and out and not out[-1].icon:
+        last = out[-1]
+        out[-1] = Span(last.text + HYPHEN, last.bold, last.italic)
+    return out
+
+
+def _measured(spans: list[Span], family: Family, size: float) -> Part:
+    return [(span, _span_width(span, family, size)) for span in spans]
 
 
 def fit(
@@ -234,7 +344,7 @@ def fit(
     leading: float = LEADING,
 ) -> Fitted:
     """The largest size (in STEP steps) at which the block fits the box, or the smallest."""
-    return _fit(_key(paragraphs), width, height, largest, smallest, family, leading)
+    return _fit(_key(paragraphs), width, height, largest, smallest, family, leading, language())
 
 
 @lru_cache(maxsize=4096)
@@ -246,10 +356,11 @@ def _fit(
     smallest: float,
     family: Family,
     leading: float,
+    locale: str = "",
 ) -> Fitted:
     size = largest
     while True:
-        block = _layout(paragraphs, width, size, family, leading)
+        block = _layout(paragraphs, width, size, family, leading, locale)
         over = block.height - height
         if (over <= 0.01 and block.overflow_width <= 0.01) or size - STEP < smallest - 1e-9:
             return Fitted(size, block.leading, block.lines, max(over, 0.0), block.overflow_width)
