@@ -181,3 +181,26 @@ def test_check_warns_about_soft_hyphens_that_never_break(german: Path, tmp_path:
     assert sorted((d["file"], d["line"], d["severity"]) for d in found) == sorted(
         [(DE, qwik, "warning"), (DE, stat, "warning")]
     )
+
+
+@pytest.mark.parametrize("ink", ["full", "saver"])
+def test_a_soft_hyphen_drawn_as_one_line_string_never_prints(ink: str) -> None:
+    """Titles, folios and page notes are drawn straight with drawString and its kin: a soft
+    hyphen in a translated one there is dropped, not printed as a hyphen mid-word."""
+    import pypdfium2
+
+    from ttgbuild.core.printing import Ink
+    from ttgbuild.render import ink as inks
+    from ttgbuild.render import pdf
+
+    with inks.using(Ink(ink)):
+        canvas, buffer = pdf.new_canvas((400, 200), "soft hyphen", "test", "de")
+    canvas.setFont(fonts.REGULAR, 12)
+    canvas.drawString(10, 150, "Messing\u00adwächter")
+    canvas.drawCentredString(200, 100, "Donau\u00addampf")
+    canvas.drawRightString(390, 50, "Kapi\u00adtän")
+    data = pdf.finish(canvas, buffer)
+    shown = pypdfium2.PdfDocument(data)[0].get_textpage().get_text_range()
+    for word in ("Messingwächter", "Donaudampf", "Kapitän"):
+        assert word in shown
+    assert "-" not in shown and "\u00ad" not in shown

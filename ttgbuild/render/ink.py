@@ -34,6 +34,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from ttgbuild.core.colours import luminance_ratio, rgb_luminance
 from ttgbuild.core.printing import Ink
 from ttgbuild.render import style
+from ttgbuild.render.kitcanvas import KitCanvas
 
 LARGE = 150 * mm * mm  # a fill whose bounding box is larger than this (square points) is large
 TINT = 0.15  # a large fill keeps this share of its colour; the rest is paper
@@ -74,7 +75,7 @@ def keep(canvas: Canvas) -> Iterator[None]:
 
 def canvas_class() -> type[Canvas]:
     """The canvas class for the ink setting in force (`using`)."""
-    return InkSaverCanvas if _SAVING.get() else Canvas
+    return InkSaverCanvas if _SAVING.get() else KitCanvas
 
 
 def saving(canvas: Canvas) -> bool:
@@ -134,8 +135,8 @@ class _Fill:
     original: Color | None = None  # set when the fill was tinted
 
 
-class InkSaverCanvas(Canvas):
-    """ReportLab's canvas, drawing large fills as tints and keeping text and icons legible."""
+class InkSaverCanvas(KitCanvas):
+    """The kit's canvas, drawing large fills as tints and keeping text and icons legible."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
