@@ -768,10 +768,12 @@ def stale_files(project: Path, locales: list[str] | None = None) -> list[Diagnos
 def essentials(catalog: Catalog) -> dict[tuple[str, Key], tuple[object, ...]]:
     """What `update --check` compares of a catalog, entry by entry, in no order.
 
-    An entry's English, translation, fuzziness, previous English, locations and
-    comments (their words, not how a tool wrapped them), and its flags but those
-    the template gives (`extract.is_template_flag`): GNU msgcat and msgmerge drop
+    An entry's English, translation, fuzziness, previous English and comments
+    (their words, not how a tool wrapped them), and its flags but those the
+    template gives (`extract.is_template_flag`): GNU msgcat and msgmerge drop
     those, `update` restores them, and the checks read budgets from the sources.
+    Locations (`#:`) are the template's too, and a tool saving with
+    `--no-location` (an option of Poedit's and Weblate's msgmerge) drops them.
     """
     found: dict[tuple[str, Key], tuple[object, ...]] = {}
     for message in catalog:
@@ -781,7 +783,6 @@ def essentials(catalog: Catalog) -> dict[tuple[str, Key], tuple[object, ...]]:
                 _forms(message.string),
                 tuple(sorted(f for f in message.flags if not is_template_flag(f))),
                 tuple(message.previous_id),
-                tuple(message.locations),
                 _words(message.auto_comments),
                 _words(message.user_comments),
             )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from ttgbuild.core.characters import SOFT_HYPHEN
 from ttgbuild.core.codes import Code, code_table
 from ttgbuild.core.diagnostics import Diagnostic, sort_key
 from ttgbuild.core.paths import display_path
@@ -120,7 +121,6 @@ NUMBERS = re.compile(r"\d+")
 # How long a token prints: a placeholder is a number of up to two digits, an icon one glyph.
 PLACEHOLDER_WIDTH = 2
 ICON_WIDTH = 1
-SOFT_HYPHEN = "\u00ad"
 # A soft hyphen that can never be a break: at a word's start or end, doubled, or beside a
 # hyphen (the line may break after that hyphen already).
 USELESS_SOFT_HYPHEN = re.compile(

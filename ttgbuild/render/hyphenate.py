@@ -28,10 +28,11 @@ from contextvars import ContextVar
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from ttgbuild.core.characters import SOFT_HYPHEN
+
 if TYPE_CHECKING:
     import pyphen
 
-SOFT_HYPHEN = "\u00ad"
 HYPHENS = "-\u2010"  # a hyphen-minus and a hyphen: a line may end after either
 HYPHEN = "-"  # what is drawn at a line's end where a word breaks
 # The fewest letters a dictionary break leaves on each side ("Messing-|wächter", not "Me-|…").

@@ -15,7 +15,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-SOFT_HYPHEN = "\u00ad"
+from ttgbuild.core.characters import SOFT_HYPHEN
 
 
 def _shown(text: Any) -> Any:
