@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -20,8 +21,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Project, assert_no_crash, run_cli
+from reportlab.pdfgen import canvas
 
-from ttgbuild.preview import sourceview
+from ttgbuild.preview import beneath, raster, record, sourceview
 
 PICTURE = "0123456789abcdef0123.jpg"  # the shape of the gallery's picture names
 SECRET = b"root:x:0:0:the secret outside the gallery\n"
@@ -95,6 +97,14 @@ def status_of(answer: bytes) -> tuple[int, bytes]:
     return int(head.split()[1]), body
 
 
+def assert_refused(running: Server, targets: tuple[str, ...], status: int) -> None:
+    """Each target is answered `status`, and no answer holds the secret beside the gallery."""
+    for target in targets:
+        answer, body = running.get(target)
+        assert answer == status, target
+        assert SECRET not in body
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[Server, Path, Path]]:
     gallery, outside = gallery_folder(tmp_path)
@@ -110,15 +120,13 @@ def test_a_link_in_the_gallery_folder_is_never_followed(server) -> None:
     os.symlink(outside / "page.html", gallery / "source" / "content" / "b.yaml.html")
     os.symlink(outside, gallery / "source" / "linked")
     os.link(outside / "page.html", gallery / "source" / "content" / "hard.yaml.html")
-    for target in (
+    linked = (
         "/img/fedcba98765432100000.jpg",
         "/source/content/b.yaml.html",
         "/source/linked/page.html",
         "/source/content/hard.yaml.html",
-    ):
-        status, body = running.get(target)
-        assert status == 404, target
-        assert SECRET not in body
+    )
+    assert_refused(running, linked, 404)
     assert running.get(f"/img/{PICTURE}") == (200, b"\xff\xd8 a picture")
     assert running.get("/source/content/a.yaml.html")[0] == 200
 
@@ -144,7 +152,17 @@ def test_only_loopback_host_names_with_the_served_port_are_answered(server) -> N
         assert status == 421, host
         assert b"gallery" not in body
     assert running.get("/", None)[0] == 400  # no Host at all
-    assert running.get("/", "local host:x")[0] == 400
+    for malformed in (
+        "local host:x",
+        f"localhost :{port}",
+        f"localhost:0{port}",  # a leading zero: no browser writes one
+        "localhost:",
+        f"localhost:{port}\x0b",  # white space other than SP and HTAB around it
+        f"localhost:{port}\xa0",
+        f"[::1]x:{port}",
+    ):
+        assert running.get("/", malformed)[0] == 400, malformed
+    assert running.get("/", f"localhost:{port} \t")[0] == 200  # optional white space (OWS)
     answer = running.raw(b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: 127.0.0.1\r\n\r\n")
     assert status_of(answer)[0] == 400  # two Host headers
     assert running.stop() == ""
@@ -154,7 +172,7 @@ def test_only_loopback_host_names_with_the_served_port_are_answered(server) -> N
 def test_bad_urls_are_answered_400_without_a_traceback(server) -> None:
     running, _gallery, _outside = server
     port = running.port
-    for target in (
+    bad = (
         "/%00",
         "/index.html%00.jpg",
         "/%zz",
@@ -168,10 +186,9 @@ def test_bad_urls_are_answered_400_without_a_traceback(server) -> None:
         "/source/..%2f..%2foutside/passwd",
         "/img\\..\\index.html",
         "//etc/passwd",
-    ):
-        status, body = running.get(target)
-        assert status == 400, target
-        assert SECRET not in body
+    )
+    assert_refused(running, bad, 400)
+    assert running.get("/" + "a" * 70_000)[0] == 414  # past http.server's 65,536-byte line
     raw = [b"GET /\x00 HTTP/1.1\r\n", b"GET /\xff HTTP/1.1\r\n", b"GET /\r\n"]
     for line in raw:
         answer = running.raw(line + f"Host: 127.0.0.1:{port}\r\n\r\n".encode())
@@ -216,13 +233,19 @@ def test_a_damaged_record_is_ignored_with_a_warning(project: Project) -> None:
     assert (gallery / "index.html").is_file()
 
 
+def first_gallery(project: Project) -> Path:
+    """The project's gallery (English), written by a first `preview`."""
+    gallery = project.path("gallery")
+    result = run_cli(project.root, "preview", "--locale", "en", "--out", str(gallery))
+    assert result.exit_code == 0, result.output
+    return gallery
+
+
 @pytest.mark.timeout(240)
 def test_picture_names_in_the_record_are_checked_before_they_are_linked(
     project: Project,
 ) -> None:
-    gallery = project.path("gallery")
-    result = run_cli(project.root, "preview", "--locale", "en", "--out", str(gallery))
-    assert result.exit_code == 0, result.output
+    gallery = first_gallery(project)
     (gallery / "img" / "mine.jpg").write_bytes(b"a file the gallery did not write")
     project.path("outside.jpg").write_bytes(b"not the gallery's")
     state = json.loads((gallery / ".gallery.json").read_text())
@@ -270,3 +293,87 @@ def test_a_file_view_is_never_written_outside_the_gallerys_source_folder(tmp_pat
     assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*.html")] == [
         Path("gallery/source/content/a.yaml.html")
     ]
+
+
+def victim_files(root: Path) -> dict[Path, bytes]:
+    """Files outside the gallery, of the names it writes and prunes: none may change."""
+    files = {
+        root / "victim" / "notes.html": b"my notes",
+        root / "victim" / "sub" / "b.html": b"my page",
+        root / "victim" / PICTURE: b"my picture",
+    }
+    for path, data in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return files
+
+
+def untouched(files: dict[Path, bytes]) -> bool:
+    """The victim folder holds exactly its files, each as it was."""
+    folder = next(iter(files)).parent
+    now = {path for path in folder.rglob("*") if not path.is_dir()}
+    return now == set(files) and all(path.read_bytes() == data for path, data in files.items())
+
+
+@pytest.mark.timeout(180)
+def test_a_link_in_place_of_a_gallery_folder_is_refused_and_nothing_outside_is_touched(
+    project: Project,
+) -> None:
+    gallery = first_gallery(project)
+    files = victim_files(project.root)
+    index = (gallery / "index.html").read_bytes()
+    for place in ("img", "source", "source/content", "kit", "kit/en", "kit/fr"):
+        link = gallery / place
+        if link.is_dir():
+            shutil.rmtree(link)
+        link.parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(project.path("victim"), link)
+        result = run_cli(project.root, "preview", "--locale", "en", "--out", str(gallery))
+        assert_no_crash(result)
+        assert result.exit_code == 2, (place, result.output)
+        assert f"preview: {link} is a link" in result.stderr, place
+        assert untouched(files), place
+        link.unlink()
+    (gallery / "img").write_bytes(b"a file where the pictures go")
+    result = run_cli(project.root, "watch", "--locale", "en", "--out", str(gallery), "--port", "0")
+    assert result.exit_code == 2, result.output
+    assert f"watch: {gallery / 'img'} is a file" in result.stderr
+    assert (gallery / "index.html").read_bytes() == index  # refused before anything is written
+
+
+def test_the_writer_follows_no_link_made_after_the_folder_was_claimed(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    (project / "content").mkdir(parents=True)
+    (project / "content" / "a.yaml").write_text("name: a\n")
+    out = tmp_path / "gallery"
+    record.claim(out)
+    files = victim_files(tmp_path)
+    victim = tmp_path / "victim"
+    for place in ("source", "source/content"):  # as if swapped for a link while a run draws
+        (out / place).parent.mkdir(parents=True, exist_ok=True)
+        os.symlink(victim, out / place)
+        assert sourceview.write_views(project, out, {"content/a.yaml"}) == set()
+        beneath.remove_files(out, sourceview.FOLDER, lambda _name: True)
+        assert untouched(files), place
+        (out / place).unlink()
+    os.symlink(victim / "notes.html", out / "source" / "old.html")
+    beneath.remove_files(out, sourceview.FOLDER, lambda _name: True)
+    assert not os.path.lexists(out / "source" / "old.html")  # the link goes, not its target
+    os.symlink(victim, out / raster.FOLDER)
+    pdf = tmp_path / "page.pdf"
+    drawing = canvas.Canvas(str(pdf), pagesize=(72, 72))
+    drawing.showPage()
+    drawing.save()
+    with pytest.raises(OSError):
+        raster.pictures(pdf, "0" * 64, [raster.Crop(1, None)], out, {})
+    assert untouched(files)
+
+
+def test_a_linked_record_is_not_read(tmp_path: Path) -> None:
+    out = tmp_path / "gallery"
+    record.claim(out)
+    elsewhere = tmp_path / "record.json"
+    elsewhere.write_text(json.dumps(record.fresh()))
+    os.symlink(elsewhere, out / record.STATE)
+    _state, warnings = record.load(out, "gallery/.gallery.json")
+    assert [w.code for w in warnings] == ["JT014"]

@@ -67,19 +67,29 @@ def read_regular(path: Path, limit: int) -> bytes:
     """
     handle = open_regular(path)
     try:
-        chunks: list[bytes] = []
-        total = 0
-        while total <= limit:
-            chunk = os.read(handle, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > limit:
-            raise FileTooBig(max(total, os.fstat(handle).st_size), limit)
-        return b"".join(chunks)
+        data = read_bounded(handle, limit)
+        if len(data) > limit:
+            raise FileTooBig(max(len(data), os.fstat(handle).st_size), limit)
+        return data
     finally:
         os.close(handle)
+
+
+def read_bounded(handle: int, limit: int) -> bytes:
+    """The bytes of an open handle, but no more than `limit + 1` of them, whatever it holds.
+
+    More than `limit` bytes back means the file is too big; the caller says so.
+    A megabyte is read at a time, so a huge limit never allocates a huge buffer.
+    """
+    chunks: list[bytes] = []
+    total = 0
+    while total <= limit:
+        chunk = os.read(handle, min(1 << 20, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
 
 
 def problem(exc: OSError) -> str:

@@ -23,10 +23,8 @@ from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.fingerprint import bytes_digest, file_digest
 from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
-from ttgbuild.preview import page, raster, record, sourceview
+from ttgbuild.preview import beneath, page, raster, record, sourceview
 from ttgbuild.preview.page import Note, Row, Shot
-
-KIT = "kit"
 
 Progress = Callable[[str], None]
 
@@ -61,7 +59,7 @@ def write_gallery(
     requested = list(locales) if locales else None
     record.claim(out)
     state, damaged = record.load(out, display_path(out / record.STATE, project))
-    kit = out / KIT
+    kit = out / record.KIT
     on_drawn = _recorder(state)
     result = build(project, kit, settings, requested, progress=say, on_drawn=on_drawn)
     index = out / "index.html"
@@ -199,14 +197,18 @@ def _linked(notes: list[Note]) -> set[str]:
 
 
 def _prune(out: Path, state: dict, rows: list[Row], views: set[str]) -> None:
-    """Forget pictures and file views this gallery no longer shows, so it does not grow."""
+    """Forget pictures and file views this gallery no longer shows, so it does not grow.
+
+    Only in the gallery's own folders, never through a link (`beneath`), and
+    only the names the gallery gives: `img/<hash>.jpg` and `source/**.html`.
+    """
     pictures = {shot.image for row in rows for shot in row.shots.values()}
     state["images"] = {key: name for key, name in state["images"].items() if name in pictures}
-    for path in (out / raster.FOLDER).glob("*.jpg"):  # only the names the gallery gives
-        name = f"{raster.FOLDER}/{path.name}"
-        if record.PICTURE_NAME.fullmatch(name) and name not in pictures:
-            path.unlink(missing_ok=True)
-    kept = {out / sourceview.FOLDER / f"{rel}.html" for rel in views}
-    for path in (out / sourceview.FOLDER).rglob("*.html"):
-        if path not in kept:
-            path.unlink(missing_ok=True)
+
+    def old_picture(name: str) -> bool:
+        path = f"{raster.FOLDER}/{name}"
+        return bool(record.PICTURE_NAME.fullmatch(path)) and path not in pictures
+
+    kept = {f"{rel}.html" for rel in views}
+    beneath.remove_files(out, raster.FOLDER, old_picture)
+    beneath.remove_files(out, sourceview.FOLDER, lambda v: v.endswith(".html") and v not in kept)

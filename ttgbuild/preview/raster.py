@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pypdfium2
 
-from ttgbuild.core.atomic import write_atomically
+from ttgbuild.preview import beneath
 
 FOLDER = "img"
 DPI = 100  # sharp enough to read a card's smallest text, small enough to publish
@@ -49,7 +49,7 @@ def pictures(
     todo: dict[int, list[Crop]] = defaultdict(list)
     for crop in crops:
         name = cache.get(crop.key(pdf_sha, dpi))
-        if name is not None and (out / name).is_file():
+        if name is not None and beneath.is_file(out, name.split("/")):
             found[crop] = name
         else:
             todo[crop.page].append(crop)
@@ -95,13 +95,15 @@ def _within(image: object, box: Box, page_height: float, dpi: int) -> tuple[int,
 
 
 def _save(picture: object, out: Path) -> str:
-    """Write a picture as JPEG named by its bytes' hash, unless that file is already there."""
+    """Write a picture as JPEG named by its bytes' hash, unless that file is already there.
+
+    Written into `out/img/` with no link followed (`beneath`): a link in the
+    way is refused, never written through.
+    """
     buffer = io.BytesIO()
     picture.save(buffer, "JPEG", quality=QUALITY, optimize=True)  # type: ignore[attr-defined]
     data = buffer.getvalue()
-    name = f"{FOLDER}/{hashlib.sha256(data).hexdigest()[:20]}.jpg"
-    target = out / name
-    if not target.is_file():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, data)
-    return name
+    parts = (FOLDER, f"{hashlib.sha256(data).hexdigest()[:20]}.jpg")
+    if not beneath.is_file(out, parts):
+        beneath.write_file(out, parts, data)
+    return "/".join(parts)

@@ -4,7 +4,10 @@ A gallery folder is rewritten and pruned by every run, so ttgbuild must never
 take a folder that holds someone else's files for one. `claim` accepts only a
 new or empty folder (and marks it, `MARKER`) or one it marked before (or that
 holds the record of a gallery written before the marker existed); any other
-folder is refused whole, and nothing in it is touched.
+folder is refused whole, and nothing in it is touched. So is a gallery whose
+own folders (`img/`, `source/`, `kit/`, a folder in them) are not real
+folders: a link there would take the gallery's writes and prunes outside
+`OUT` (the writes themselves never follow one either: `beneath`).
 
 The record (`STATE`) keeps each drawn PDF's placements and problems under its
 hash, and each picture's file name. It is read back with a size limit and
@@ -20,14 +23,18 @@ import json
 import math
 import os
 import re
+import stat
 from pathlib import Path
 
 from ttgbuild.buildplan import UsageError
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.codes import Code
 from ttgbuild.core.diagnostics import Diagnostic
-from ttgbuild.core.readfile import read_regular
+from ttgbuild.core.readfile import kind_of, read_regular
+from ttgbuild.preview import raster, sourceview
 
+KIT = "kit"  # the kit `build` writes, under OUT
+FOLDERS = (raster.FOLDER, sourceview.FOLDER, KIT)  # where the gallery writes and prunes
 MARKER = ".ttgbuild-gallery"
 MARKER_TEXT = b"A review gallery written by `ttgbuild preview`; it replaces its own files here.\n"
 STATE = ".gallery.json"
@@ -48,7 +55,8 @@ class ForeignFolder(UsageError):
 def claim(out: Path) -> None:
     """Make `out` the gallery's folder: a new or empty one, or one the gallery marked before.
 
-    Raises ForeignFolder for a file, or for a folder holding anything else;
+    Raises ForeignFolder for a file, for a folder holding anything else, or
+    for one of the gallery's own folders that is a link or not a folder;
     UsageError for a folder that cannot be made or read.
     """
     try:
@@ -61,11 +69,48 @@ def claim(out: Path) -> None:
                 "folder (the gallery replaces and removes files in its folder, so it never "
                 "takes one that holds anything else)"
             )
+        _own_folders(out)
         out.mkdir(parents=True, exist_ok=True)
         if not _is_regular(out / MARKER):
             write_atomically(out / MARKER, MARKER_TEXT)
     except OSError as exc:
         raise UsageError(f"cannot write the gallery folder {out}: {exc.strerror or exc}") from None
+
+
+def _own_folders(out: Path) -> None:
+    """Refuse a link (or a file) where the gallery writes a folder: in `out`, and in those.
+
+    `kit/` holds the build's locale folders, `source/` a folder per project
+    folder; `img/` holds no folder, but a link to one there is refused too.
+    """
+    for name in FOLDERS:
+        top = out / name
+        if not os.path.lexists(top):
+            continue
+        _real_folder(top)
+        for folder, inner, _files in os.walk(top, onerror=_raise):  # never enters a link
+            for entry in inner:
+                _real_folder(Path(folder, entry))
+    if os.path.isdir(out / KIT):
+        for entry in os.scandir(out / KIT):
+            _real_folder(Path(entry.path), files=True)
+
+
+def _real_folder(path: Path, files: bool = False) -> None:
+    """A folder (or, with `files`, a regular file), not a link: else ForeignFolder."""
+    mode = os.lstat(path).st_mode
+    if stat.S_ISDIR(mode) or (files and stat.S_ISREG(mode)):
+        return
+    what = "a link" if stat.S_ISLNK(mode) else "a file" if stat.S_ISREG(mode) else kind_of(mode)
+    raise ForeignFolder(
+        f"{path} is {what}, not a folder the gallery wrote; the gallery writes and removes "
+        "files only in its own folders, never through a link (remove it, or give --out a "
+        "new folder)"
+    )
+
+
+def _raise(error: OSError) -> None:
+    raise error
 
 
 def fresh() -> dict:
@@ -80,6 +125,8 @@ def load(out: Path, shown_as: str) -> tuple[dict, list[Diagnostic]]:
     path = out / STATE
     if not os.path.lexists(path):
         return fresh(), []
+    if not _is_regular(path):  # a link: read nothing through it
+        return fresh(), [_damaged(shown_as, "is not a file the gallery wrote")]
     try:
         state = json.loads(read_regular(path, STATE_LIMIT).decode("utf-8"))
     except (OSError, ValueError, RecursionError) as exc:

@@ -3,14 +3,17 @@
 The server runs on 127.0.0.1, but a page of any web site can still reach it
 through DNS rebinding (its own host name made to resolve to 127.0.0.1); the
 browser then sends that site's name as Host. So only the loopback names with
-the served port are answered (RFC 9112: a missing or repeated Host is a bad
-request, 400; a well-formed Host that is not ours is 421 Misdirected Request).
+the served port are answered (RFC 9112: a missing or repeated Host, or one
+not of RFC 9110's `host[:port]` shape, is a bad request, 400; a well-formed
+Host that is not ours is 421 Misdirected Request).
 
 A request target is accepted only in origin form (`/a/b`), printable ASCII,
 at most `MAX_TARGET` characters, with strict percent-encoding of UTF-8 and
 no empty, `.`, `..` or hidden (`.name`) segment and no control character or
 backslash once decoded. Anything else is a bad request (400), decided here
-before any file-system call, so no odd byte ever reaches `open`.
+before any file-system call, so no odd byte ever reaches `open`. (A request
+line longer than 65,536 characters never gets here: Python's HTTP server
+answers it 414 URI Too Long.)
 """
 
 from __future__ import annotations
@@ -22,7 +25,12 @@ from urllib.parse import unquote_to_bytes
 # file>.html`; content paths are far shorter than this (they are ids and folder names).
 MAX_TARGET = 2048
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "[::1]"})
-_PORT = re.compile(r"[0-9]{1,5}")
+# RFC 9110 Host: uri-host [":" port], the name a reg-name or a bracketed IPv6 literal. The
+# port is taken only as a browser writes it: digits with no leading zero, never empty.
+_HOST = re.compile(
+    r"(?P<name>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::(?P<port>[1-9][0-9]{0,4}))?"
+)
+_OWS = " \t"  # the only white space allowed around a field's value (RFC 9110 5.6.3)
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
 
 
@@ -34,21 +42,16 @@ def host_allowed(values: list[str], port: int) -> bool | None:
     """Is the request for this server: one Host, a loopback name and the served port?
 
     None: missing, repeated or malformed (a bad request); False: well formed, but
-    another name or port (misdirected).
+    another name or port (misdirected). Matched before the name is lowered, so
+    no non-ASCII letter lowers into a loopback name.
     """
     if len(values) != 1:
         return None
-    value = values[0].strip().lower()
-    if value.startswith("["):
-        end = value.find("]")
-        name, rest = (value[: end + 1], value[end + 1 :]) if end > 0 else ("", "")
-    else:
-        name, colon, number = value.partition(":")
-        rest = colon + number
-    if not name or (rest and not (rest[0] == ":" and _PORT.fullmatch(rest[1:]))):
+    match = _HOST.fullmatch(values[0].strip(_OWS))
+    if match is None:
         return None
-    given = int(rest[1:]) if rest else 80
-    return name in LOOPBACK and given == port
+    given = int(match["port"]) if match["port"] else 80
+    return match["name"].lower() in LOOPBACK and given == port
 
 
 def path_segments(target: str) -> tuple[str, ...]:

@@ -3,12 +3,12 @@
 Only the shapes of file the gallery writes are served (`index.html`, its
 pictures `img/<hash>.jpg`, its file views `source/**.html`); nothing hidden,
 so neither its record nor the kit's cache. Every folder on the way is opened
-relative to the one before with O_NOFOLLOW, and the file itself too: a
-symbolic link anywhere under the gallery's folder, to `/etc/passwd` or to
-anything else, is never followed, and no path can leave the folder. The
-opened handle must be a regular file with one link: the gallery writes each
-file by renaming a new one into place, so a hard link to another file is not
-one of its own.
+relative to the one before with O_NOFOLLOW, and the file itself too, as the
+gallery writes them (`beneath`): a symbolic link anywhere under the
+gallery's folder, to `/etc/passwd` or to anything else, is never followed,
+and no path can leave the folder. The opened handle must be a regular file
+with one link: the gallery writes each file by renaming a new one into
+place, so a hard link to another file is not one of its own.
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ import re
 import stat
 from pathlib import Path
 
-from ttgbuild.core.readfile import READ_FLAGS, NotRegularFile, kind_of
+from ttgbuild.core.readfile import NotRegularFile, kind_of
 from ttgbuild.preview import raster, sourceview
+from ttgbuild.preview.beneath import open_file
 
 PICTURE = re.compile(r"[0-9a-f]{20}\.jpg")
 TYPES = {".html": "text/html; charset=utf-8", ".jpg": "image/jpeg"}
-_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-_FILE_FLAGS = READ_FLAGS | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 
 
 def gallery_file(segments: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -50,31 +49,10 @@ def open_beneath(root: Path, parts: tuple[str, ...]) -> int:
     Raises NotRegularFile, or the OSError the system gave (a link: ELOOP or
     ENOTDIR; missing: ENOENT). The caller closes the handle.
     """
-    folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
-    try:
-        for part in parts[:-1]:
-            inner = os.open(part, _FOLDER_FLAGS, dir_fd=folder)
-            os.close(folder)
-            folder = inner
-        handle = os.open(parts[-1], _FILE_FLAGS, dir_fd=folder)
-    finally:
-        os.close(folder)
+    handle = open_file(root, parts)
     status = os.fstat(handle)
     if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
         os.close(handle)
         what = kind_of(status.st_mode) if not stat.S_ISREG(status.st_mode) else "a hard link"
         raise NotRegularFile(f"is {what}, not a file the gallery wrote")
     return handle
-
-
-def read_handle(handle: int, limit: int) -> bytes | None:
-    """Up to `limit` bytes from an open handle; None if it holds more."""
-    chunks: list[bytes] = []
-    total = 0
-    while total <= limit:
-        chunk = os.read(handle, min(1 << 20, limit + 1 - total))
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-        total += len(chunk)
-    return None

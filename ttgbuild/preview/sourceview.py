@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.readfile import FileTooBig, NotRegularFile, problem, read_regular
 from ttgbuild.i18n.limits import MAX_CATALOG_BYTES
+from ttgbuild.preview import beneath
 from ttgbuild.source.yamlsource import MAX_BYTES
 
 FOLDER = "source"
@@ -40,7 +40,8 @@ def write_views(project: Path, out: Path, files: set[str]) -> set[str]:
 
     A file is read through the loader's bounded reader (`read_regular`): one
     the loader refuses (too big, not a regular file) gets a view that says so
-    instead of its lines.
+    instead of its lines. A view is written under `out/source/` with no link
+    followed (`beneath`): where a link is in the way it is not written.
     """
     root = project.resolve()
     written: set[str] = set()
@@ -60,13 +61,12 @@ def write_views(project: Path, out: Path, files: set[str]) -> set[str]:
             refused = f"Not shown: this file {problem(exc)}."
         except OSError:
             continue
-        target = out / FOLDER / f"{rel}.html"
+        parts = (FOLDER, *f"{rel}.html".split("/"))
         page = _view(rel, text) if text is not None else _refused(rel, refused)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if not target.is_file() or target.read_bytes() != page:
-                write_atomically(target, page)
-        except OSError:  # a name too long for the file system: no view, no link
+            if not beneath.holds(out, parts, page):
+                beneath.write_file(out, parts, page)
+        except OSError:  # a link in the way, a name too long for the file system: no view
             continue
         written.add(rel)
     return written

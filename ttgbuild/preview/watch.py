@@ -38,12 +38,13 @@ from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.interrupts import Terminated
 from ttgbuild.core.paths import display_path
+from ttgbuild.core.readfile import read_bounded
 from ttgbuild.pack import PROJECT_FILE, PackError
 from ttgbuild.preview import page
 from ttgbuild.preview.page import Note
 from ttgbuild.preview.record import claim
 from ttgbuild.preview.requestcheck import BadTarget, host_allowed, path_segments
-from ttgbuild.preview.servefile import content_type, gallery_file, open_beneath, read_handle
+from ttgbuild.preview.servefile import content_type, gallery_file, open_beneath
 from ttgbuild.source.datapack import pack_of
 
 EVENTS = "/_live/events"
@@ -192,8 +193,8 @@ class Handler(BaseHTTPRequestHandler):
         version = self.live.version  # read before the file: a later rewrite reloads again
         kind = content_type(parts)
         if kind.startswith("text/html"):
-            data = read_handle(handle, MAX_PAGE)
-            if data is None:
+            data = read_bounded(handle, MAX_PAGE)
+            if len(data) > MAX_PAGE:
                 self._refuse(HTTPStatus.INTERNAL_SERVER_ERROR, "page larger than the server sends")
                 return
             script = (RELOAD_SCRIPT % (version, EVENTS)).encode()
