@@ -529,3 +529,24 @@ def test_a_file_failing_its_schema_is_reported_there_and_no_check_trips_over_it(
         output
     )
     assert "JT062" not in output and "checks.yaml" not in output, output
+    assert "JT031" not in output, output  # a broken file's book values are not compared
+
+
+def test_a_position_cost_failing_its_schema_gives_no_roster_a_wrong_sum(game: Project) -> None:
+    """Cascade honesty: the team drops out whole, so no roster of it is costed without that
+    position (DB138 would print a sum short of its cost) or found to name an unknown team."""
+    rel = "content/teams/gloomcap-sporelings.yaml"
+    game.replace(
+        rel,
+        "{id: spore-runner, name: Spore Runner, most: 12, cost: 45,",
+        "{id: spore-runner, name: Spore Runner, most: 12, cost: 45k,",
+    )
+    text = game.path(rel).read_text(encoding="utf-8")
+    line = text[: text.index("cost: 45k")].count("\n") + 1
+    result = run_cli(game.root, "validate")
+    assert_no_crash(result)
+    output = result.stdout + result.stderr
+    assert result.exit_code == 1, output
+    errors = [row for row in output.splitlines() if ": error " in row]
+    assert len(errors) == 1 and errors[0].startswith(f"{rel}:{line}:"), output
+    assert "JT050" in errors[0] and "cost" in errors[0], output

@@ -4,6 +4,7 @@ page counts worked out from the content, no text that does not fit, exact odds p
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -47,8 +48,11 @@ def pages(path: Path) -> int:
 
 
 def words(path: Path) -> str:
+    """The PDF's words, a word hyphenated across two lines read whole: PDFium marks the
+    hyphen the layout drew at a line's end as U+FFFE (or U+0002)."""
     doc = pdfium.PdfDocument(str(path))
-    return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
+    text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in doc)
+    return re.sub(r"[\ufffe\x02]\s*", "", text)
 
 
 def test_the_kit_holds_every_file_the_pack_lists(kit: Path) -> None:

@@ -279,6 +279,17 @@ def test_the_odds_command_prints_exact_chances(game: Project) -> None:
 
 def test_the_odds_command_names_the_row_of_a_closed_end_and_fails(game: Project) -> None:
     game.replace("content/tables/injury.yaml", "{low: 10, high: null", "{low: 10, high: 12")
+    # The book's 10+ row closed on purpose (a declared variant): the command's own check speaks.
+    variants = game.read("content/variants.yaml")
+    variants["variants"].append(
+        {
+            "id": "closed-casualty-row",
+            "changes": ["injury_casualty_high"],
+            "reason": "A test closes the row.",
+            "summary": "The casualty row ends at {injury_casualty_high}.",
+        }
+    )
+    game.write("content/variants.yaml", variants)
     result = run_cli(game.root, "dungeon-bowl", "odds", "--table", "injury")
     assert_no_crash(result)
     assert result.exit_code == 1

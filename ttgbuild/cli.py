@@ -50,6 +50,7 @@ from ttgbuild.pack import PackError, Ref, announced, installed
 
 if TYPE_CHECKING:
     from ttgbuild.buildplan import BuildResult
+    from ttgbuild.pack import Pack
 
 
 class EngineThenGames(TyperGroup):
@@ -248,11 +249,25 @@ def new_project(
 
 
 @app.command("rules")
-def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".")) -> None:
+def list_rules(
+    fmt: FormatOption = Format.text,
+    project: ProjectOption = Path("."),
+    variants: Annotated[
+        bool,
+        typer.Option(
+            "--variants",
+            help="List the project's declared variants (content/variants.yaml) instead: "
+            "the book values each changes, its reason and summary.",
+        ),
+    ] = False,
+) -> None:
     """List every check of the engine and the project's game: code, severity, source, summary."""
     from ttgbuild.codes import every_code
 
     pack = project_pack(project, "rules")
+    if variants:
+        _list_variants(project, pack, fmt)
+        return
     rules = sorted(every_code(pack).rules.values(), key=lambda r: r.code)
     if fmt is Format.json:
         console.as_json(
@@ -268,6 +283,31 @@ def list_rules(fmt: FormatOption = Format.text, project: ProjectOption = Path(".
     )
 
 
+def _list_variants(project: Path, pack: "Pack", fmt: Format) -> None:
+    """`rules --variants`: each variant, the values it changes (content against the book,
+    with the book's line), its reason and summary; exit 1 if the book or file has errors."""
+    from ttgbuild.validate.book import variant_reports
+
+    reports, problems = variant_reports(project, pack)
+    if fmt is Format.json:
+        console.as_json([report.as_json() for report in reports])
+    elif not reports and not problems:
+        console.out("rules: this project declares no variants; its kit plays the book")
+    for report in reports if fmt is Format.text else ():
+        console.out(report.variant.id)
+        for change in report.changes:
+            console.out(
+                f"  changes {change.id} ({change.topic}): content says {change.content}, "
+                f"the book says {change.book} ({change.where})"
+            )
+        console.out(f"  reason: {' '.join(report.variant.reason.split())}")
+        console.out(f"  summary: {' '.join(report.variant.summary.split())}")
+    if problems:
+        for diag in problems:
+            console.err(diag.as_text())
+        raise typer.Exit(EXIT_PROBLEMS)
+
+
 @app.command("schema-docs")
 def schema_docs(project: ProjectOption = Path(".")) -> None:
     """Print the content format's reference (Markdown), generated from the schemas."""
@@ -280,7 +320,9 @@ def schema_docs(project: ProjectOption = Path(".")) -> None:
 def format_docs(
     formats: Annotated[
         list[str] | None,
-        typer.Argument(help="Formats to document (pack, layout, sheet, checks); all if none."),
+        typer.Argument(
+            help="Formats to document (pack, layout, sheet, checks, book, variants); all if none."
+        ),
     ] = None,
     project: ProjectOption = Path("."),
 ) -> None:

@@ -14,13 +14,16 @@ from ttgbuild.i18n.limits import LIMIT_CODE
 from ttgbuild.i18n.runtime import RUNTIME_CODES
 from ttgbuild.pack import PROJECT_CODE, Pack
 from ttgbuild.preview.record import RECORD_CODE
+from ttgbuild.source.bookfile import BOOK_CODE
 from ttgbuild.source.datapack import DATAPACK_CODES
 from ttgbuild.source.layoutfile import LAYOUT_FILE_CODES
 from ttgbuild.source.loader import LAYOUT_CODES
 from ttgbuild.source.printfile import PRINT_CODE
 from ttgbuild.source.schema import SCHEMA_CODES
 from ttgbuild.source.sheetfile import SHEET_CODES
+from ttgbuild.source.variantsfile import VARIANT_CODES
 from ttgbuild.source.yamlsource import LOAD_CODES
+from ttgbuild.validate.book import COMPARE_CODES
 from ttgbuild.validate.declared import DECLARED_CODES
 from ttgbuild.validate.registry import Registry
 
@@ -37,6 +40,8 @@ def engine_codes() -> list[Code]:
         LAYOUT_CODES,
         SCHEMA_CODES,
         DECLARED_CODES,
+        VARIANT_CODES,
+        COMPARE_CODES,
         DATAPACK_CODES,
         SHEET_CODES,
         LAYOUT_FILE_CODES,
@@ -44,7 +49,7 @@ def engine_codes() -> list[Code]:
         CATALOG_CODES,
         PRINT_CODES,
     )
-    singles = (PROJECT_CODE, PRINT_CODE, RECORD_CODE, LIMIT_CODE)
+    singles = (PROJECT_CODE, PRINT_CODE, RECORD_CODE, LIMIT_CODE, BOOK_CODE)
     codes = [*singles, *(c for table in tables for c in table.values())]
     return list(dict.fromkeys(codes))
 

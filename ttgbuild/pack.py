@@ -166,6 +166,9 @@ class Pack:
     sheet_columns: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # A data pack's folder in its project (it has no package): read for messages, fingerprinted.
     root: Path | None = None
+    # What the game's published rulebook states, as data (book.yaml, ttgbuild.source.bookfile):
+    # `validate` compares the content with it; None: the game has no book to compare with.
+    book: Path | None = None
 
     @property
     def folder(self) -> Path:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.variantsfile import FILE as VARIANTS_FILE
 
 
 def content_files(project: Path) -> list[Path]:
@@ -18,7 +19,9 @@ def content_files(project: Path) -> list[Path]:
     pack = pack_of(project)
     schemas = schemas_at(pack.schemas)
     root = project / "content"
-    files = [root / name for name in pack.files if (root / name).is_file()]
+    # variants.yaml, every game's: the summaries of the kit's departures from its book.
+    names = (*pack.files, VARIANTS_FILE)
+    files = [root / name for name in names if (root / name).is_file()]
     for folder, kind in pack.folders.items():
         # Jugger's heroes have none: thousands of them need not be read.
         if schemas.translatable_fields(kind):

@@ -27,8 +27,13 @@ from ttgbuild.core.diagnostics import json_pointer
 from ttgbuild.i18n.contentfiles import content_files
 from ttgbuild.i18n.paths import content_context
 from ttgbuild.pack import Pack
+from ttgbuild.source.bookfile import read_book
 from ttgbuild.source.datapack import pack_of
-from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.schema import check_format, schemas_at
+from ttgbuild.source.variantsfile import CONTEXT as VARIANT_CONTEXT
+from ttgbuild.source.variantsfile import FILE as VARIANTS_FILE
+from ttgbuild.source.variantsfile import MAX_SUMMARY
+from ttgbuild.source.variantsfile import SHOWN as VARIANTS_SHOWN
 from ttgbuild.source.yamlsource import load_document
 
 CODE_KEYWORDS = {
@@ -295,6 +300,44 @@ def add_data_messages(
             catalog.add(message, locations=[(where, line)], auto_comments=comments, context=context)
 
 
+def add_variant_messages(catalog: Catalog, project: Path, pack: Pack) -> None:
+    """Each declared variant's summary (content/variants.yaml) as a message of msgctxt
+    `variant`, its translator comment naming the variant and what each placeholder holds.
+
+    The kit prints it in every locale; a file that does not load, or off its
+    format, yields nothing (`validate` names its problems).
+    """
+    path = project / "content" / VARIANTS_FILE
+    if not path.is_file():
+        return
+    doc, _ = load_document(path, VARIANTS_SHOWN)
+    if doc is None or check_format(doc, "variants"):
+        return
+    book = read_book(pack.book, project)[0] if pack.book is not None else None
+    topics = {ident: value.topic for ident, value in (book.values.items() if book else ())}
+    for index, variant in enumerate(doc.data["variants"]):
+        line, _col = doc.locate(f"/variants/{index}/summary")
+        comment = variant_comment(variant["id"], variant["changes"], topics)
+        catalog.add(
+            variant["summary"],
+            locations=[(VARIANTS_SHOWN, line)],
+            auto_comments=[comment],
+            context=VARIANT_CONTEXT,
+        )
+
+
+def variant_comment(ident: str, changes: Sequence[str], topics: Mapping[str, str]) -> str:
+    """What a translator reads beside a variant's summary: where it prints, its placeholders."""
+    shown = []
+    for name in changes:
+        topic = f" ({topics[name]})" if name in topics else ""
+        shown.append(f"{{{name}}} = this kit's value{topic}, {{book_{name}}} = the book's")
+    return (
+        f"Variant {ident!r}: a line of the kit's list of changes to the published rules. "
+        f"Placeholders (keep them): {'; '.join(shown)}. At most {MAX_SUMMARY} characters."
+    )
+
+
 def extract_messages(project: Path) -> Catalog:
     """A template catalog of every message, with references relative to project or package."""
     pack = pack_of(project)
@@ -308,6 +351,7 @@ def extract_messages(project: Path) -> Catalog:
                 catalog.add(
                     message, locations=[(shown, line)], auto_comments=comments, context=context
                 )
+    add_variant_messages(catalog, project, pack)
     add_data_messages(catalog, data_files(pack), lambda path: reference(path, pack))
     for path in code_files(pack):
         method = "jinja2" if path.suffix == ".j2" else "python"

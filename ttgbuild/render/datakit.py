@@ -34,6 +34,7 @@ from ttgbuild.render.layout.decks import PackParts, draw_layout
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.printplan import PlanRow, plan
 from ttgbuild.render.prose import SheetLayout, flow_page
+from ttgbuild.render.variants import printed_variants
 from ttgbuild.source.datafile import shown_from
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.layoutfile import SUFFIX as LAYOUT_SUFFIX
@@ -196,9 +197,12 @@ def _sheet_layout(
     icons: frozenset[str],
     rows: list[PlanRow],
 ) -> SheetLayout:
-    """A sheet's layout; its expressions also see `print_plan`, the kit's rows (PlanRow)."""
+    """A sheet's layout; its expressions also see `print_plan`, the kit's rows (PlanRow),
+    and `variants`, the kit's declared changes to its game's book as printed (a list of
+    mappings: id, summary, book_title; empty when the kit plays the book)."""
     sheets: Sheets = load_sheets(path.parent.resolve(), shown_from(pack, path.parent, root))
-    names = {**_names(pack, content), "print_plan": rows}
+    variants = printed_variants(root, pack, tr)
+    names = {**_names(pack, content), "print_plan": rows, "variants": variants}
     return SheetLayout(sheets, tr, icons, names, {}, {})
 
 

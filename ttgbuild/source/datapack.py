@@ -199,6 +199,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
     checks = tuple(
         inside(f"/checks/{i}", rel, False) for i, rel in enumerate(data.get("checks", []))
     )
+    book = inside("/book", data["book"], want_dir=False) if "book" in data else None
     for what in ("layouts", "sheets"):
         if links_outside(folder / data.get(what, what), folder):
             report("JT097", f"/{what}", f"{data.get(what, what)}/ {OUTSIDE.removeprefix('is ')}")
@@ -260,6 +261,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         sheets=_optional_folder(folder, data.get("sheets", "sheets")),
         checks=checks,
         root=folder,
+        book=book,
     )
 
 

@@ -17,6 +17,7 @@ from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.filetree import MAX_FOLDER_DEPTH, walk_files
 from ttgbuild.core.paths import display_path
 from ttgbuild.source.schema import schemas_at
+from ttgbuild.source.variantsfile import FILE as VARIANTS_FILE
 from ttgbuild.source.yamlsource import LOAD_CODES, Document, load_document
 
 if TYPE_CHECKING:
@@ -170,7 +171,9 @@ def _discover(
                 f"{len(names)} files in {folder}/; at most {MAX_FILES} are read",
             )
     # Compared as texts (equal paths are equal texts): hashing thousands of Paths costs more.
-    known = {str(p) for p, *_ in found} | {str(content_dir / n) for n in pack.files}
+    # variants.yaml, the kit's departures from its game's book, is every game's (variantsfile).
+    optional = (*pack.files, VARIANTS_FILE)
+    known = {str(p) for p, *_ in found} | {str(content_dir / n) for n in optional}
     # Like dotfiles and dot-folders, the pack's asset folders (art) hold no documents.
     assets = {content_dir / name for name in pack.asset_folders}
     tree = walk_files(

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ttgbuild.source.schema import SchemaSet, schemas_at
+from ttgbuild.source.schema import FORMATS, SchemaSet, schemas_at
 
 if TYPE_CHECKING:
     from ttgbuild.pack import Pack
+
+
+VARIANTS_WHERE = "content/variants.yaml (optional, in a project of any game with a book)"
 
 
 def render(pack: Pack) -> str:
@@ -28,8 +31,10 @@ def render(pack: Pack) -> str:
         "Fields marked *translatable* are text players read; the number is the character",
         "budget a translation must fit.",
     ]
-    schemas = schemas_at(pack.schemas)
-    for name, where in pack.schema_order:
+    # Every game's projects may also declare variants of its book (an engine format).
+    order = [(schemas_at(pack.schemas), name, where) for name, where in pack.schema_order]
+    order.append((schemas_at(FORMATS), "variants.schema.json", VARIANTS_WHERE))
+    for schemas, name, where in order:
         schema = schemas.texts[name]
         lines += ["", f"## {schema['title']} — {where}", "", schema["description"]]
         for path, node, doc in schemas.walk_objects(name.removesuffix(".schema.json")):

@@ -222,6 +222,51 @@ def d16_rows(d16: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def injury_chain(all_tables: Sequence[Any], game: Any) -> dict[str, Any]:
+    """The tables a knocked-down player goes through, read from the data's links, so the
+    sheet's chain names the tables the rows really send to (never fixed words):
+    `injury` the game's injury table, `stunty` the table for the rules' stunty trait,
+    `casualty` the table the injury table's rows roll on next, `reduction` the table the
+    casualty table's rows roll on next. A link the content lacks is None."""
+    by_id = {table["id"]: table for table in all_tables}
+
+    def next_of(table: Any) -> Any:
+        targets = [row["then"] for row in table["rows"] if "then" in row] if table else []
+        return by_id.get(targets[0]) if targets else None
+
+    injury = by_id.get(game["injury_table"])
+    stunty_trait = game["rule_skills"]["stunty"]
+    stunty = next((t for t in all_tables if t.get("for_trait") == stunty_trait), None)
+    casualty = next_of(injury)
+    reduction = next_of(casualty)
+    return {"injury": injury, "stunty": stunty, "casualty": casualty, "reduction": reduction}
+
+
+def ordinary_dice(all_tables: Sequence[Any], game: Any) -> list[dict[str, Any]]:
+    """The ordinary dice a coach needs, each kind with the most rolled at once: every
+    table's dice, the armour roll and the portal die, with the D16 stand-in's two dice in
+    place of the die it stands for (a household has no D16). Sorted by faces, so the guide
+    lists them from the data (two D6 and one D8 today), never in fixed words."""
+    stand = game["d16"]
+    written = [game["armour"]["dice"], game["teleport"]["die"], *(t["dice"] for t in all_tables)]
+    need: dict[int, int] = {}
+    for rolled in written:
+        if rolled == stand["stands_for"]:
+            together: dict[int, int] = {}
+            for part in (stand["base"], stand["switch"]):
+                faces = dice.parse(part)[1]
+                together[faces] = together.get(faces, 0) + 1
+        else:
+            count, faces = dice.parse(rolled)
+            together = {faces: count}
+        for faces, count in together.items():
+            need[faces] = max(need.get(faces, 0), count)
+    return [
+        {"count": need[faces], "die": f"D{faces}", "written": f"{need[faces]} \u00d7 D{faces}"}
+        for faces in sorted(need)
+    ]
+
+
 def team_positions(teams: Sequence[Any]) -> list[dict[str, Any]]:
     """Every positional player with its team: the player cards read `record.team`, `.position`."""
     return [{"team": team, "position": p} for team in teams for p in team["positions"]]
@@ -318,4 +363,6 @@ FUNCTIONS: dict[str, Any] = {
     "rows_of": rows_of,
     "lost_points": lost_points,
     "team_positions": team_positions,
+    "injury_chain": injury_chain,
+    "ordinary_dice": ordinary_dice,
 }

@@ -60,14 +60,16 @@ def assault_odds(
     content = loaded.content
     kinds = [k["id"] for k in content.game["attack_kinds"]]
     limit = int(content.game["assault"]["max_dice"])
+    low, high = int(content.game["kicker"]["min"]), int(content.game["kicker"]["max"])
     try:
         if kind not in kinds:
             raise MatchupError(f"--kind {kind!r} is not an attack kind ({', '.join(kinds)})")
         mine = attacker_side(attacker, kind, content)
         theirs = defender_side(defender, kind, content)
         for pool in (mine.offence, mine.defence, theirs.offence, theirs.defence):
-            if pool.dice + (pool.kicker is not None) > limit or (pool.kicker or 0) > 6:
-                rule = f"at most {limit} dice with the kicker, a kicker 0..6"
+            kicker_off = pool.kicker is not None and not low <= pool.kicker <= high
+            if pool.dice + (pool.kicker is not None) > limit or kicker_off:
+                rule = f"at most {limit} dice with the kicker, a kicker {low}..{high}"
                 raise MatchupError(f"pool {pool} is off the rules: {rule}")
     except MatchupError as exc:
         console.err(f"assault-odds: {exc}")

@@ -167,7 +167,27 @@ def joined_names(ids: list[str], table: list[Mapping[str, Any]], label: str, tra
     )
 
 
+def answer_names(game: Mapping[str, Any], kind: str, translate: Any) -> str:
+    """The kinds that may answer an assault declared as `kind`, in the page's language.
+
+    Read from the counter table `assault-odds` resolves with, so the reference cannot
+    state a rule the odds do not follow. A kind is named from the attack kinds or,
+    for magitech, the power kinds; an unknown one (PT111 reports it) prints its id.
+    """
+    tables = {"attack_kinds": game["attack_kinds"], "power_kinds": game["power_kinds"]}
+    names = []
+    for ident in game["counters"].get(kind, ()):
+        found = next(
+            ((label, row) for label, rows in tables.items() for row in rows if row["id"] == ident),
+            None,
+        )
+        label, row = found if found is not None else ("", {"name": ident})
+        names.append(translate(label, ident, "name", row["name"]) if label else ident)
+    return " · ".join(names)
+
+
 FUNCTIONS = {
+    "answer_names": answer_names,
     "combat_rows": combat_rows,
     "joined_names": joined_names,
     "hex_edges": hex_edges,

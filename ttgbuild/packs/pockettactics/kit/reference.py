@@ -30,6 +30,7 @@ from ttgbuild.render.datakit import titled_page
 from ttgbuild.render.flow import Figure
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import FigureMaker, SheetLayout
+from ttgbuild.render.variants import printed_variants
 from ttgbuild.source.datafile import shown_from
 from ttgbuild.source.records import kinds
 from ttgbuild.source.sheetfile import pack_sheets
@@ -39,11 +40,14 @@ RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")
 
 
 def render(ctx: RenderContext) -> bytes:
-    """Both pages, each under the game's title."""
+    """Both pages, each under the game's title; the sheets also see `variants`, this kit's
+    declared changes to the published rules as printed (none when it plays the book)."""
     if ctx.content_dir is None:
         raise ValueError("the reference is drawn for a project (ctx.content_dir)")
-    sheets = pack_sheets(PACK, ctx.content_dir.parent)
-    layout = SheetLayout(sheets, ctx.tr, ctx.icons.names, names(ctx.content), figures(ctx), {})
+    project = ctx.content_dir.parent
+    sheets = pack_sheets(PACK, project)
+    shown = {**names(ctx.content), "variants": printed_variants(project, PACK, ctx.tr)}
+    layout = SheetLayout(sheets, ctx.tr, ctx.icons.names, shown, figures(ctx), {})
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, "reference", ctx.tr.locale)
     for name in PAGES:
         ctx.progress(f"reference: {name}")

@@ -1,0 +1,265 @@
+"""Challengers!'s rulebook as data (ttgbuild/packs/challengers/data/book.yaml).
+
+Every value the book states is walked: changed in a copy of the game, the
+change is reported at the content line with the book line (JT031), and a
+declared variant for it silences it. The game's shipped variants (drawing in
+turn, two additional sets) are each a departure the content really makes.
+The comparison runs in-process (the function `validate` calls); a few real
+CLI runs and builds check the command a user types and the printed kit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from bookwalk import (
+    book_diagnostics,
+    book_values,
+    compare,
+    declare_variant,
+    mutate,
+    project_copy,
+    run_validate,
+)
+from conftest import REPO, assert_no_crash
+
+from bench.pdfview import open_pdf
+from ttgbuild.core.printing import PrintSettings
+from ttgbuild.i18n.runtime import load_translator
+from ttgbuild.render.context import RenderContext
+from ttgbuild.source.bookfile import BookValue
+from ttgbuild.source.datapack import pack_of
+from ttgbuild.validate.project import validate_project
+
+GAME = REPO / "games" / "challengers"
+BOOK = REPO / "ttgbuild" / "packs" / "challengers" / "data" / "book.yaml"
+SOURCE = "003_c6cf751e74c62084.txt"
+VALUES = book_values(BOOK)
+SHIPPED = {  # variant id: the book values it changes
+    "draw-in-turn": ["draw_in_turn"],
+    "two-additional-sets": ["additional_sets", "additional_sets_in_play", "space_set_first_game"],
+}
+HEADING = {  # the list's heading as each locale's catalog prints it
+    "en": "This kit changes the published rules of Challengers!:",
+    "es": "Este kit cambia las reglas publicadas de Challengers!:",
+    "de": "Dieses Kit ändert die veröffentlichten Regeln von Challengers!:",
+}
+SETS_SUMMARY = {  # the shipped two-additional-sets summary, filled from content and book
+    "en": "This kit has 2 additional sets instead of 6, and every game uses all of them",
+    "es": "Este kit tiene 2 conjuntos adicionales en lugar de 6, y cada partida los usa todos",
+    "de": "Dieses Kit hat 2 Zusatzsets statt 6, und jede Partie nutzt alle",
+}
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    """A copy of the shipped game to change."""
+    return project_copy(GAME, tmp_path / "challengers")
+
+
+def edit(root: Path, file: str, before: str, after: str) -> None:
+    path = root / "content" / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(before) == 1, before
+    path.write_text(text.replace(before, after), encoding="utf-8")
+
+
+def reference_text(root: Path, locale: str) -> str:
+    """reference.pdf as `build` draws it for the locale (the pack's own kit file), read back."""
+    loaded, _ = validate_project(root)
+    part = next(c for c in pack_of(root).components if c.file == "reference.pdf")
+    ctx = RenderContext(
+        loaded.content, load_translator(root, locale), PrintSettings(), content_dir=root / "content"
+    )
+    return " ".join(
+        " ".join(page.text() for page in open_pdf(part.render(ctx, **part.options))).split()
+    )
+
+
+def departing(root: Path, value: BookValue) -> tuple[str, int]:
+    """bookwalk's mutate, but a level letter (upper case, which the helper's string
+    candidates leave out) becomes another letter its schema accepts."""
+    if not (isinstance(value.value, str) and value.value.isupper()):
+        return mutate(root, value)
+    path = root / "content" / value.file
+    text = path.read_text(encoding="utf-8")
+    before = f"{{letter: {value.value},"
+    assert text.count(before) == 1, before
+    path.write_text(text.replace(before, "{letter: Q,"), encoding="utf-8")
+    return f"content/{value.file}", text[: text.index(before)].count("\n") + 1
+
+
+def shipped_changes() -> set[str]:
+    return {value for changes in SHIPPED.values() for value in changes}
+
+
+def test_the_shipped_game_plays_the_book_or_declares_why() -> None:
+    """Passing case: no JT03x on the shipped game, whose two variants are declared."""
+    assert book_diagnostics(compare(GAME)) == []
+    assert len({value.id for value in VALUES}) == len(VALUES) >= 50
+    assert all(value.source == SOURCE for value in VALUES)
+
+
+def test_the_book_names_the_values_the_issue_asks_for() -> None:
+    """Lead, finalists, draw, redraws, caps, rarity, set sizes, counts, keywords, ladder."""
+    at = {value.at for value in VALUES}
+    for pointer in (
+        "instant_win_margin",
+        "finalists",
+        "draw",
+        "redraws",
+        "levels/0/cap",
+        "levels/1/cap",
+        "levels/2/cap",
+        "rarity",
+        "set_sizes/base",
+        "set_sizes/additional",
+        "set_sizes/starter",
+        "set_sizes/robot",
+        "fan_token_total",
+        "park_total",
+        "keywords/0/id",
+        "keywords/4/id",
+        "difficulty/0",
+        "difficulty/4",
+        "draw_in_turn",
+        "sets_of_kind/additional",
+    ):
+        assert f"game.yaml#/{pointer}" in at, pointer
+
+
+@pytest.mark.parametrize("variant", sorted(SHIPPED))
+def test_each_shipped_variant_is_a_real_departure(game: Path, variant: str) -> None:
+    """Without its variant, the content departs from the book at each value it changes."""
+    path = game / "content" / "variants.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert {v["id"]: v["changes"] for v in data["variants"]} == SHIPPED
+    data["variants"] = [v for v in data["variants"] if v["id"] != variant]
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    found = book_diagnostics(compare(game))
+    assert {d.code for d in found} == {"JT031"}
+    assert {d.message.split(":")[0] for d in found} == set(SHIPPED[variant])
+
+
+@pytest.mark.timeout(180)
+def test_every_book_value_departs_at_its_line_and_a_variant_declares_it(game: Path) -> None:
+    """The walk: each value changed in turn is JT031 at the content line naming the book
+    line, and its declared variant silences it: after each step only the new change is
+    reported, so every earlier variant still holds (one copy, so the walk stays fast)."""
+    walked = 0
+    for value in VALUES:
+        if value.id in shipped_changes():
+            continue  # already departing: test_each_shipped_variant_is_a_real_departure
+        file, line = departing(game, value)
+        found = book_diagnostics(compare(game))
+        assert [(d.code, d.file, d.line) for d in found] == [("JT031", file, line)], (
+            value.id,
+            [d.as_text() for d in found],
+        )
+        assert found[0].message.startswith(value.id) and value.where in found[0].message
+        declare_variant(game, value.id)
+        walked += 1
+    assert book_diagnostics(compare(game)) == []
+    assert walked == len(VALUES) - len(shipped_changes())
+
+
+def test_validate_names_a_departure_and_accepts_it_declared(game: Path) -> None:
+    """The CLI as a user runs it: a changed lead is an error at its line; declared, it is not."""
+    edit(game, "game.yaml", "instant_win_margin: 11", "instant_win_margin: 12")
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 1, result.output
+    assert (
+        "content/game.yaml:8:21: error JT031: instant_win_margin: content says 12, the book says "
+        f"11 ({SOURCE} line 324, fan lead that wins at once with two players or solo)"
+    ) in result.output
+    declare_variant(game, "instant_win_margin")
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    assert "JT03" not in result.output
+
+
+def test_an_unused_variant_and_an_unknown_value_are_reported(game: Path) -> None:
+    declare_variant(game, "finalists")  # the content still has the book's two finalists
+    declare_variant(game, "finalist")  # not a value of this book
+    codes = {(d.code, d.file) for d in book_diagnostics(compare(game))}
+    assert codes == {("JT033", "content/variants.yaml"), ("JT032", "content/variants.yaml")}
+
+
+def test_a_declared_variant_is_printed_and_none_prints_no_list(game: Path) -> None:
+    edit(game, "game.yaml", "finalists: 2", "finalists: 3")
+    summary = "The best {finalists} players play the final instead of {book_finalists}."
+    declare_variant(game, "finalists", summary)
+    for locale, heading in HEADING.items():
+        text = reference_text(game, locale)
+        assert heading in text, locale
+        # Declared only here, the summary has no translation: es and de print the English.
+        assert "The best 3 players play the final instead of 2." in text, locale
+        # The shipped variant's summary is translated, its numbers filled from data.
+        assert SETS_SUMMARY[locale] in text, locale
+    (game / "content" / "variants.yaml").unlink()  # no variants (validate would object)
+    assert HEADING["en"] not in reference_text(game, "en")
+
+
+def test_the_park_gap_is_printed_from_game_yaml(game: Path) -> None:
+    """Setup's gap between parks is game.yaml's park_gap_cards, in every locale's words."""
+    edit(game, "game.yaml", "park_gap_cards: 3", "park_gap_cards: 2")
+    declare_variant(game, "park_gap_cards")
+    loaded, _ = validate_project(game)
+    part = next(c for c in pack_of(game).components if c.file == "setup.pdf")
+    for locale, words in {"en": "a gap of 2 cards", "es": "un espacio de 2 cartas"}.items():
+        ctx = RenderContext(
+            loaded.content,
+            load_translator(game, locale),
+            PrintSettings(),
+            content_dir=game / "content",
+        )
+        pages = open_pdf(part.render(ctx, **part.options))
+        assert words in " ".join(" ".join(page.text() for page in pages).split()), locale
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "finding"),
+    [
+        ("park_total: 4", "park_total: 5",
+         "content/game.yaml:23:3: error CH109: parks lists 4 parks; the box holds 5 (park_total)"),
+        ("diagram_total: 9", "diagram_total: 8",
+         "content/game.yaml:74:16: error CH112: content/diagrams/ holds 9 diagrams, not 8"),
+    ],
+)  # fmt: skip
+def test_the_component_counts_hold_their_lists(
+    game: Path, old: str, new: str, finding: str
+) -> None:
+    """park_total and diagram_total (the book's counts) must be what the lists hold; the
+    shipped game passes (test_challengers_checks), each broken count is located."""
+    edit(game, "game.yaml", old, new)
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 1
+    assert finding in result.output
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "finding"),
+    [
+        ("cards/tram-driver.yaml", "copies: 4", "copies: four",
+         "content/cards/tram-driver.yaml:6:9: error JT050"),
+        ("sets/starter-key.yaml", "kind: starter", "kind: 7",
+         "content/sets/starter-key.yaml:3:7: error JT053"),
+    ],
+)  # fmt: skip
+def test_a_record_failing_its_schema_makes_no_wrong_sum(
+    game: Path, file: str, old: str, new: str, finding: str
+) -> None:
+    """Cascade honesty: a card or set left out by its schema error is the only error; the
+    set totals (CH103), tray counts (CH126), role counts (CH113), set counts (CH104) and
+    symbols (CH105) are not reported with a sum or list that lacks it."""
+    edit(game, file, old, new)
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if " error " in line]
+    assert len(errors) == 1 and errors[0].startswith(finding), result.output
