@@ -98,6 +98,14 @@ def project(tmp_path: Path) -> Project:
 
 
 @pytest.fixture
+def tidewrack(tmp_path: Path) -> Path:
+    """A copy of the example game made of data only (examples/tidewrack), to break."""
+    root = tmp_path / "tidewrack"
+    shutil.copytree(REPO / "examples" / "tidewrack", root)
+    return root
+
+
+@pytest.fixture
 def run(project: Project) -> Callable[..., Any]:
     """Run the CLI as a user would, against the test's project."""
 

@@ -7,30 +7,21 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO, assert_no_crash, run_cli
-
-EXAMPLE = REPO / "examples" / "tidewrack"
+from conftest import assert_no_crash, run_cli
 
 
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    root = tmp_path / "tidewrack"
-    shutil.copytree(EXAMPLE, root)
-    return root
-
-
-def _link_out(game: Path, rel: str) -> Path:
+def _link_out(root: Path, rel: str) -> Path:
     """Move a file of the project outside it and leave a link in its place."""
-    inside = game / rel
-    outside = game.parent / f"outside-{inside.name}"
+    inside = root / rel
+    outside = root.parent / f"outside-{inside.name}"
     shutil.move(inside, outside)
     inside.symlink_to(outside)
     return outside
 
 
-def test_a_pack_yaml_linking_out_of_the_project_is_refused(game: Path) -> None:
-    _link_out(game, "pack/pack.yaml")
-    result = run_cli(game, "validate")
+def test_a_pack_yaml_linking_out_of_the_project_is_refused(tidewrack: Path) -> None:
+    _link_out(tidewrack, "pack/pack.yaml")
+    result = run_cli(tidewrack, "validate")
     assert_no_crash(result)
     assert result.exit_code == 2, result.output
     assert "pack/pack.yaml:0:0: error JT097: is a link to a file outside the project" in (
@@ -39,13 +30,15 @@ def test_a_pack_yaml_linking_out_of_the_project_is_refused(game: Path) -> None:
 
 
 @pytest.mark.parametrize("rel", ["pack/layouts/extra.layout.yaml", "pack/sheets/extra.sheet.yaml"])
-def test_a_layout_or_sheet_linking_out_of_the_project_is_not_read(game: Path, rel: str) -> None:
+def test_a_layout_or_sheet_linking_out_of_the_project_is_not_read(
+    tidewrack: Path, rel: str
+) -> None:
     """A file the kit does not name is still read by `validate` (every file of the folder);
     one the kit names is refused by pack.yaml's own rule (JT091)."""
-    outside = game.parent / "outside.yaml"
+    outside = tidewrack.parent / "outside.yaml"
     outside.write_text("{ not: yaml: at: all", "utf-8")  # read, it would be a YAML error
-    (game / rel).symlink_to(outside)
-    result = run_cli(game, "validate")
+    (tidewrack / rel).symlink_to(outside)
+    result = run_cli(tidewrack, "validate")
     assert_no_crash(result)
     assert result.exit_code == 1, result.output
     output = result.stdout + result.stderr
@@ -53,12 +46,12 @@ def test_a_layout_or_sheet_linking_out_of_the_project_is_not_read(game: Path, re
     assert "outside.yaml" not in output
 
 
-def test_links_inside_the_project_are_read(game: Path) -> None:
-    layout = game / "pack/layouts/critter.layout.yaml"
-    moved = game / "pack/critter.layout.txt"
+def test_links_inside_the_project_are_read(tidewrack: Path) -> None:
+    layout = tidewrack / "pack/layouts/critter.layout.yaml"
+    moved = tidewrack / "pack/critter.layout.txt"
     shutil.move(layout, moved)
     layout.symlink_to("../critter.layout.txt")
-    result = run_cli(game, "validate")
+    result = run_cli(tidewrack, "validate")
     assert_no_crash(result)
     assert "JT097" not in result.stdout + result.stderr
     assert result.exit_code == 0, result.output

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import random
-import shutil
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -72,8 +71,6 @@ def random_csv(header: str, rng: random.Random) -> str:
 def test_any_workbook_or_csv_ends_in_time_with_a_known_exit(tmp_path: Path) -> None:
     project = copy_project(REPO / "examples" / "tidewrack", tmp_path / "game")
     original = export(project).read_bytes()
-    out = tmp_path / "csv"
-    shutil.rmtree(out, ignore_errors=True)
     header = "id,name,pool,cost,grip,shell,dash"
     rng = random.Random(SEED)
     inputs = []

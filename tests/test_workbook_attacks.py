@@ -4,7 +4,8 @@ What they write runs in no spreadsheet program, whatever its separator, and
 lands only inside `--out`; what they read is a regular file within bounds,
 refused located (exit 2) past one, never read for minutes or into all memory;
 a linked content file is edited through to its target or refused; and the
-would-be content is checked as `validate` checks the project itself.
+would-be content is checked as `validate` checks the project itself, in a copy that
+keeps folder links as links, stays within a bound, and is removed however the check ends.
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ import io
 import json
 import os
 import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -24,6 +30,8 @@ from tests.conftest import REPO, assert_no_crash, run_cli
 from tests.test_spreadsheet import copy_project, edit, export, run, snapshot
 from tests.workbooks import inline, rows, run_bounded, write_workbook
 from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.spreadsheet import check
+from ttgbuild.validate.project import validate_project
 
 TIDEWRACK = REPO / "examples" / "tidewrack"
 FORMULA_START = ("=", "+", "-", "@")
@@ -301,3 +309,90 @@ def test_the_would_be_content_is_checked_as_validate_checks_the_project(
     assert all(line in shown for line in expected), (expected, shown)
     assert snapshot(jugger) == before and cell
     assert (tmp_path / "outside.yaml").read_text(encoding="utf-8") == "id: outsider\n"
+
+
+def linked_folders(root: Path, count: int) -> None:
+    """content/x/d1…dN, each holding links l1…lN to every one of them: copied as folders,
+    they made about N! copies (eight took minutes and left a 54 MB temporary folder)."""
+    for i in range(1, count + 1):
+        (root / "content" / "x" / f"d{i}").mkdir(parents=True)
+    for i in range(1, count + 1):
+        for j in range(1, count + 1):
+            (root / "content" / "x" / f"d{i}" / f"l{j}").symlink_to(f"../d{j}")
+
+
+@pytest.fixture
+def temp_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The folder temporary files go to in this process, empty: what an import leaves there."""
+    folder = tmp_path / "temp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+@pytest.mark.timeout(60)
+def test_folders_linking_to_each_other_are_copied_as_links_never_expanded(
+    jugger: Path, temp_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    linked_folders(jugger, 3)
+    book = export(jugger)
+    edit(book, "heroes", "kirra-maddock", "name", "Kirra Linked")
+    seen: dict[str, object] = {}
+
+    def validate_copy(copy: Path) -> object:
+        seen["link"] = (copy / "content/x/d1/l2").is_symlink()
+        seen["target"] = (copy / "content/x/d1/l2").resolve() == (copy / "content/x/d2").resolve()
+        loaded, diags = validate_project(copy)
+        seen["JT011"] = sorted(d.file for d in diags if d.code == "JT011")
+        return loaded, diags
+
+    monkeypatch.setattr(check, "validate_project", validate_copy)
+    result = run(jugger, "import", str(book), "--dry-run")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert seen["link"] and seen["target"], seen
+    expected = sorted(f"content/x/d{i}/l{j}" for i in range(1, 4) for j in range(1, 4))
+    assert seen["JT011"] == expected  # what validate says of the project itself
+    assert list(temp_folder.iterdir()) == []
+
+
+@pytest.mark.timeout(60)
+def test_a_copy_past_the_bound_is_located_and_removed(
+    jugger: Path, temp_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = export(jugger)
+    edit(book, "heroes", "kirra-maddock", "name", "Kirra Bounded")
+    monkeypatch.setattr(check, "MAX_ENTRIES", 10)
+    before = snapshot(jugger)
+    result = run(jugger, "import", str(book))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    assert re.search(r"^content[^:]*:0:0: error JT010: ", result.stdout, re.M), result.stdout
+    assert snapshot(jugger) == before
+    assert list(temp_folder.iterdir()) == []
+
+
+@pytest.mark.timeout(120)
+def test_sigterm_during_the_check_removes_the_copy(jugger: Path, tmp_path: Path) -> None:
+    book = export(jugger)
+    edit(book, "heroes", "kirra-maddock", "name", "Kirra Stopped")
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    stalled = (  # the check never ends: only SIGTERM stops it
+        "import time, sys\n"
+        "from ttgbuild.spreadsheet import check\n"
+        "check.validate_project = lambda copy: time.sleep(600)\n"
+        "from ttgbuild.launch import main\n"
+        "sys.argv = ['ttgbuild', *sys.argv[1:]]\n"
+        "main()\n"
+    )
+    command = [sys.executable, "-c", stalled, "sheet", "import", str(book)]
+    env = {**os.environ, "TMPDIR": str(temp)}
+    with subprocess.Popen(
+        [*command, "--project", str(jugger)], env=env, stderr=subprocess.PIPE, text=True
+    ) as process:
+        while not any(temp.iterdir()) and process.poll() is None:
+            time.sleep(0.05)
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        process.send_signal(signal.SIGTERM)
+        _out, err = process.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    assert list(temp.iterdir()) == []

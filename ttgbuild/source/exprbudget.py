@@ -6,8 +6,11 @@ hold a build for minutes or fill the memory. The language has no loops, so an
 evaluation's time follows from the size of the values it makes. The budget
 therefore bounds sizes, each before the value is made wherever one operation
 can make far more than it was given (`"a" * n`, `x ** n`, a width `center`
-or a format pads to, a `join` or `sum` of many lists, `replace` in every
-gap), and every made value after it is made (`+`, `~`, lists written out).
+or a format pads to or repeats an argument in, a `join` or `sum` of many
+lists, `replace` in every gap, `translate` to long texts), and every made value
+after it is made (`+`, `~`, lists written out). The methods of built-in values
+an expression may call are an allow-list (METHODS), each with its check: any
+other is refused, so a method no one thought of cannot make an unbounded value.
 
 The bounds are a wide margin above what real projects make: the shipped
 games' expressions (layouts, sheets, checks, evaluated with their content)
@@ -19,10 +22,12 @@ list of every record's fields, or ten such lists in one expression, still fits.
 from __future__ import annotations
 
 import re
+import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from jinja2.filters import make_attrgetter
+from jinja2.sandbox import SecurityError
 from jinja2.utils import pass_environment
 
 # Characters of a text, or items of a list, tuple or mapping counted through their nesting:
@@ -113,11 +118,13 @@ def power(left: Any, right: Any) -> None:
 
 
 def template(text: Any, arguments: Iterable[Any]) -> None:
-    """A format template (`%` or `.format`) pads no more than the budget: the widths and
+    """A format template (`%` or `.format`) makes no more than the budget: the widths and
     precisions of its fields added up, with the arguments a `*` or a nested `{}` width
-    takes (any integer argument then counts as a width)."""
+    takes (any integer argument then counts as a width); and each field may show the
+    longest argument (`'{0}{0}{0}…'` shows one argument as often as it is named)."""
     if not isinstance(text, str):
         return
+    arguments = list(arguments)
     fields = [spec for spec in _PERCENT.findall(text)] + _BRACE.findall(text)
     numbers = [run for spec in fields for run in _DIGITS.findall(spec)]
     padding = sum(int(run) if len(run) < 20 else MAX_SIZE + 1 for run in numbers)
@@ -125,6 +132,30 @@ def template(text: Any, arguments: Iterable[Any]) -> None:
         padding += sum(abs(a) for a in arguments if isinstance(a, int) and not isinstance(a, bool))
     if padding > MAX_SIZE:
         raise _too_large("the widths of this format")
+    shown = max((_shown(a) for a in arguments), default=0)
+    if len(text) + padding + (text.count("%") + text.count("{")) * shown > MAX_SIZE:
+        raise _too_large("this format")
+
+
+def _shown(value: Any) -> int:
+    """More than the characters `value` takes shown in a format (a collection shows each
+    text it holds quoted and escaped, each number in digits), counting stopped past MAX_SIZE."""
+    if isinstance(value, str):
+        return len(value)
+    total = 0
+    stack = [value]
+    while stack and total <= MAX_SIZE:
+        item = stack.pop()
+        if isinstance(item, str | bytes):
+            total += 10 * len(item) + 4  # '\U0001f600' escaped: ten characters for one
+        elif isinstance(item, int):
+            total += item.bit_length() // 3 + 3
+        elif isinstance(item, _NESTED):
+            total += 2 * len(item) + 2
+            stack += [*item.items()] if isinstance(item, dict) else item
+        else:
+            total += 32  # a float, None, or a value the project gives, shown by its own str
+    return total
 
 
 def modulo(left: Any, right: Any) -> None:
@@ -252,10 +283,11 @@ def bounded_filters(filters: Mapping[str, Callable[..., Any]]) -> dict[str, Call
     }
 
 
-def check_replace(text: str, old: Any, new: Any, count: Any = None) -> None:
+def check_replace(text: str | bytes, old: Any, new: Any, count: Any = None) -> None:
     """`text.replace(old, new)`: an empty `old` matches in every gap, so it is bounded first."""
-    if not isinstance(old, str) or not isinstance(new, str):
-        return
+    kind = str if isinstance(text, str) else bytes
+    if not isinstance(old, kind) or not isinstance(new, kind):
+        return  # the method itself refuses other arguments
     found = len(text) + 1 if not old else text.count(old)
     if isinstance(count, int) and count >= 0:
         found = min(found, count)
@@ -263,25 +295,169 @@ def check_replace(text: str, old: Any, new: Any, count: Any = None) -> None:
         raise _too_large("replace")
 
 
-def check_method(method: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
-    """Bound a text's method before it is called; returns the value for `join` (made here,
-    bounded), else None to call the method as it is."""
-    inner = getattr(method, "__wrapped__", method)  # Jinja2 wraps str.format for the sandbox
-    owner, name = getattr(inner, "__self__", None), getattr(inner, "__name__", "")
-    if not isinstance(owner, str | bytes):
-        return None
-    given = [*args, *kwargs.values()]
-    if name in ("format", "format_map"):
-        values = [*given, *(v for a in given if isinstance(a, Mapping) for v in a.values())]
-        template(owner, values)
-    elif name == "replace" and isinstance(owner, str) and len(args) >= 2:
-        check_replace(owner, args[0], args[1], args[2] if len(args) > 2 else None)
-    elif name == "expandtabs":
-        tab = given[0] if given and isinstance(given[0], int) else 8
-        if len(owner) + owner.count("\t" if isinstance(owner, str) else b"\t") * tab > MAX_SIZE:
-            raise _too_large("expandtabs")
-    elif name == "join" and isinstance(owner, str) and len(args) == 1 and not kwargs:
+# The methods of built-in values an expression may call, by the name of the type that defines
+# them: the method's check, run before it (it raises BudgetError past the budget). Any other
+# method of a built-in value is refused (SecurityError) rather than trusted: one unbounded
+# method (`translate` with a table of long texts) is a gigabyte from one line of a layout.
+MethodCheck = Callable[[Any, tuple[Any, ...], Mapping[str, Any]], "tuple[Any] | None"]
+
+
+def _made_from_its_inputs(_owner: Any, _args: tuple[Any, ...], _kwargs: Mapping[str, Any]) -> None:
+    """A method whose value is a number, a truth, or no more than a few times the sizes of the
+    value and arguments it is given (`upper`, `split`, `copy`): it is weighed once made."""
+
+
+def _first(args: tuple[Any, ...], kwargs: Mapping[str, Any], name: str, default: Any) -> Any:
+    return args[0] if args else kwargs.get(name, default)
+
+
+def _width(owner: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    """`center`, `ljust`, `rjust`, `zfill`: padded to a width, bounded before it is made."""
+    width = _first(args, kwargs, "width", 0)
+    if isinstance(width, int) and width > MAX_SIZE:
+        raise _too_large("this width")
+
+
+def _expandtabs(owner: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    """Each tab becomes up to `tabsize` spaces."""
+    tab = _first(args, kwargs, "tabsize", 8)
+    tabs = owner.count("\t" if isinstance(owner, str) else b"\t")
+    if isinstance(tab, int) and len(owner) + tabs * tab > MAX_SIZE:
+        raise _too_large("expandtabs")
+
+
+def _replace(owner: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    if len(args) >= 2:
+        check_replace(owner, args[0], args[1], args[2] if len(args) > 2 else kwargs.get("count"))
+
+
+def _join(owner: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> tuple[Any] | None:
+    """`separator.join(values)`, made here a part at a time, stopped once past the budget."""
+    if kwargs or len(args) != 1:
+        return None  # a wrong call: the method itself says what is wrong
+    if isinstance(owner, str):
         return (join(owner, args[0]),)
-    elif sum(abs(a) for a in given if isinstance(a, int) and not isinstance(a, bool)) > MAX_SIZE:
-        raise _too_large(name or "this call")
-    return None
+    parts = list(args[0])
+    if sum(len(p) + len(owner) if isinstance(p, bytes) else 1 for p in parts) > MAX_SIZE:
+        raise _too_large("join")
+    return (owner.join(parts),)
+
+
+def _format(owner: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    """`format` and `format_map`: the template's widths and each field's argument bounded."""
+    given = [*args, *kwargs.values()]
+    template(owner, [*given, *(v for a in given if isinstance(a, Mapping) for v in a.values())])
+
+
+def _translate(owner: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    """`text.translate(table)`: each character may become the table's longest text."""
+    if not isinstance(owner, str) or not args:
+        return  # bytes map each byte to one byte (or none)
+    table = args[0]
+    if isinstance(table, str):
+        longest = 1
+    elif isinstance(table, Mapping | list | tuple):
+        values = table.values() if isinstance(table, Mapping) else table
+        longest = max((len(v) if isinstance(v, str) else 1 for v in values), default=1)
+    else:
+        raise BudgetError("translate takes a table that is a mapping, a list or a text")
+    if len(owner) * max(longest, 1) > MAX_SIZE:
+        raise _too_large("translate")
+
+
+def _to_bytes(owner: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> None:
+    length = _first(args, kwargs, "length", 1)
+    if isinstance(length, int) and length > MAX_SIZE:
+        raise _too_large("to_bytes")
+
+
+# Methods whose value is a number, a truth, or a few times the value and arguments at most.
+_TEXT_SIZED = (
+    *("capitalize", "casefold", "count", "decode", "encode", "endswith", "find", "fromhex"),
+    *("hex", "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "isidentifier"),
+    *("islower", "isnumeric", "isprintable", "isspace", "istitle", "isupper", "lower", "lstrip"),
+    *("maketrans", "partition", "removeprefix", "removesuffix", "rfind", "rindex", "rpartition"),
+    *("rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "swapcase", "title"),
+    "upper",
+)
+_SETS = ("copy", "difference", "intersection", "isdisjoint", "issubset", "issuperset")
+_SIZED: Mapping[type, tuple[str, ...]] = {
+    str: _TEXT_SIZED,
+    bytes: _TEXT_SIZED,
+    int: ("as_integer_ratio", "bit_count", "bit_length", "conjugate", "from_bytes", "is_integer"),
+    float: ("as_integer_ratio", "conjugate", "fromhex", "hex", "is_integer"),
+    list: ("copy", "count", "index"),
+    tuple: ("count", "index"),
+    dict: ("copy", "fromkeys", "get", "items", "keys", "values"),
+    range: ("count", "index"),
+    set: (*_SETS, "symmetric_difference", "union"),
+    frozenset: (*_SETS, "symmetric_difference", "union"),
+}
+
+
+def _methods(
+    check: MethodCheck, *names: str, kinds: Iterable[type] = (str, bytes)
+) -> dict[str, MethodCheck]:
+    """`check` for each named method of the kinds (those of them that have it)."""
+    return {f"{k.__name__}.{n}": check for k in kinds for n in names if hasattr(k, n)}
+
+
+METHODS: Mapping[str, MethodCheck] = {
+    **{
+        name: check
+        for kind, names in _SIZED.items()
+        for name, check in _methods(_made_from_its_inputs, *names, kinds=[kind]).items()
+    },
+    **_methods(_width, "center", "ljust", "rjust", "zfill"),
+    **_methods(_expandtabs, "expandtabs"),
+    **_methods(_replace, "replace"),
+    **_methods(_join, "join"),
+    **_methods(_translate, "translate"),
+    "str.format": _format,
+    "str.format_map": _format,
+    "int.to_bytes": _to_bytes,
+}
+_KINDS = (str, bytes, bool, int, float, list, tuple, dict, set, frozenset, range)
+# A method read off a type rather than a value (`dict.get`): it would take the value as its
+# first argument, which no expression needs.
+_DESCRIPTORS = (
+    types.MethodDescriptorType,
+    types.ClassMethodDescriptorType,
+    types.WrapperDescriptorType,
+    types.MethodWrapperType,
+)
+
+
+def _builtin_method(method: Any) -> str | None:
+    """The name (`str.center`) of the built-in method `method` is, or overrides (a text
+    subclass's `center`); None for a function the project gives (or a method it adds)."""
+    owner, name = getattr(method, "__self__", None), getattr(method, "__name__", "")
+    if isinstance(owner, types.ModuleType):
+        return None  # min, len, floor: functions the project hands to expressions
+    if isinstance(method, types.BuiltinMethodType):  # made in C: its type says which
+        return getattr(method, "__qualname__", name)
+    if isinstance(method, _DESCRIPTORS):
+        return getattr(method, "__qualname__", name)  # `dict.get` read off the type
+    base = next((k for k in type(owner).__mro__ if k in _KINDS), None)
+    if base is None or not hasattr(base, name):
+        return None
+    return f"{'int' if base is bool else base.__name__}.{name}"
+
+
+def check_method(method: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> Any:
+    """Bound a built-in value's method before it is called; returns a 1-tuple of the value
+    when it was made here (bounded as it was made: `join`), else None to call the method.
+
+    Only the methods of METHODS are called, each checked first; any other method of a
+    built-in value (one a newer Python adds included) is a SecurityError, named.
+    """
+    inner = getattr(method, "__wrapped__", method)  # Jinja2 wraps str.format for the sandbox
+    name = _builtin_method(inner)
+    if name is None:
+        return None
+    if isinstance(inner, _DESCRIPTORS):
+        raise SecurityError(f"{name} is called on a value (value.{name.split('.')[-1]}(...))")
+    check = METHODS.get(name)
+    if check is None:
+        raise SecurityError(f"the method {name} is not one expressions may call")
+    return check(getattr(inner, "__self__", None), args, kwargs)
