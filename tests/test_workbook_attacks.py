@@ -395,4 +395,5 @@ def test_sigterm_during_the_check_removes_the_copy(jugger: Path, tmp_path: Path)
         process.send_signal(signal.SIGTERM)
         _out, err = process.communicate(timeout=60)
     assert "Traceback" not in err, err
+    assert process.returncode == 128 + signal.SIGTERM, err  # said as SIGTERM, not Ctrl-C
     assert list(temp.iterdir()) == []

@@ -86,6 +86,7 @@ def import_(
 ) -> None:
     """Write a sheet's edits into the YAML in place, once the result validates."""
     from ttgbuild.core.atomic import write_atomically
+    from ttgbuild.core.interrupts import SIGTERM_EXIT, Terminated
     from ttgbuild.pack import PackError
     from ttgbuild.source.loader import load_content
     from ttgbuild.spreadsheet.check import cell_of, would_be_problems
@@ -132,6 +133,9 @@ def import_(
         console.out(note)
     try:
         diags = would_be_problems(project, plan.writes)
+    except Terminated:  # the check's copy is gone already; Typer would say Ctrl-C's 130
+        console.err("sheet import: terminated (SIGTERM); nothing written")
+        raise typer.Exit(SIGTERM_EXIT) from None
     except PackError as exc:
         console.diagnostics(exc.diagnostics, "text")
         console.err("sheet import: the project's game cannot be used; nothing written")
