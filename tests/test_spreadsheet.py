@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
+from tests.bookwalk import declare_variant
 from tests.conftest import REPO, assert_no_crash, run_cli
 from ttgbuild.spreadsheet.cells import CellError, from_cell
 from ttgbuild.spreadsheet.tables import Column
@@ -615,6 +616,7 @@ def test_a_list_without_ids_matches_equal_rows_and_names_its_list_for_new_ones(
     tmp_path: Path,
 ) -> None:
     root, tide = exported_tide(tmp_path)
+    declare_variant(root, "tide_table")  # the tide table is Tidewrack's house book's: say so
     rewrite(tide, "3,5,Flood tide,1\n", "3,5,Flood tide,1\n6,6,Spring surge,3\n")
     rewrite(tide, "6,6,Spring surge,2\n", "")  # deleted below a new row equal to nothing
     result = run(root, "import", str(tide), "--dry-run")
