@@ -125,3 +125,34 @@ def assert_no_crash(result) -> None:
     output = result.stdout + result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit), output
     assert "Traceback" not in output and "internal error" not in output, output
+
+
+def declare_departures(root: Path) -> list[str]:
+    """Declare every book value the project's content departs from (JT031): a test that
+    changes the game's numbers on purpose plays a kit that says so. The values join the
+    first declared variant, whose summary (translated in the catalogs) prints as before,
+    so strict builds in every locale stay clean; a project with no variant gets one.
+    Returns the values declared."""
+    from tests.bookwalk import compare
+
+    departed = sorted(
+        {d.message.split(":")[0].split("/")[0] for d in compare(root) if d.code == "JT031"}
+    )
+    if departed:
+        path = root / "content" / "variants.yaml"
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else None
+        if data and data.get("variants"):
+            data["variants"][0]["changes"] += departed
+        else:
+            data = {
+                "variants": [
+                    {
+                        "id": "test-numbers",
+                        "changes": departed,
+                        "reason": "A test changes the game's numbers.",
+                        "summary": "This kit plays the numbers a test chose.",
+                    }
+                ]
+            }
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
+    return departed

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import declare_departures
 from ttgbuild.cli import app
 from ttgbuild.core.sourcedate import LATEST, InvalidSourceDate, source_date_epoch
 from ttgbuild.packs.jugger import kitsize
@@ -221,6 +222,7 @@ def test_largest_board_and_longest_move_build_in_bounded_time(project, run, tmp_
     shutil.copytree(REPO / "locales", project.path("locales"), dirs_exist_ok=True)
     project.write("content/board.yaml", field(*LARGEST_BOARD))
     project.edit("content/rules.yaml", longest_move(LONGEST_MOVE))
+    declare_departures(project.root)  # a field and moves past the book's, on purpose
     started = time.perf_counter()
     result = run("build", "--locale", "en", "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
@@ -270,6 +272,7 @@ def test_longest_reach_builds_the_rulebook_and_cards(project, run, tmp_path) -> 
     """Every weapon at the schema's longest range: the combat example and sketches still draw."""
     shutil.copytree(REPO / "locales", project.path("locales"), dirs_exist_ok=True)
     project.edit("content/weapons.yaml", longest_reach(LONGEST_REACH))
+    declare_departures(project.root)  # reaches past table 1's, on purpose
     result = run("build", "--locale", "en", "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "en" / "rules.pdf").is_file()

@@ -9,13 +9,18 @@ from fractions import Fraction
 
 import pytest
 
+from ttgbuild.packs.jugger.model import TieHits
 from ttgbuild.packs.jugger.odds import combat_odds, pool
 
 SHIPPED = (0, 0, 0, 1, 1, 2)
+BOOK = TieHits(full_defence=False, duel=True, no_defence=True)  # ES 705, 710, 714
+OTHER = TieHits(full_defence=True, duel=False, no_defence=False)  # every tie the other way
 
 
-def brute_force(faces: tuple[int, ...], attack: int, defence: int) -> dict[str, dict]:
-    """Every roll of every die, scored straight from rules.md §14's wording."""
+def brute_force(
+    faces: tuple[int, ...], attack: int, defence: int, ties: TieHits = BOOK
+) -> dict[str, dict]:
+    """Every roll of every die, scored straight from rules.md §14's wording (ties: `ties`)."""
     counts: dict[str, dict[str, int]] = {
         "full_defence": {"defender_hit": 0, "no_hit": 0},
         "duel": {"defender_hit": 0, "attacker_hit": 0, "both_hit": 0, "no_hit": 0},
@@ -28,25 +33,31 @@ def brute_force(faces: tuple[int, ...], attack: int, defence: int) -> dict[str, 
             for choice in counts.values():
                 choice["no_hit"] += 1
             continue
-        counts["full_defence"]["defender_hit" if a > d else "no_hit"] += 1
-        if a == d:
-            counts["duel"]["both_hit"] += 1
+        tie = a == d
+        full = a > d or (tie and ties.full_defence)
+        counts["full_defence"]["defender_hit" if full else "no_hit"] += 1
+        if tie:
+            counts["duel"]["both_hit" if ties.duel else "no_hit"] += 1
         else:
             counts["duel"]["defender_hit" if a > d else "attacker_hit"] += 1
-        counts["no_defence"]["defender_hit" if a >= d else "no_hit"] += 1
+        none = a > d or (tie and ties.no_defence)
+        counts["no_defence"]["defender_hit" if none else "no_hit"] += 1
     return {
         choice: {k: Fraction(v, len(rolls)) for k, v in outcomes.items()}
         for choice, outcomes in counts.items()
     }
 
 
+@pytest.mark.parametrize("ties", [BOOK, OTHER])
 @pytest.mark.parametrize("faces", [SHIPPED, (0, 1, 1, 2, 2, 3), (0, 0, 0, 0, 0, 1)])
 @pytest.mark.parametrize(
     ("attack", "defence"), [(a, d) for a in range(0, 4) for d in range(0, 4) if a + d <= 5]
 )
-def test_exact_odds_equal_brute_force(faces: tuple[int, ...], attack: int, defence: int) -> None:
-    odds = combat_odds(faces, attack, defence)
-    expected = brute_force(faces, attack, defence)
+def test_exact_odds_equal_brute_force(
+    faces: tuple[int, ...], attack: int, defence: int, ties: TieHits
+) -> None:
+    odds = combat_odds(faces, attack, defence, ties)
+    expected = brute_force(faces, attack, defence, ties)
     assert odds.full_defence == expected["full_defence"]
     assert odds.duel == expected["duel"]
     assert odds.no_defence == expected["no_defence"]
@@ -54,7 +65,7 @@ def test_exact_odds_equal_brute_force(faces: tuple[int, ...], attack: int, defen
 
 def test_large_pools_agree_with_sampling() -> None:
     """8 against 8 is too big to enumerate; 40,000 seeded rolls must land within 4 sigma."""
-    odds = combat_odds(SHIPPED, 8, 8)
+    odds = combat_odds(SHIPPED, 8, 8, BOOK)
     rng = random.Random(20261121)
     trials = 40_000
     hits = {"full": 0, "duel_both": 0, "none": 0}
@@ -75,7 +86,7 @@ def test_large_pools_agree_with_sampling() -> None:
 
 def test_hand_worked_cases() -> None:
     # One die against none: half the faces show a jugg, and a jugg beats nothing.
-    one = combat_odds(SHIPPED, 1, 0)
+    one = combat_odds(SHIPPED, 1, 0, BOOK)
     assert one.full_defence["defender_hit"] == Fraction(1, 2)
     assert one.duel == {
         "defender_hit": Fraction(1, 2),
@@ -84,7 +95,7 @@ def test_hand_worked_cases() -> None:
         "no_hit": Fraction(1, 2),
     }
     # No attack dice: always the automatic miss, whatever the defence.
-    assert combat_odds(SHIPPED, 0, 3).no_defence == {"defender_hit": 0, "no_hit": 1}
+    assert combat_odds(SHIPPED, 0, 3, BOOK).no_defence == {"defender_hit": 0, "no_hit": 1}
     # Pools sum to one and their totals range from 0 to dice x the best face.
     dist = pool(SHIPPED, 5)
     assert sum(dist.values()) == 1
@@ -94,7 +105,7 @@ def test_hand_worked_cases() -> None:
 def test_every_choice_sums_to_one_and_no_defence_is_never_better_for_the_defender() -> None:
     for attack in range(1, 9):
         for defence in range(0, 9):
-            odds = combat_odds(SHIPPED, attack, defence)
+            odds = combat_odds(SHIPPED, attack, defence, BOOK)
             for outcomes in (odds.full_defence, odds.duel, odds.no_defence):
                 assert sum(outcomes.values()) == 1
             assert odds.no_defence["defender_hit"] >= odds.full_defence["defender_hit"]
@@ -102,9 +113,9 @@ def test_every_choice_sums_to_one_and_no_defence_is_never_better_for_the_defende
 
 def test_bad_dice_are_refused() -> None:
     with pytest.raises(ValueError):
-        combat_odds(SHIPPED, -1, 0)
+        combat_odds(SHIPPED, -1, 0, BOOK)
     with pytest.raises(ValueError):
-        combat_odds((), 1, 1)
+        combat_odds((), 1, 1, BOOK)
 
 
 def test_cli_json_follows_the_contract(run) -> None:

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-from conftest import REPO, Project
+from conftest import REPO, Project, declare_departures
 from typer.testing import CliRunner
 
 from bench.pdfview import open_pdf
 from ttgbuild.cli import app
 from ttgbuild.i18n.runtime import Translator, load_translator
+from ttgbuild.packs.jugger.model import TieHits
 from ttgbuild.packs.jugger.odds import combat_odds
 from ttgbuild.packs.jugger.render import dienote
 from ttgbuild.packs.jugger.render.labels import sheets
@@ -115,6 +116,7 @@ def changed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Project, Path]:
     project = copy_project(tmp_path_factory.mktemp("changed"))
     for rel, path, old, new in CHANGES:
         project.edit(rel, lambda data, p=path, o=old, n=new: set_value(data, p, o, n))
+    declare_departures(project.root)  # the changed numbers depart from the book on purpose
     out = project.path("output")
     result = build(project.root, out, ",".join(LOCALES), "--strict")
     assert result.exit_code == 0, result.output
@@ -258,12 +260,14 @@ def odds_rows(project_root: Path) -> list[str]:
     attack = min(cap, rules["attributes"]["attack"]["max"] + max(w["attack"] for w in weapons))
     defence = min(cap, rules["attributes"]["defence"]["max"] + max(w["defence"] for w in weapons))
     faces = rules["dice"]["faces"]
+    ties = TieHits(**rules["tie_hits"])
     out = []
     for a in range(1, attack + 1):
-        hit = [combat_odds(faces, a, d).full_defence["defender_hit"] for d in range(defence + 1)]
+        odds = [combat_odds(faces, a, d, ties) for d in range(defence + 1)]
+        hit = [one.full_defence["defender_hit"] for one in odds]
         out.append(" ".join([str(a), *map(percent, hit)]))
     for a in range(1, attack + 1):
-        duels = [combat_odds(faces, a, d).duel for d in range(1, attack + 1)]
+        duels = [combat_odds(faces, a, d, ties).duel for d in range(1, attack + 1)]
         back = [duel["attacker_hit"] + duel["both_hit"] for duel in duels]
         out.append(" ".join([str(a), *map(percent, back)]))
     return out

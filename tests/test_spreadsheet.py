@@ -140,6 +140,7 @@ def test_an_edited_cell_changes_that_value_and_keeps_comments(jugger: Path) -> N
     hero = (jugger / "content/heroes/kirra-maddock.yaml").read_text(encoding="utf-8")
     weapons = (jugger / "content/weapons.yaml").read_text(encoding="utf-8")
     kit = (jugger / "content/kit.yaml").read_text(encoding="utf-8")
+    declare_variant(jugger, "weapon_chain_range")  # table 1's range changes on purpose
     result = run(jugger, "import", str(book))
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "content/heroes/kirra-maddock.yaml: attack 3 → 2" in result.stdout

@@ -110,6 +110,7 @@ PACK = Pack(
     sheets=HERE / "data" / "sheets",  # the quick reference and shared labels (render/quickref)
     layouts=HERE / "data" / "layouts",  # cards.pdf's faces and decks (render/cards.py)
     checks=tuple(sorted((HERE / "data" / "checks").glob("*.checks.yaml"))),  # rules.py: the rest
+    book=HERE / "data" / "book.yaml",  # what the published rules state: validate compares
     functions=Ref(_AT + "checkfunctions:FUNCTIONS"),  # the game logic check files call
     drawings=Ref(_AT + "render.cards:DRAWINGS"),  # the pictures a layout draws by name
     # ttgbuild sheet export: a hero's attributes added up, to weigh against its cost.

@@ -54,11 +54,13 @@ def team_check(
     """Check a team: size, budget, uniqueness, positions, weapons; report its synergy."""
     from ttgbuild.core.paths import display_path
     from ttgbuild.packs.jugger.teamcheck import check_team
+    from ttgbuild.validate.book import COMPARE_CODES
     from ttgbuild.validate.project import validate_project
 
     require_game(project, "team check")
     loaded, diags = validate_project(project)
-    errors = [d for d in diags if d.severity == "error"]
+    # A departure from the book (JT031) is the kit's own rules: its teams are checked by them.
+    errors = [d for d in diags if d.severity == "error" and d.code not in COMPARE_CODES]
     if errors:
         console.diagnostics(errors, "text")
         console.err(
@@ -95,18 +97,25 @@ def odds(
     from dataclasses import replace
 
     from ttgbuild.packs.jugger.odds import combat_odds, faces_note
+    from ttgbuild.validate.book import COMPARE_CODES
     from ttgbuild.validate.project import validate_project
 
     require_game(project, "odds")
     loaded, diags = validate_project(project)
     rules = loaded.content.rules
-    broken = [d for d in diags if d.severity == "error" and d.file == "content/rules.yaml"]
+    # A departure from the book (JT031) leaves the die known: a group may play its own rules.
+    broken = [
+        d
+        for d in diags
+        if d.severity == "error" and d.file == "content/rules.yaml" and d.code not in COMPARE_CODES
+    ]
     if rules is None or broken:
         console.diagnostics(broken, "text")
         where = os.path.abspath(project / "content" / "rules.yaml")
         console.err(f"odds: {where} is missing or has errors, so the die is unknown; fix it first")
         raise typer.Exit(EXIT_UNREADABLE)
-    result = replace(combat_odds(rules.faces, attack, defence), faces_assumed=rules.faces_assumed)
+    odds = combat_odds(rules.faces, attack, defence, rules.tie_hits)
+    result = replace(odds, faces_assumed=rules.faces_assumed)
     if fmt is Format.json:
         console.as_json(result.as_json())
         return

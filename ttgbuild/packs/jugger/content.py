@@ -27,6 +27,7 @@ from ttgbuild.packs.jugger.model import (
     Rules,
     Talent,
     Team,
+    TieHits,
     Trigger,
     Weapon,
 )
@@ -161,6 +162,7 @@ def _rules(data: dict[str, Any], origin: Origin) -> Rules:
         out_of_bounds_crouch=data["out_of_bounds_crouch"],
         costs=costs,
         throw_hexes=throw["hexes"],
+        tie_hits=TieHits(**data["tie_hits"]),
         triggers=tuple(Trigger(t["id"], t["name"]) for t in data["reaction_triggers"]),
         draft=dict(data["draft"]),
         choices=Choices(**data["choices"]),

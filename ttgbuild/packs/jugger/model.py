@@ -154,6 +154,19 @@ class Choices:
 
 
 @dataclass(frozen=True)
+class TieHits:
+    """Who is hit when both sides roll the same number of juggs (rules.yaml `tie_hits`).
+
+    Data, not code, so that the odds, the rules of play and the quick reference
+    read one answer and the book can check it (the German book differs, DE 753).
+    """
+
+    full_defence: bool  # the target is hit on a tie
+    duel: bool  # both are hit on a tie (doubles); False: nobody is
+    no_defence: bool  # the target is hit on a tie
+
+
+@dataclass(frozen=True)
 class Rules:
     """Game numbers from content/rules.yaml (see its schema for meanings)."""
 
@@ -177,6 +190,7 @@ class Rules:
     out_of_bounds_crouch: int
     costs: dict[str, int]
     throw_hexes: int
+    tie_hits: TieHits
     triggers: tuple[Trigger, ...]
     draft: dict[str, int]
     choices: Choices

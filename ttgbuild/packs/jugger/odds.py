@@ -2,7 +2,8 @@
 
 Everything is rational arithmetic: the jugg total of a pool is the exact
 convolution of one die's face distribution, so the figures printed on the
-quick reference and by `ttgbuild odds` are exact, never sampled.
+quick reference and by `ttgbuild odds` are exact, never sampled. Who is hit on
+equal juggs is content too (rules.yaml `tie_hits`).
 
 Neither rulebook gives the die's faces (rules.md §19), so every answer says
 that the faces it used are an assumption, read from content/rules.yaml.
@@ -14,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+
+from ttgbuild.packs.jugger.model import TieHits
 
 Distribution = dict[int, Fraction]
 
@@ -85,19 +88,20 @@ def _pool(faces: tuple[int, ...], dice: int) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(totals.items()))
 
 
-def combat_odds(faces: Sequence[int], attack: int, defence: int) -> CombatOdds:
+def combat_odds(faces: Sequence[int], attack: int, defence: int, ties: TieHits) -> CombatOdds:
     """Odds of `attack` attack dice against `defence` defence dice.
 
     An attack that rolls no jugg (all blank faces) misses whatever the defender
-    chose. Otherwise: full defence hits the defender only if the attack rolls
-    more juggs; no defence hits it on a tie too; in a duel the side with fewer
-    juggs is hit and a tie hits both (doubles).
+    chose. Otherwise the side with more juggs hits: full defence and no defence
+    hit the defender, a duel the side with fewer juggs. A tie is settled by
+    `ties` (content's rules.yaml `tie_hits`): the book hits the defender with
+    no defence and both heroes of a duel (doubles), but not one in full defence.
     """
-    return _combat_odds(tuple(faces), attack, defence)
+    return _combat_odds(tuple(faces), attack, defence, ties)
 
 
 @cache  # the quick reference prints the same tables in every locale: work them out once
-def _combat_odds(faces: tuple[int, ...], attack: int, defence: int) -> CombatOdds:
+def _combat_odds(faces: tuple[int, ...], attack: int, defence: int, ties: TieHits) -> CombatOdds:
     if attack < 0 or defence < 0:
         raise ValueError("dice counts cannot be negative")
     if len(faces) == 0 or any(face < 0 for face in faces):
@@ -111,11 +115,17 @@ def _combat_odds(faces: tuple[int, ...], attack: int, defence: int) -> CombatOdd
             rolls = attack_rolls * defence_rolls
             if a == 0:
                 outcomes = ("no_hit", "no_hit", "no_hit")
-            else:
+            elif a != d:
                 outcomes = (
                     "defender_hit" if a > d else "no_hit",
-                    "defender_hit" if a > d else "attacker_hit" if a < d else "both_hit",
-                    "defender_hit" if a >= d else "no_hit",
+                    "defender_hit" if a > d else "attacker_hit",
+                    "defender_hit" if a > d else "no_hit",
+                )
+            else:
+                outcomes = (
+                    "defender_hit" if ties.full_defence else "no_hit",
+                    "both_hit" if ties.duel else "no_hit",
+                    "defender_hit" if ties.no_defence else "no_hit",
                 )
             full_rolls[outcomes[0]] += rolls
             duel_rolls[outcomes[1]] += rolls

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ttgbuild.core.origin import Origin
 from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
-from ttgbuild.packs.jugger.render import diagrams, dienote, icons
+from ttgbuild.packs.jugger.render import changes, diagrams, dienote, icons
 from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import PrintProblem, RenderContext
@@ -72,7 +72,8 @@ def rendered_template(ctx: RenderContext, values: Values) -> str:
     counts = {key: value for key, value in values.items() if isinstance(value, int)}
     rules = ctx.content.rules
     faces_assumed = rules.faces_assumed if rules is not None else True
-    return env.get_template("rules.j2").render(**counts, faces_assumed=faces_assumed)
+    ties = rules.tie_hits if rules is not None else None  # who is hit on equal juggs
+    return env.get_template("rules.j2").render(**counts, faces_assumed=faces_assumed, ties=ties)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,18 @@ def blocks(source: str, fill: Callable[[str], str]) -> list[Block]:
         else:
             out.append(Block("p", [clean(" ".join(lines))]))
     return out
+
+
+def with_variants(parsed: list[Block], listed: tuple[str, list[str]] | None) -> list[Block]:
+    """The kit's declared changes to the published rules (render/changes.py), a heading and
+    its summaries, before the first chapter, where a player reads them before any rule.
+    Nothing is added when the kit plays the book as published (`listed` None)."""
+    if listed is None:
+        return parsed
+    title, summaries = listed
+    first = next((i for i, block in enumerate(parsed) if block.kind == "h1"), len(parsed))
+    added = [Block("h2", [title]), Block("bullets", summaries)]
+    return [*parsed[:first], *added, *parsed[first:]]
 
 
 # --- the numbers ---------------------------------------------------------------------------
@@ -410,7 +423,11 @@ def render(ctx: RenderContext) -> bytes:
     canvas, buffer = new_canvas(ctx.settings.page, title, "rules", tr.locale)
     ctx.progress("rules: laying out")
     values = rulebook_values(ctx)
-    parsed = blocks(rendered_template(ctx, values), lambda s: tr.fill(s, values))
+    printed = changes.kit_variants(ctx)
+    listed = (changes.heading(tr, printed), [v["summary"] for v in printed]) if printed else None
+    parsed = with_variants(
+        blocks(rendered_template(ctx, values), lambda s: tr.fill(s, values)), listed
+    )
     # A label translated as blank leaves a row of one cell: the diagrams print its id instead.
     names = Labels(
         {

@@ -2,7 +2,8 @@
 
 The front covers a point from the team sheet to the last stone: formats,
 structure of a point and a stone, activation order, the points economy,
-movement, every action's cost, weapons. The back covers combat: sequence and
+movement, every action's cost, weapons, and the kit's declared changes to the
+published rules, if it has any. The back covers combat: sequence and
 results, flank and back attacks, attacks of opportunity, line of sight,
 crouching and pinning, wrestling; then talents, the icon legend and the odds.
 
@@ -24,6 +25,7 @@ from ttgbuild.core.origin import Origin
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.packs.jugger.model import Content, Rules
 from ttgbuild.packs.jugger.render import icons
+from ttgbuild.packs.jugger.render.changes import kit_variants
 from ttgbuild.packs.jugger.render.labels import sheet_label, sheets
 from ttgbuild.packs.jugger.render.quickref import inputs
 from ttgbuild.render import style, text
@@ -47,13 +49,18 @@ FRONT, BACK = "quickref-front", "quickref-back"  # the sheet files, data/sheets/
 
 
 def _layout(
-    tr: Translator, content: Content, rules: Rules, icon_names: frozenset[str], fit: inputs.Fitter
+    tr: Translator,
+    content: Content,
+    rules: Rules,
+    icon_names: frozenset[str],
+    fit: inputs.Fitter,
+    variants: list[dict[str, str]],
 ) -> SheetLayout:
     return SheetLayout(
         sheets(),
         tr,
         icon_names,
-        inputs.names(tr, content, rules),
+        inputs.names(tr, content, rules, variants),
         inputs.figures(rules, fit),
         inputs.pictures(tr, rules),
     )
@@ -68,7 +75,7 @@ def render(ctx: RenderContext) -> bytes:
     title = sheet_label(tr, "document_title", "quickref")
     canvas, buffer = new_canvas(ctx.settings.page, title, "quickref", tr.locale)
     fit = ctx.fitter((rules.origin, "quick reference", "diagram captions"))
-    layout = _layout(tr, ctx.content, rules, ctx.icons.names, fit)
+    layout = _layout(tr, ctx.content, rules, ctx.icons.names, fit, kit_variants(ctx))
     pages = [("front", layout.sections(FRONT)), ("back", layout.sections(BACK))]
     for side, sections in pages:
         ctx.progress(f"quickref: {side}")

@@ -2,8 +2,8 @@
 
 The sentences, tables and their order are data (data/sheets/quickref-*.sheet.yaml);
 this module hands them Jugger's content and game logic under names (the odds,
-the largest dice pools, the die-faces note) and draws the diagrams and icons
-they name.
+the largest dice pools, the die-faces note, the kit's declared variants) and
+draws the diagrams and icons they name.
 """
 
 from __future__ import annotations
@@ -28,16 +28,20 @@ ODDS_DICE = 10  # the odds tables show pools up to this many dice (a layout limi
 Fitter = Any  # RenderContext.fit bound to where captions are reported
 
 
-def names(tr: Translator, content: Content, rules: Rules) -> dict[str, Any]:
-    """The names the quick reference's expressions read."""
+def names(
+    tr: Translator, content: Content, rules: Rules, variants: list[dict[str, str]]
+) -> dict[str, Any]:
+    """The names the quick reference's expressions read; `variants` are the kit's declared
+    changes to the published rules as printed (render/changes.py), empty when it plays the
+    book."""
     attack, defence = odds_bounds(content, rules)
     attacks = range(1, attack + 1)
 
     def full_defence_hit(a: int, d: int) -> Fraction:
-        return combat_odds(rules.faces, a, d).full_defence["defender_hit"]
+        return combat_odds(rules.faces, a, d, rules.tie_hits).full_defence["defender_hit"]
 
     def duel_attacker_hit(a: int, d: int) -> Fraction:
-        outcome = combat_odds(rules.faces, a, d).duel
+        outcome = combat_odds(rules.faces, a, d, rules.tie_hits).duel
         return outcome["attacker_hit"] + outcome["both_hit"]
 
     return {
@@ -48,6 +52,7 @@ def names(tr: Translator, content: Content, rules: Rules) -> dict[str, Any]:
         "full_defence_odds": _odds_rows(attacks, range(defence + 1), full_defence_hit),
         "duel_odds": _odds_rows(attacks, attacks, duel_attacker_hit),
         "dice_note": dienote.note(tr, rules.faces, rules.faces_assumed),
+        "variants": variants,
     }
 
 
