@@ -410,6 +410,61 @@ def test_the_blitz_prints_the_movement_its_block_takes_from_data(game: Path) -> 
     assert flat("the block takes 2 from the player's MA") in draw_sheet(game, "en", "match")
 
 
+PUSH_BACK = {
+    "en": ("The target moves {n} square away", "The target moves {n} squares away"),
+    "es": ("El objetivo retrocede {n} cuadro;", "El objetivo retrocede {n} cuadros;"),
+    "de": ("Das Ziel weicht {n} Feld zurück", "Das Ziel weicht {n} Felder zurück"),
+}
+
+
+def test_push_back_prints_the_squares_the_book_states_from_data(game: Path) -> None:
+    """Book line 93's one square is data (push_back_squares): changed and declared, the
+    block sheet's Push Back follows in every locale, in the form its count wants."""
+    for locale, (one, _) in PUSH_BACK.items():
+        assert flat(one.format(n=1)) in draw_sheet(game, locale, "block"), locale
+    edit(game, "content/game.yaml", "      params: {squares: 1}", "      params: {squares: 2}")
+    assert "push_back_squares" in by_id(book_diagnostics(compare(game)))
+    summary = "Push Back moves the target {push_back_squares} squares."
+    declare_variant(game, "push_back_squares", summary)
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    for locale, (_, other) in PUSH_BACK.items():
+        assert flat(other.format(n=2)) in draw_sheet(game, locale, "block"), locale
+
+
+def test_row_effects_print_the_table_links_and_points_their_data_holds(game: Path) -> None:
+    """A row's `then`, `applies` and `reduce` print through {then}, {applied} and {by}: each
+    changed in the data and declared, the injury sheet follows in every locale."""
+    before = {locale: draw_sheet(game, locale, "injury") for locale in LOCALES}
+    assert flat("for the Casualties box; roll on “Casualty table”.") in before["en"]
+    assert flat("tira en «Tabla de lesiones graves».") in before["es"]
+    assert flat("würfle auf „Verletzungstabelle“.") in before["de"]
+    assert flat("“Badly Hurt” of “Casualty table” applies without a roll.") in before["en"]
+    assert flat("Lose 1 point of AV.") in before["en"]
+    tables = "content/tables/"
+    edit(game, tables + "injury.yaml", "then: casualty}", "then: reduction}")
+    edit(game, tables + "stunty-injury.yaml", "casualty/badly-hurt", "casualty/seriously-hurt")
+    for value in ("injury_casualty_then", "stunty_badly_hurt_applies"):
+        assert value in by_id(book_diagnostics(compare(game)))
+        declare_variant(game, value, f"This kit changes {{{value}}}.")
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    # A reduction of two points departs from the book and from DB107 (the rules' "always
+    # one point"), so no build draws it; the sheet still writes what the data says.
+    edit(game, tables + "reduction.yaml", "av, by: 1}", "av, by: 2}")
+    assert "reduction_head_reduce" in by_id(book_diagnostics(compare(game)))
+    after = {locale: draw_sheet(game, locale, "injury") for locale in LOCALES}
+    assert flat("for the Casualties box; roll on “Characteristic reduction”.") in after["en"]
+    assert flat("tira en «Reducción de características».") in after["es"]
+    assert flat("würfle auf „Spielwertverlust“.") in after["de"]
+    assert flat("“Seriously Hurt” of “Casualty table” applies without a roll.") in after["en"]
+    assert flat("Lose 2 points of AV.") in after["en"]
+    assert flat("Pierde 2 puntos de AV.") in after["es"]
+    assert flat("Verliere 2 Punkte AV.") in after["de"]
+
+
 def edit(game: Path, file: str, old: str, new: str) -> None:
     path = game / file
     text = path.read_text(encoding="utf-8")

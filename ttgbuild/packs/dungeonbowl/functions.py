@@ -9,7 +9,7 @@ exact odds (dice.py, tables.py) as finished rows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -284,6 +284,41 @@ def rows_of(all_tables: Sequence[Any]) -> list[Any]:
     return [row for table in all_tables for row in table["rows"]]
 
 
+def row_params(
+    row: Any,
+    all_tables: Sequence[Any],
+    game: Any,
+    translated: Callable[..., str] | None = None,
+) -> dict[str, Any]:
+    """What a table row's effect prints through its placeholders, read from the row's own
+    data, so no effect restates a link or a number in words: `{then}` the name of the table
+    `then` sends to (translated when the sheet passes its `translated`), `{applied}` and
+    `{applied_table}` the result `applies` names and its table, `{by}` and
+    `{characteristic}` the points `reduce` takes and the characteristic's short name. A row
+    gives only the names its data holds; a link to nothing gives none (DB104, DB105 say so)."""
+
+    def say(kind: str, ident: str, name: str) -> str:
+        return translated(kind, ident, "name", name) if translated else name
+
+    out: dict[str, Any] = {}
+    by_id = {table["id"]: table for table in all_tables}
+    target = by_id.get(row.get("then", ""))
+    if target is not None:
+        out["then"] = say("table", target["id"], target["name"])
+    table_id, _, result = row.get("applies", "").partition("/")
+    applied = by_id.get(table_id)
+    hit = next((r for r in applied["rows"] if r["result"] == result), None) if applied else None
+    if hit is not None:
+        out["applied_table"] = say("table", applied["id"], applied["name"])
+        out["applied"] = say("rows", "", hit["name"])
+    reduce = row.get("reduce")
+    if reduce is not None:
+        out["by"] = reduce["by"]
+        shorts = {c["id"]: c["short"] for c in game["characteristics"]}
+        out["characteristic"] = shorts.get(reduce["characteristic"], reduce["characteristic"])
+    return out
+
+
 def skill_params(skill: Any, all_tables: Sequence[Any]) -> dict[str, Any]:
     """A skill's params with each table reference replaced by the row end it names.
 
@@ -359,6 +394,7 @@ FUNCTIONS: dict[str, Any] = {
     "skill_names": skill_names,
     "initials": initials,
     "skill_params": skill_params,
+    "row_params": row_params,
     "param_faults": param_faults,
     "rows_of": rows_of,
     "lost_points": lost_points,

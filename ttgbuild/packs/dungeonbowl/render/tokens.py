@@ -1,5 +1,6 @@
-"""tokens.pdf: fold-over player tokens, portal, chest and ball tokens, once-per-turn
-markers, block-die nets and the range ruler.
+"""tokens.pdf: fold-over player tokens, portal, chest and ball tokens, per-turn action
+markers (as many per action as its per_turn limit, so no heading restates that
+number), block-die nets and the range ruler.
 
 A fold-over token is two squares side by side: cut the pair out, fold on the
 middle line, glue. Each sheet's pairs are a block on shared cut lines and the
@@ -57,7 +58,7 @@ def render(ctx: RenderContext) -> bytes:
     )
     sheets.append(
         (
-            tr.pgettext("token sheet", "Once-per-turn markers"),
+            tr.pgettext("token sheet", "Per-turn action markers"),
             list(_marker_pairs(ctx, canvas)),
             ctx.content.game.origin,
         )
@@ -244,7 +245,7 @@ def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[Cell]:
             if action is None:
                 continue
             name = tr.content("actions", ident, "name", action["name"])
-            where = (action.origin, "once-per-turn marker", "name")
+            where = (action.origin, "per-turn action marker", "name")
             for _ in range(count):
                 yield Cell(
                     _marker(ctx, canvas, paper.TORCH, name, team, where),
