@@ -5,8 +5,9 @@ silent) is compared with the repository root's content: the shipped kit plays
 it or declares a variant; each value, changed in a copy, is named by JT031 at
 the content line and the book line, and a variant for it silences that. The
 kit prints its variants (rules.pdf, quickref.pdf) in every locale, and who is
-hit on equal juggs and whether the chain is compulsory are printed from data,
-so editing the data changes the sentence.
+hit on equal juggs, whether the chain is compulsory, the far sweep's distance,
+the wrestling push, the pin limit and the crouch counts shed per stone are
+printed from data, so editing the data changes the sentence.
 """
 
 from __future__ import annotations
@@ -374,6 +375,121 @@ def test_the_compulsory_chain_sentence_follows_the_chains_minimum(game: Path) ->
     assert sentence in drawn(game, "en", ("rules",))["rules"]
     edit(game, "content/rules.yaml", "  chains_min: 1", "  chains_min: 0")
     assert sentence not in drawn(game, "en", ("rules",))["rules"]
+
+
+# The far sweep's distance and the wrestling push are content (rules.yaml distances, ES 490,
+# 781, 783): a kit that changes them, and declares it, prints its own numbers.
+
+DISTANCES_BOOK = {
+    "en": (
+        "defender 2 hexes from the jugg; per hex",
+        "move the target 1 hex straight away",
+        "it may push the attacker 1 hex away.",
+    ),
+    "es": (
+        "defensor a 2 casillas del jugg; por casilla",
+        "mueve al objetivo 1 casilla en línea",
+        "puede empujar al atacante 1 casilla.",
+    ),
+    "de": (
+        "Pompfer 2 Felder vom Jugg entfernt; pro Feld",
+        "Bewege das Ziel 1 Feld geradeaus",
+        "darf es den Angreifer 1 Feld wegstoßen.",
+    ),
+}
+DISTANCES_OTHER = {
+    "en": (
+        "defender 3 hexes from the jugg; per hex",
+        "move the target 2 hexes straight away",
+        "it may push the attacker 2 hexes away.",
+    ),
+    "es": (
+        "defensor a 3 casillas del jugg; por casilla",
+        "mueve al objetivo 2 casillas en línea",
+        "puede empujar al atacante 2 casillas.",
+    ),
+    "de": (
+        "Pompfer 3 Felder vom Jugg entfernt; pro Feld",
+        "Bewege das Ziel 2 Felder geradeaus",
+        "darf es den Angreifer 2 Felder wegstoßen.",
+    ),
+}
+
+
+@pytest.mark.timeout(180)
+def test_the_sweep_and_push_distances_are_printed_from_data(game: Path) -> None:
+    for locale, sentences in DISTANCES_BOOK.items():
+        rules = drawn(game, locale, ("rules",))["rules"]
+        for sentence in sentences:
+            assert flat(sentence) in rules, (locale, sentence)
+    edit(game, "content/rules.yaml", "  sweep_far: 2", "  sweep_far: 3")
+    edit(game, "content/rules.yaml", "  push: 1", "  push: 2")
+    found = by_id(book_diagnostics(compare(game)))
+    assert sorted(found) == ["push_hexes", "sweep_far_distance"]
+    declare_variant(game, "sweep_far_distance")
+    declare_variant(game, "push_hexes")
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    for locale, sentences in DISTANCES_OTHER.items():
+        printed = drawn(game, locale)
+        for sentence, old in zip(sentences, DISTANCES_BOOK[locale], strict=True):
+            assert flat(sentence) in printed["rules"], (locale, sentence)
+            assert flat(old) not in printed["rules"], (locale, old)
+    quick = drawn(game, "en", ("quickref",))["quickref"]
+    assert flat("jugg 3 hexes away; per hex") in quick
+    assert flat("pushes it 2 hexes straight away from the attacker") in quick
+
+
+@pytest.mark.timeout(180)
+def test_the_crouch_counts_shed_per_stone_are_printed_from_data(game: Path) -> None:
+    """One crouch count token per stone maintenance (ES 319) is rules.yaml
+    crouch_counts_per_stone: rules.pdf and quickref.pdf print it, in every locale."""
+    one = {
+        "en": "every crouched hero takes 1 crouch count token off its card.",
+        "es": "cada héroe agachado quita de su carta 1 ficha de conteo de agachado.",
+        "de": "Jeder abgeschlagene Held nimmt 1 Strafzeitmarker von seiner Karte.",
+    }
+    two = {
+        "en": "every crouched hero takes 2 crouch count tokens off its card.",
+        "es": "cada héroe agachado quita de su carta 2 fichas de conteo de agachado.",
+        "de": "Jeder abgeschlagene Held nimmt 2 Strafzeitmarker von seiner Karte.",
+    }
+    for locale, sentence in one.items():
+        for name, text in drawn(game, locale).items():
+            assert flat(sentence) in text, (locale, name)
+    edit(game, "content/rules.yaml", "crouch_counts_per_stone: 1", "crouch_counts_per_stone: 2")
+    assert sorted(by_id(book_diagnostics(compare(game)))) == ["crouch_counts_per_stone"]
+    declare_variant(game, "crouch_counts_per_stone")
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    for locale, sentence in two.items():
+        for name, text in drawn(game, locale).items():
+            assert flat(sentence) in text, (locale, name)
+            assert flat(one[locale]) not in text, (locale, name)
+
+
+@pytest.mark.timeout(180)
+def test_the_pin_limit_is_printed_and_checked_from_data(game: Path) -> None:
+    """One pin per hero at a time (ES 840) is rules.yaml pins_per_hero: the rules and the
+    quick reference print it, and the pinned-token check (JT607) counts with it."""
+    before = drawn(game, "en")
+    assert flat("A hero pins at most 1 enemy at a time;") in before["rules"]
+    assert flat("A hero pins at most 1 crouched hero at a time.") in before["quickref"]
+    edit(game, "content/rules.yaml", "pins_per_hero: 1", "pins_per_hero: 2")
+    assert sorted(by_id(book_diagnostics(compare(game)))) == ["pins_per_hero"]
+    declare_variant(game, "pins_per_hero")
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 1
+    assert "content/kit.yaml:23:" in result.output and "JT607" in result.output
+    assert "JT031" not in result.output
+    after = drawn(game, "en")
+    assert flat("A hero pins at most 2 enemies at a time;") in after["rules"]
+    assert flat("A hero pins at most 2 crouched heroes at a time.") in after["quickref"]
+    es = drawn(game, "es", ("rules",))["rules"]
+    assert flat("Un héroe pinea como mucho a 2 enemigos a la vez;") in es
 
 
 def test_the_walk_put_back_every_file_it_changed(walked: Path) -> None:

@@ -369,9 +369,12 @@ BOOST_ROW = "attacker first, then target; once each per combat; per extra die"
 TARGET_BOOSTS = "Then the target may boost once: {cost} [focus] per extra die."
 ROLLS = "The attacker rolls; with no jugg showing the attack misses. Then the target rolls."
 PIN = (
-    "an active defender next to a crouched enemy pays {cost} [focus]. A hero pins only one "
+    "an active defender next to a crouched enemy pays {cost} [focus]. A hero pins at most {pins} "
     "crouched hero at a time. The pinned hero stays crouched past its count. Keeping the pin is "
-    "free while adjacent."
+    "free while adjacent.",
+    "an active defender next to a crouched enemy pays {cost} [focus]. A hero pins at most {pins} "
+    "crouched heroes at a time. The pinned hero stays crouched past its count. Keeping the pin is "
+    "free while adjacent.",
 )
 REPIN = (
     "After a pin ends, any active hero may pin the crouched hero again, if it does so before the "
@@ -379,8 +382,11 @@ REPIN = (
 )
 PUSH = (
     "The winning attacker steals the jugg, holds the other Qwik (held token: it cannot move, "
-    "quick step or score) or pushes it into the adjacent hex straight away from the attacker. A "
-    "target who wins a duel may push the attacker away the same way; a tied duel changes nothing."
+    "quick step or score) or pushes it {hexes} hex straight away from the attacker. A "
+    "target who wins a duel may push the attacker away the same way; a tied duel changes nothing.",
+    "The winning attacker steals the jugg, holds the other Qwik (held token: it cannot move, "
+    "quick step or score) or pushes it {hexes} hexes straight away from the attacker. A "
+    "target who wins a duel may push the attacker away the same way; a tied duel changes nothing.",
 )
 HELD_NO_BOOST = (
     "While the hold lasts, neither Qwik may boost its defence against a defender's attack."
@@ -478,9 +484,12 @@ def test_the_attacker_boosts_in_step_one_before_the_target_answers(shipped, pape
 def test_a_hero_pins_one_crouched_hero_and_any_active_hero_may_re_pin(shipped, locale):
     """ES 840 (the limit is on the pinner) and ES 850 (re-pin before the controller's turn)."""
     tr = load_translator(REPO, locale)
-    costs = Project(REPO).read("content/rules.yaml")["costs"]
+    rules = Project(REPO).read("content/rules.yaml")
     text = printed(shipped("a4"), locale)
-    assert sentence(tr, PIN, cost=costs["pin"]) in text, locale
+    pin = said_n(
+        tr, "quickref", PIN, "pins", cost=rules["costs"]["pin"], pins=rules["pins_per_hero"]
+    )
+    assert squashed(pin) in text, locale
     assert sentence(tr, REPIN) in text, locale
     assert_wrong_gone(text, locale, "pin")
 
@@ -490,9 +499,11 @@ def test_wrestling_push_hold_and_release_follow_the_books(shipped, locale):
     """ES 780 (no boosted defence against defenders), 781 (push away), 789 (release in the
     holder's own activation)."""
     tr = load_translator(REPO, locale)
-    costs = Project(REPO).read("content/rules.yaml")["costs"]
+    rules = Project(REPO).read("content/rules.yaml")
+    costs = rules["costs"]
     text = printed(shipped("a4"), locale)
-    assert sentence(tr, PUSH) in text, locale
+    push = said_n(tr, "quickref", PUSH, "hexes", hexes=rules["distances"]["push"])
+    assert squashed(push) in text, locale
     assert sentence(tr, HELD_NO_BOOST) in text, locale
     assert sentence(tr, RELEASE, cost=costs["hold"]) in text, locale
     assert_wrong_gone(text, locale, "push", "release")

@@ -188,6 +188,14 @@ class Rules:
     max_move_per_activation: int
     exhausted: dict[str, int]
     out_of_bounds_crouch: int
+    # Crouch count tokens a crouched hero sheds at each stone maintenance.
+    crouch_counts_per_stone: int
+    # Hexes from the jugg at which a defender sweeps at the far cost (rules.yaml distances).
+    sweep_far_distance: int
+    # Hexes a won wrestle pushes the loser (rules.yaml distances).
+    push_hexes: int
+    # Crouched heroes one hero may pin at a time (rules.yaml pins_per_hero).
+    pins_per_hero: int
     costs: dict[str, int]
     throw_hexes: int
     tie_hits: TieHits
