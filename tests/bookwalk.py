@@ -13,7 +13,10 @@ use these helpers:
   content/variants.yaml;
 - `compare(project)`: the book comparison `validate` runs, in this process,
   without the rule checks and catalogs (fast enough for a hundred values);
-- `run_validate(project)`: `ttgbuild validate` through the real CLI (in process).
+- `run_validate(project)`: `ttgbuild validate` through the real CLI (in process);
+- `flat`, `restoring`, `edit`, `by_id` and the `assert_*` checks: the steps the
+  games' book tests share (a walked value, a shipped variant dropped, the real
+  command, wrong variants).
 """
 
 from __future__ import annotations
@@ -21,25 +24,39 @@ from __future__ import annotations
 import io
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.util import load_yaml_guess_indent
 from typer.testing import CliRunner
 
+from tests.conftest import assert_no_crash
 from ttgbuild.cli import app
 from ttgbuild.core.diagnostics import Diagnostic, json_pointer, pointer_parts
 from ttgbuild.source.bookfile import BookValue, read_book
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import load_document
-from ttgbuild.validate.book import compare_project
+from ttgbuild.validate.book import _MISSING, _at, compare_project
 
 BOOK_CODES = ("JT030", "JT031", "JT032", "JT033", "JT034")
 _ENUM_LIKE = re.compile(r"^[a-z][a-z0-9_-]{0,30}$")
 MAX_TRIES = 12  # changes tried before one keeps the file valid under its schema
+LOCALES = ("en", "es", "de")
+_HEADINGS = {  # the heading of a kit's list of variants as each locale's catalog prints it
+    "en": "This kit changes the published rules of {}:",
+    "es": "Este kit cambia las reglas publicadas de {}:",
+    "de": "Dieses Kit ändert die veröffentlichten Regeln von {}:",
+}
+
+
+def headings(title: str) -> dict[str, str]:
+    """The heading of the list of variants of the game `title`, by locale."""
+    return {locale: text.format(title) for locale, text in _HEADINGS.items()}
 
 
 def book_values(path: Path) -> list[BookValue]:
@@ -69,6 +86,132 @@ def book_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def run_validate(project: Path, *args: str) -> Any:
     """`ttgbuild validate` on the project as a user types it (CliRunner, in process)."""
     return CliRunner().invoke(app, ["validate", *args, "--project", str(project)])
+
+
+def flat(text: str) -> str:
+    """Printed text without the line breaks, hyphens and soft hyphens wrapping adds."""
+    return re.sub(r"[\s\-\u00ad\ufffe]", "", text)
+
+
+@contextmanager
+def restoring(root: Path, *files: str) -> Iterator[None]:
+    """The files as they were when the block ends, whatever it changed."""
+    saved = {name: (root / name).read_bytes() for name in files}
+    try:
+        yield
+    finally:
+        for name, data in saved.items():
+            (root / name).write_bytes(data)
+
+
+def edit(root: Path, file: str, old: str, new: str) -> None:
+    """The first `old` of the project's file replaced by `new` (AssertionError without one)."""
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (file, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def edit_content(root: Path, file: str, before: str, after: str) -> None:
+    """The one `before` of the project's content file replaced by `after`."""
+    path = root / "content" / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(before) == 1, before
+    path.write_text(text.replace(before, after), encoding="utf-8")
+
+
+def by_id(diagnostics: list) -> dict[str, list]:
+    """Diagnostics by the book value their message names first."""
+    found: dict[str, list] = {}
+    for d in diagnostics:
+        found.setdefault(d.message.split(":")[0].split("/")[0], []).append(d)
+    return found
+
+
+def assert_named_then_silenced(
+    project: Path,
+    value: BookValue,
+    place: tuple[str, int],
+    diagnostics: Callable[[Path], list[Diagnostic]],
+) -> None:
+    """A changed value is one JT031 at the changed place naming the value and its book
+    line; a variant declared for it leaves `diagnostics(project)` empty."""
+    file, line = place
+    found = diagnostics(project)
+    assert [d.code for d in found] == ["JT031"], (value.id, [d.as_text() for d in found])
+    (diagnostic,) = found
+    assert (diagnostic.file, diagnostic.line) == (file, line), value.id
+    assert diagnostic.message.startswith(value.id), diagnostic.message
+    assert value.where in diagnostic.message, diagnostic.message
+    declare_variant(project, value.id)
+    assert diagnostics(project) == [], value.id
+
+
+def assert_dropped_variant_located(
+    game: Path,
+    variant: str,
+    values: dict[str, BookValue],
+    located: Callable[[Path, BookValue], int],
+) -> None:
+    """With the shipped variant removed from variants.yaml, each value it changes is a
+    JT031 at the line `located` gives, naming its book line."""
+    path = game / "content" / "variants.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    (dropped,) = [v for v in data["variants"] if v["id"] == variant]
+    data["variants"].remove(dropped)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    found = by_id(book_diagnostics(compare(game)))
+    assert sorted(found) == sorted(dropped["changes"])
+    for name, (diagnostic,) in found.items():
+        value = values[name]
+        assert diagnostic.code == "JT031" and diagnostic.file == f"content/{value.file}"
+        assert value.where in diagnostic.message
+        assert diagnostic.line == located(game, value), name
+
+
+def assert_validate_fails_then_passes(
+    game: Path,
+    said: list[str],
+    value_id: str,
+    summary: str | None = None,
+    gone: tuple[str, ...] = ("JT03",),
+) -> None:
+    """`validate` fails, its output saying each of `said`; with a variant declared for
+    `value_id` it passes, its output saying none of `gone`."""
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 1, result.output
+    for text in said:
+        assert text in result.output, text
+    declare_variant(game, value_id, summary)
+    result = run_validate(game)
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.output
+    for code in gone:
+        assert code not in result.output, code
+
+
+def assert_wrong_variants_located(game: Path, extra: str, typo_of: str) -> None:
+    """`extra` (an unused variant, then one naming `typo_of` misspelt, on its 6th line)
+    appended to variants.yaml: JT033 at the first, JT032 at the misspelt name."""
+    path = game / "content" / "variants.yaml"
+    before = path.read_text(encoding="utf-8")
+    path.write_text(before + extra, encoding="utf-8")
+    first = before.count("\n") + 1
+    found = book_diagnostics(compare(game))
+    codes = {(d.code, d.file, d.line) for d in found}
+    assert ("JT033", "content/variants.yaml", first) in codes
+    unknown = [d for d in found if d.code == "JT032"]
+    assert unknown and unknown[0].line == first + 5 and typo_of in unknown[0].message
+
+
+def assert_unused_and_unknown_reported(game: Path, unused: str, unknown: str) -> None:
+    """A variant for a value the content plays as the book (JT033) and one for no value of
+    the book (JT032), both reported in variants.yaml."""
+    declare_variant(game, unused)
+    declare_variant(game, unknown)
+    codes = {(d.code, d.file) for d in book_diagnostics(compare(game))}
+    assert codes == {("JT033", "content/variants.yaml"), ("JT032", "content/variants.yaml")}
 
 
 def mutate(project: Path, value: BookValue) -> tuple[str, int]:
@@ -123,17 +266,14 @@ def declare_variant(project: Path, value_id: str, summary: str | None = None) ->
             "id": ident,
             "changes": [value_id],
             "reason": "A test declares this change.",
-            "summary": summary or f"This kit plays {{{value_id}}} where the book has "
-            f"{{book_{value_id}}}.",
+            "summary": summary
+            or f"This kit plays {{{value_id}}} where the book has {{book_{value_id}}}.",
         }
     )
     buffer = io.StringIO()
     yaml.dump(data, buffer)
     path.write_text(buffer.getvalue(), encoding="utf-8")
     return ident
-
-
-_MISSING = object()
 
 
 def _round_trip(text: str) -> tuple[YAML, Any]:
@@ -150,18 +290,6 @@ def _dumped(yaml: YAML, data: Any) -> str:
     buffer = io.StringIO()
     yaml.dump(data, buffer)
     return buffer.getvalue()
-
-
-def _at(data: Any, pointer: str) -> Any:
-    node = data
-    for part in pointer_parts(pointer):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return _MISSING
-    return node
 
 
 def _edits(node: Any, parts: list[Any], strings: list[str]) -> Iterator[tuple[list[Any], Any]]:

@@ -88,6 +88,13 @@ def shipped_copy(root: Path) -> Project:
     return Project(root)
 
 
+def project_copy_of(source: Path, tmp_path: Path) -> Path:
+    """A test's own copy (tmp_path/project) of a project a module's fixture prepared once."""
+    root = tmp_path / "project"
+    shutil.copytree(source, root)
+    return root
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Project:
     """The shipped content, no catalogs; ttgbuild.toml names its game (several are installed)."""

@@ -14,16 +14,8 @@ import json
 import os
 from pathlib import Path
 
+import bookwalk as bw
 import pytest
-from bookwalk import (
-    book_diagnostics,
-    book_values,
-    compare,
-    declare_variant,
-    mutate,
-    project_copy,
-    run_validate,
-)
 from conftest import REPO, assert_no_crash, run_cli
 
 from bench.pdfview import open_pdf
@@ -43,7 +35,7 @@ BIGGER = """variants:
 @pytest.fixture
 def tw(tmp_path: Path) -> Path:
     """A copy of Tidewrack, its pack and book included, to break."""
-    return project_copy(TIDEWRACK, tmp_path / "tw")
+    return bw.project_copy(TIDEWRACK, tmp_path / "tw")
 
 
 def _write(root: Path, rel: str, text: str) -> None:
@@ -58,12 +50,12 @@ def _replace(root: Path, rel: str, old: str, new: str) -> None:
 
 
 def _found(root: Path) -> list[tuple[str, str, int, int]]:
-    return [(d.code, d.file, d.line, d.column) for d in book_diagnostics(compare(root))]
+    return [(d.code, d.file, d.line, d.column) for d in bw.book_diagnostics(bw.compare(root))]
 
 
 def test_the_shipped_book_and_content_agree(tw: Path) -> None:
     assert _found(tw) == []
-    result = run_validate(tw, "--strict")
+    result = bw.run_validate(tw, "--strict")
     assert_no_crash(result)
     assert result.exit_code == 0, result.output
 
@@ -75,7 +67,7 @@ def test_a_broken_book_is_located_in_book_yaml(tw: Path) -> None:
     found = _found(tw)
     assert ("JT030", "pack/book.yaml", 27, 5) in found  # the tide table's entry lacks topic
     assert ("JT030", "pack/book.yaml", 23, 9) not in found  # (schema problems come first)
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert_no_crash(result)
     assert result.exit_code == 1
     assert "pack/book.yaml:27:5: error JT030: missing required field 'topic'" in result.output
@@ -95,7 +87,7 @@ def test_content_that_departs_is_named_at_its_line(tw: Path) -> None:
         ("JT031", "content/game.yaml", 4, 9),
         ("JT031", "content/game.yaml", 8, 47),
     ]
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert_no_crash(result)
     assert result.exit_code == 1
     assert (
@@ -116,26 +108,26 @@ def test_a_missing_value_is_named_at_its_parent(tw: Path) -> None:
 
 def test_a_file_that_fails_to_load_or_its_schema_is_not_compared(tw: Path) -> None:
     _replace(tw, "content/game.yaml", "budget: 12", "budget: twelve")
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert result.exit_code == 1
     assert "JT050" in result.output and "JT031" not in result.output
     _replace(tw, "content/game.yaml", "budget: twelve", "budget: [12")
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert result.exit_code == 1
     assert "JT002" in result.output and "JT031" not in result.output
     _write(tw, "content/variants.yaml", BIGGER)
-    assert "JT033" not in run_validate(tw).output  # its value was not compared: not unused
+    assert "JT033" not in bw.run_validate(tw).output  # its value was not compared: not unused
 
 
 def test_a_variant_clears_the_departure_and_an_unused_one_is_named(tw: Path) -> None:
     _write(tw, "content/variants.yaml", BIGGER)
     assert _found(tw) == [("JT033", "content/variants.yaml", 2, 9)]
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert result.exit_code == 1
     assert "variant 'bigger-shores' is unused" in result.output
     _replace(tw, "content/game.yaml", "budget: 12", "budget: 14")
     assert _found(tw) == []
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert result.exit_code == 0, result.output
     assert "JT011" not in result.output  # every game may hold variants.yaml
     assert "JT821" in result.output  # (its summary is a message the catalogs lack yet)
@@ -161,7 +153,7 @@ def test_a_variants_file_off_its_form_is_located(tw: Path) -> None:
     assert ("JT032", "content/variants.yaml", 6, 9) in found  # id used twice
     assert ("JT032", "content/variants.yaml", 7, 22) in found  # budget changed twice
     assert ("JT032", "content/variants.yaml", 11, 15) in found  # and thrice
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert (
         "content/variants.yaml:7:15: error JT032: unknown book value 'budgt'; "
         "did you mean 'budget'?"
@@ -177,7 +169,7 @@ def test_variants_in_a_game_without_a_book(tw: Path) -> None:
     assert _found(tw) == []  # no book, no variants: nothing to compare
     _write(tw, "content/variants.yaml", BIGGER)
     assert _found(tw) == [("JT032", "content/variants.yaml", 2, 3)]
-    assert "this game declares no book" in run_validate(tw).output
+    assert "this game declares no book" in bw.run_validate(tw).output
 
 
 def test_a_summary_prints_from_data(tw: Path) -> None:
@@ -185,10 +177,10 @@ def test_a_summary_prints_from_data(tw: Path) -> None:
     _write(tw, "content/variants.yaml", BIGGER.replace("{budget} instead", "14 instead"))
     assert _found(tw) == [("JT034", "content/variants.yaml", 5, 14)]
     _write(tw, "content/variants.yaml", BIGGER.replace("{book_budget}", "{book_players}"))
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert "content/variants.yaml:5:14: error JT034: bigger-shores: placeholder " in result.output
     _write(tw, "content/variants.yaml", BIGGER.replace("Each shore", "Each shore " + "x" * 300))
-    assert "at most 300" in run_validate(tw).output
+    assert "at most 300" in bw.run_validate(tw).output
     _write(tw, "content/variants.yaml", BIGGER)
     assert _found(tw) == []
 
@@ -260,26 +252,26 @@ def test_the_reference_sheet_prints_the_variants_in_every_locale(tw: Path) -> No
 
 
 def test_every_value_of_the_book_is_compared(tmp_path: Path) -> None:
-    values = book_values(BOOK)
+    values = bw.book_values(BOOK)
     assert [v.id for v in values] == ["players", "budget", "tide_die", "tide_table", "shell_tokens"]
     for value in values:
-        root = project_copy(TIDEWRACK, tmp_path / value.id)
-        file, line = mutate(root, value)
-        found = book_diagnostics(compare(root))
+        root = bw.project_copy(TIDEWRACK, tmp_path / value.id)
+        file, line = bw.mutate(root, value)
+        found = bw.book_diagnostics(bw.compare(root))
         assert [(d.code, d.file, d.line) for d in found] == [("JT031", file, line)], value.id
         assert value.where in found[0].message
-        declare_variant(root, value.id)
-        assert book_diagnostics(compare(root)) == [], value.id
+        bw.declare_variant(root, value.id)
+        assert bw.book_diagnostics(bw.compare(root)) == [], value.id
 
 
 def test_one_walked_value_through_the_cli(tw: Path) -> None:
-    value = next(v for v in book_values(BOOK) if v.id == "tide_table")
-    file, line = mutate(tw, value)
-    result = run_validate(tw)
+    value = next(v for v in bw.book_values(BOOK) if v.id == "tide_table")
+    file, line = bw.mutate(tw, value)
+    result = bw.run_validate(tw)
     assert result.exit_code == 1
     assert f"{file}:{line}:" in result.output and "JT031" in result.output
-    declare_variant(tw, value.id)
-    result = run_validate(tw)
+    bw.declare_variant(tw, value.id)
+    result = bw.run_validate(tw)
     assert "JT031" not in result.output and "JT03" not in result.output
 
 
@@ -306,7 +298,7 @@ def test_values_compare_as_the_book_means(
 def test_a_hostile_variants_file_is_refused_located(tw: Path) -> None:
     variants = tw / "content" / "variants.yaml"
     os.mkfifo(variants)  # read, it would block forever
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert_no_crash(result)
     assert result.exit_code == 1
     assert "content/variants.yaml:0:0: error JT032: " in result.output
@@ -314,7 +306,7 @@ def test_a_hostile_variants_file_is_refused_located(tw: Path) -> None:
     assert run_cli(tw, "i18n", "extract").exit_code == 0
     variants.unlink()
     _write(tw, "content/variants.yaml", "a: &x [1]\nb: *x\n")
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert_no_crash(result)
     assert "content/variants.yaml:2:4: error JT032: YAML aliases" in result.output
     _write(tw, "content/variants.yaml", "- just a list\n")
@@ -323,7 +315,7 @@ def test_a_hostile_variants_file_is_refused_located(tw: Path) -> None:
 
 def test_a_pack_naming_a_missing_book_is_refused_at_pack_yaml(tw: Path) -> None:
     (tw / "pack" / "book.yaml").unlink()
-    result = run_validate(tw)
+    result = bw.run_validate(tw)
     assert_no_crash(result)
     assert result.exit_code == 2
     assert "pack/pack.yaml:" in result.output and "JT091: book.yaml is not a file here" in (

@@ -12,17 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import bookwalk as bw
 import pytest
 import yaml
-from bookwalk import (
-    book_diagnostics,
-    book_values,
-    compare,
-    declare_variant,
-    mutate,
-    project_copy,
-    run_validate,
-)
 from conftest import REPO, assert_no_crash
 
 from bench.pdfview import open_pdf
@@ -36,16 +28,12 @@ from ttgbuild.validate.project import validate_project
 GAME = REPO / "games" / "challengers"
 BOOK = REPO / "ttgbuild" / "packs" / "challengers" / "data" / "book.yaml"
 SOURCE = "003_c6cf751e74c62084.txt"
-VALUES = book_values(BOOK)
+VALUES = bw.book_values(BOOK)
 SHIPPED = {  # variant id: the book values it changes
     "draw-in-turn": ["draw_in_turn"],
     "two-additional-sets": ["additional_sets", "additional_sets_in_play", "space_set_first_game"],
 }
-HEADING = {  # the list's heading as each locale's catalog prints it
-    "en": "This kit changes the published rules of Challengers!:",
-    "es": "Este kit cambia las reglas publicadas de Challengers!:",
-    "de": "Dieses Kit ändert die veröffentlichten Regeln von Challengers!:",
-}
+HEADING = bw.headings("Challengers!")  # the list's heading as each locale's catalog prints it
 SETS_SUMMARY = {  # the shipped two-additional-sets summary, filled from content and book
     "en": "This kit has 2 additional sets instead of 6, and every game uses all of them",
     "es": "Este kit tiene 2 conjuntos adicionales en lugar de 6, y cada partida los usa todos",
@@ -56,14 +44,7 @@ SETS_SUMMARY = {  # the shipped two-additional-sets summary, filled from content
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
     """A copy of the shipped game to change."""
-    return project_copy(GAME, tmp_path / "challengers")
-
-
-def edit(root: Path, file: str, before: str, after: str) -> None:
-    path = root / "content" / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(before) == 1, before
-    path.write_text(text.replace(before, after), encoding="utf-8")
+    return bw.project_copy(GAME, tmp_path / "challengers")
 
 
 def reference_text(root: Path, locale: str) -> str:
@@ -82,7 +63,7 @@ def departing(root: Path, value: BookValue) -> tuple[str, int]:
     """bookwalk's mutate, but a level letter (upper case, which the helper's string
     candidates leave out) becomes another letter its schema accepts."""
     if not (isinstance(value.value, str) and value.value.isupper()):
-        return mutate(root, value)
+        return bw.mutate(root, value)
     path = root / "content" / value.file
     text = path.read_text(encoding="utf-8")
     before = f"{{letter: {value.value},"
@@ -97,7 +78,7 @@ def shipped_changes() -> set[str]:
 
 def test_the_shipped_game_plays_the_book_or_declares_why() -> None:
     """Passing case: no JT03x on the shipped game, whose two variants are declared."""
-    assert book_diagnostics(compare(GAME)) == []
+    assert bw.book_diagnostics(bw.compare(GAME)) == []
     assert len({value.id for value in VALUES}) == len(VALUES) >= 50
     assert all(value.source == SOURCE for value in VALUES)
 
@@ -138,7 +119,7 @@ def test_each_shipped_variant_is_a_real_departure(game: Path, variant: str) -> N
     assert {v["id"]: v["changes"] for v in data["variants"]} == SHIPPED
     data["variants"] = [v for v in data["variants"] if v["id"] != variant]
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    found = book_diagnostics(compare(game))
+    found = bw.book_diagnostics(bw.compare(game))
     assert {d.code for d in found} == {"JT031"}
     assert {d.message.split(":")[0] for d in found} == set(SHIPPED[variant])
 
@@ -153,46 +134,37 @@ def test_every_book_value_departs_at_its_line_and_a_variant_declares_it(game: Pa
         if value.id in shipped_changes():
             continue  # already departing: test_each_shipped_variant_is_a_real_departure
         file, line = departing(game, value)
-        found = book_diagnostics(compare(game))
+        found = bw.book_diagnostics(bw.compare(game))
         assert [(d.code, d.file, d.line) for d in found] == [("JT031", file, line)], (
             value.id,
             [d.as_text() for d in found],
         )
         assert found[0].message.startswith(value.id) and value.where in found[0].message
-        declare_variant(game, value.id)
+        bw.declare_variant(game, value.id)
         walked += 1
-    assert book_diagnostics(compare(game)) == []
+    assert bw.book_diagnostics(bw.compare(game)) == []
     assert walked == len(VALUES) - len(shipped_changes())
 
 
 def test_validate_names_a_departure_and_accepts_it_declared(game: Path) -> None:
     """The CLI as a user runs it: a changed lead is an error at its line; declared, it is not."""
-    edit(game, "game.yaml", "instant_win_margin: 11", "instant_win_margin: 12")
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 1, result.output
-    assert (
+    bw.edit_content(game, "game.yaml", "instant_win_margin: 11", "instant_win_margin: 12")
+    error = (
         "content/game.yaml:8:21: error JT031: instant_win_margin: content says 12, the book says "
         f"11 ({SOURCE} line 324, fan lead that wins at once with two players or solo)"
-    ) in result.output
-    declare_variant(game, "instant_win_margin")
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 0, result.output
-    assert "JT03" not in result.output
+    )
+    bw.assert_validate_fails_then_passes(game, [error], "instant_win_margin")
 
 
 def test_an_unused_variant_and_an_unknown_value_are_reported(game: Path) -> None:
-    declare_variant(game, "finalists")  # the content still has the book's two finalists
-    declare_variant(game, "finalist")  # not a value of this book
-    codes = {(d.code, d.file) for d in book_diagnostics(compare(game))}
-    assert codes == {("JT033", "content/variants.yaml"), ("JT032", "content/variants.yaml")}
+    # finalists: the content still has the book's two; finalist: not a value of this book.
+    bw.assert_unused_and_unknown_reported(game, "finalists", "finalist")
 
 
 def test_a_declared_variant_is_printed_and_none_prints_no_list(game: Path) -> None:
-    edit(game, "game.yaml", "finalists: 2", "finalists: 3")
+    bw.edit_content(game, "game.yaml", "finalists: 2", "finalists: 3")
     summary = "The best {finalists} players play the final instead of {book_finalists}."
-    declare_variant(game, "finalists", summary)
+    bw.declare_variant(game, "finalists", summary)
     for locale, heading in HEADING.items():
         text = reference_text(game, locale)
         assert heading in text, locale
@@ -206,8 +178,8 @@ def test_a_declared_variant_is_printed_and_none_prints_no_list(game: Path) -> No
 
 def test_the_park_gap_is_printed_from_game_yaml(game: Path) -> None:
     """Setup's gap between parks is game.yaml's park_gap_cards, in every locale's words."""
-    edit(game, "game.yaml", "park_gap_cards: 3", "park_gap_cards: 2")
-    declare_variant(game, "park_gap_cards")
+    bw.edit_content(game, "game.yaml", "park_gap_cards: 3", "park_gap_cards: 2")
+    bw.declare_variant(game, "park_gap_cards")
     loaded, _ = validate_project(game)
     part = next(c for c in pack_of(game).components if c.file == "setup.pdf")
     for locale, words in {"en": "a gap of 2 cards", "es": "un espacio de 2 cartas"}.items():
@@ -235,8 +207,8 @@ def test_the_component_counts_hold_their_lists(
 ) -> None:
     """park_total and diagram_total (the book's counts) must be what the lists hold; the
     shipped game passes (test_challengers_checks), each broken count is located."""
-    edit(game, "game.yaml", old, new)
-    result = run_validate(game)
+    bw.edit_content(game, "game.yaml", old, new)
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 1
     assert finding in result.output
@@ -257,8 +229,8 @@ def test_a_record_failing_its_schema_makes_no_wrong_sum(
     """Cascade honesty: a card or set left out by its schema error is the only error; the
     set totals (CH103), tray counts (CH126), role counts (CH113), set counts (CH104) and
     symbols (CH105) are not reported with a sum or list that lacks it."""
-    edit(game, file, old, new)
-    result = run_validate(game)
+    bw.edit_content(game, file, old, new)
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 1
     errors = [line for line in result.output.splitlines() if " error " in line]

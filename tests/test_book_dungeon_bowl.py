@@ -13,22 +13,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 import yaml
 
 from bench.pdfview import open_pdf
-from tests.bookwalk import (
-    book_diagnostics,
-    book_values,
-    compare,
-    declare_variant,
-    mutate,
-    project_copy,
-    run_validate,
-)
+from tests import bookwalk as bw
 from tests.conftest import assert_no_crash, run_cli
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator
@@ -43,15 +34,10 @@ from ttgbuild.source.yamlsource import load_document
 REPO = Path(__file__).resolve().parents[1]
 GAME = REPO / "games" / "dungeon-bowl"
 BOOK = REPO / "ttgbuild" / "packs" / "dungeonbowl" / "data" / "book.yaml"
-VALUES = book_values(BOOK)
+VALUES = bw.book_values(BOOK)
 SHIPPED = yaml.safe_load((GAME / "content" / "variants.yaml").read_text(encoding="utf-8"))
 VARIED = {name for variant in SHIPPED["variants"] for name in variant["changes"]}
-LOCALES = ("en", "es", "de")
-HEADING = {
-    "en": "This kit changes the published rules of Dungeon Bowl:",
-    "es": "Este kit cambia las reglas publicadas de Dungeon Bowl:",
-    "de": "Dieses Kit ändert die veröffentlichten Regeln von Dungeon Bowl:",
-}
+HEADING = bw.headings("Dungeon Bowl")
 # The shipped variants' summaries as each locale prints them (the catalogs' translations).
 SUMMARIES = {
     "en": ["A knocked-out player always goes to the dugout's KO box."],
@@ -60,13 +46,8 @@ SUMMARIES = {
 }
 
 
-def flat(text: str) -> str:
-    """Printed text without the line breaks, hyphens and soft hyphens wrapping adds."""
-    return re.sub(r"[\s\-\u00ad\ufffe]", "", text)
-
-
 def printed(data: bytes | Path) -> str:
-    return flat(" ".join(page.text() for page in open_pdf(data)))
+    return bw.flat(" ".join(page.text() for page in open_pdf(data)))
 
 
 def draw_sheet(root: Path, locale: str, name: str) -> str:
@@ -87,37 +68,19 @@ def draw_sheet(root: Path, locale: str, name: str) -> str:
 @pytest.fixture(scope="module")
 def walked(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One copy of the game, each change undone after its test (files restored)."""
-    return project_copy(GAME, tmp_path_factory.mktemp("book") / "dungeon-bowl")
+    return bw.project_copy(GAME, tmp_path_factory.mktemp("book") / "dungeon-bowl")
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    return project_copy(GAME, tmp_path / "dungeon-bowl")
-
-
-@contextmanager
-def restoring(root: Path, *files: str) -> Iterator[None]:
-    """The files as they were when the block ends, whatever it changed."""
-    saved = {name: (root / name).read_bytes() for name in files}
-    try:
-        yield
-    finally:
-        for name, data in saved.items():
-            (root / name).write_bytes(data)
-
-
-def by_id(diagnostics: list) -> dict[str, list]:
-    found: dict[str, list] = {}
-    for d in diagnostics:
-        found.setdefault(d.message.split(":")[0].split("/")[0], []).append(d)
-    return found
+    return bw.project_copy(GAME, tmp_path / "dungeon-bowl")
 
 
 # (1) The shipped game.
 
 
 def test_the_shipped_game_plays_its_book_or_declares_each_change() -> None:
-    assert book_diagnostics(compare(GAME)) == []
+    assert bw.book_diagnostics(bw.compare(GAME)) == []
 
 
 def test_the_book_holds_every_row_of_every_table_the_excerpt_prints() -> None:
@@ -158,22 +121,18 @@ def test_every_book_value_changed_is_named_at_its_line_and_a_variant_silences_it
     for value in VALUES:
         if value.id in VARIED:
             continue
-        with restoring(walked, f"content/{value.file}", "content/variants.yaml"):
+        with bw.restoring(walked, f"content/{value.file}", "content/variants.yaml"):
             place = changed(walked, value)
             if place is None:
                 pinned.add(value.id)
                 continue
-            file, line = place
-            found = book_diagnostics(compare(walked))
-            assert [d.code for d in found] == ["JT031"], (value.id, [d.as_text() for d in found])
-            (diagnostic,) = found
-            assert (diagnostic.file, diagnostic.line) == (file, line), value.id
-            assert diagnostic.message.startswith(value.id), diagnostic.message
-            assert value.where in diagnostic.message, diagnostic.message
-            declare_variant(walked, value.id)
-            assert book_diagnostics(compare(walked)) == [], value.id
+            bw.assert_named_then_silenced(walked, value, place, full_compare)
     # The portal die's schema allows only the book's D6 (the portals carry its faces).
     assert pinned == {"teleport_die"}
+
+
+def full_compare(project: Path) -> list:
+    return bw.book_diagnostics(bw.compare(project))
 
 
 def changed(root: Path, value: BookValue) -> tuple[str, int] | None:
@@ -274,19 +233,7 @@ def schema_valid(root: Path, file: str) -> bool:
 def test_without_its_shipped_variant_each_fix_of_the_book_is_a_located_departure(
     game: Path, variant: str
 ) -> None:
-    path = game / "content" / "variants.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    (dropped,) = [v for v in data["variants"] if v["id"] == variant]
-    data["variants"].remove(dropped)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    found = by_id(book_diagnostics(compare(game)))
-    assert sorted(found) == sorted(dropped["changes"])
-    values = {value.id: value for value in VALUES}
-    for name, (diagnostic,) in found.items():
-        value = values[name]
-        assert diagnostic.code == "JT031" and diagnostic.file == f"content/{value.file}"
-        assert value.where in diagnostic.message
-        assert diagnostic.line == located(game, value), name
+    bw.assert_dropped_variant_located(game, variant, {v.id: v for v in VALUES}, located)
 
 
 def located(game: Path, value: BookValue) -> int:
@@ -305,17 +252,9 @@ def located(game: Path, value: BookValue) -> int:
 
 def test_validate_names_a_changed_book_value_and_a_variant_makes_it_pass(game: Path) -> None:
     (value,) = [v for v in VALUES if v.id == "teleport_extra_squares"]
-    file, line = mutate(game, value)
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 1
-    assert f"{file}:{line}:" in result.output and "JT031" in result.output
-    assert "teleport_extra_squares" in result.output and "line 26" in result.output
-    declare_variant(game, value.id)
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 0, result.output
-    assert "JT031" not in result.output and "JT033" not in result.output
+    file, line = bw.mutate(game, value)
+    said = [f"{file}:{line}:", "JT031", value.id, "line 26"]
+    bw.assert_validate_fails_then_passes(game, said, value.id, gone=("JT031", "JT033"))
 
 
 # (4) The variants printed.
@@ -327,7 +266,7 @@ def test_the_kit_prints_its_variants_in_every_locale(game: Path) -> None:
     variant no catalog knows); en and de drawn in this process the way the build does."""
     (value,) = [v for v in VALUES if v.id == "teleport_extra_squares"]
     assert changed(game, value) is not None
-    declare_variant(game, value.id, "A portal costs no extra movement here.")
+    bw.declare_variant(game, value.id, "A portal costs no extra movement here.")
     out = game / "output"
     result = run_cli(game, "build", "--locale", "es", "--out", str(out))
     assert_no_crash(result)
@@ -336,10 +275,10 @@ def test_the_kit_prints_its_variants_in_every_locale(game: Path) -> None:
     for locale in ("en", "de"):
         texts |= {(locale, name): draw_sheet(game, locale, name) for name in ("match", "guide")}
     for (locale, name), text in texts.items():
-        assert flat(HEADING[locale]) in text, (locale, name)
+        assert bw.flat(HEADING[locale]) in text, (locale, name)
         for summary in SUMMARIES[locale]:
-            assert flat(summary) in text, (locale, name, summary)
-        assert flat("A portal costs no extra movement here.") in text, (locale, name)
+            assert bw.flat(summary) in text, (locale, name, summary)
+        assert bw.flat("A portal costs no extra movement here.") in text, (locale, name)
 
 
 def test_a_kit_that_declares_no_variant_prints_no_list_of_changes(game: Path) -> None:
@@ -347,15 +286,14 @@ def test_a_kit_that_declares_no_variant_prints_no_list_of_changes(game: Path) ->
     for locale in ("en", "de"):
         for name in ("match", "guide"):
             text = draw_sheet(game, locale, name)
-            assert flat(HEADING[locale]) not in text, (locale, name)
-            assert flat(SUMMARIES[locale][0]) not in text, (locale, name)
+            assert bw.flat(HEADING[locale]) not in text, (locale, name)
+            assert bw.flat(SUMMARIES[locale][0]) not in text, (locale, name)
 
 
 # (5) Variants that are wrong.
 
 
 def test_an_unused_variant_and_an_unknown_value_are_located(game: Path) -> None:
-    path = game / "content" / "variants.yaml"
     extra = (
         "  - id: plays-the-book\n"
         "    changes: [block_assist]\n"
@@ -366,14 +304,7 @@ def test_an_unused_variant_and_an_unknown_value_are_located(game: Path) -> None:
         "    reason: A typo.\n"
         "    summary: Assists differ.\n"
     )
-    before = path.read_text(encoding="utf-8")
-    path.write_text(before + extra, encoding="utf-8")
-    first = before.count("\n") + 1
-    found = book_diagnostics(compare(game))
-    codes = {(d.code, d.file, d.line) for d in found}
-    assert ("JT033", "content/variants.yaml", first) in codes
-    unknown = [d for d in found if d.code == "JT032"]
-    assert unknown and unknown[0].line == first + 5 and "block_assist" in unknown[0].message
+    bw.assert_wrong_variants_located(game, extra, "block_assist")
 
 
 # Fixed prose written from data (spec section 7).
@@ -381,33 +312,33 @@ def test_an_unused_variant_and_an_unknown_value_are_located(game: Path) -> None:
 
 def test_the_injury_chain_names_the_tables_the_rows_send_to(game: Path) -> None:
     before = draw_sheet(game, "en", "injury")
-    assert flat("Casualty: roll D16 on “Casualty table”.") in before
-    edit(game, "content/tables/casualty.yaml", "name: Casualty table", "name: Bone Table")
+    assert bw.flat("Casualty: roll D16 on “Casualty table”.") in before
+    bw.edit(game, "content/tables/casualty.yaml", "name: Casualty table", "name: Bone Table")
     after = draw_sheet(game, "en", "injury")
-    assert flat("Casualty: roll D16 on “Bone Table”.") in after
-    assert flat("Casualty: roll D16 on “Casualty table”.") not in after
+    assert bw.flat("Casualty: roll D16 on “Bone Table”.") in after
+    assert bw.flat("Casualty: roll D16 on “Casualty table”.") not in after
 
 
 def test_the_niggling_note_prints_the_modifier_the_table_adds(game: Path) -> None:
     note = "each niggling injury adds {amount}."
-    assert flat(note.format(amount=1)) in draw_sheet(game, "en", "injury")
+    assert bw.flat(note.format(amount=1)) in draw_sheet(game, "en", "injury")
     for table in ("injury", "stunty-injury"):
-        edit(game, f"content/tables/{table}.yaml", "amount: 1, most: 3", "amount: 2, most: 3")
+        bw.edit(game, f"content/tables/{table}.yaml", "amount: 1, most: 3", "amount: 2, most: 3")
     text = draw_sheet(game, "en", "injury")
-    assert flat(note.format(amount=2)) in text and flat(note.format(amount=1)) not in text
+    assert bw.flat(note.format(amount=2)) in text and bw.flat(note.format(amount=1)) not in text
 
 
 def test_the_guide_asks_for_the_dice_the_data_rolls(game: Path) -> None:
     need = "You also need ordinary dice: {d6} \u00d7 D6, 1 \u00d7 D8."
-    assert flat(need.format(d6=2)) in draw_sheet(game, "en", "guide")
-    edit(game, "content/game.yaml", "dice: 2D6\n  beat_by", "dice: 3D6\n  beat_by")
-    assert flat(need.format(d6=3)) in draw_sheet(game, "en", "guide")
+    assert bw.flat(need.format(d6=2)) in draw_sheet(game, "en", "guide")
+    bw.edit(game, "content/game.yaml", "dice: 2D6\n  beat_by", "dice: 3D6\n  beat_by")
+    assert bw.flat(need.format(d6=3)) in draw_sheet(game, "en", "guide")
 
 
 def test_the_blitz_prints_the_movement_its_block_takes_from_data(game: Path) -> None:
-    assert flat("the block takes 1 from the player's MA") in draw_sheet(game, "en", "match")
-    edit(game, "content/procedures.yaml", "params: {squares: 1}", "params: {squares: 2}")
-    assert flat("the block takes 2 from the player's MA") in draw_sheet(game, "en", "match")
+    assert bw.flat("the block takes 1 from the player's MA") in draw_sheet(game, "en", "match")
+    bw.edit(game, "content/procedures.yaml", "params: {squares: 1}", "params: {squares: 2}")
+    assert bw.flat("the block takes 2 from the player's MA") in draw_sheet(game, "en", "match")
 
 
 PUSH_BACK = {
@@ -421,59 +352,63 @@ def test_push_back_prints_the_squares_the_book_states_from_data(game: Path) -> N
     """Book line 93's one square is data (push_back_squares): changed and declared, the
     block sheet's Push Back follows in every locale, in the form its count wants."""
     for locale, (one, _) in PUSH_BACK.items():
-        assert flat(one.format(n=1)) in draw_sheet(game, locale, "block"), locale
-    edit(game, "content/game.yaml", "      params: {squares: 1}", "      params: {squares: 2}")
-    assert "push_back_squares" in by_id(book_diagnostics(compare(game)))
+        assert bw.flat(one.format(n=1)) in draw_sheet(game, locale, "block"), locale
+    bw.edit(game, "content/game.yaml", "      params: {squares: 1}", "      params: {squares: 2}")
+    assert "push_back_squares" in bw.by_id(bw.book_diagnostics(bw.compare(game)))
     summary = "Push Back moves the target {push_back_squares} squares."
-    declare_variant(game, "push_back_squares", summary)
-    result = run_validate(game)
+    bw.declare_variant(game, "push_back_squares", summary)
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 0, result.output
     for locale, (_, other) in PUSH_BACK.items():
-        assert flat(other.format(n=2)) in draw_sheet(game, locale, "block"), locale
+        assert bw.flat(other.format(n=2)) in draw_sheet(game, locale, "block"), locale
+
+
+INJURY_SHEET: list[tuple[str, str | None, str]] = [  # (locale, printed before the edits, after)
+    (
+        "en",
+        "for the Casualties box; roll on “Casualty table”.",
+        "for the Casualties box; roll on “Characteristic reduction”.",
+    ),
+    ("es", "tira en «Tabla de lesiones graves».", "tira en «Reducción de características»."),
+    ("de", "würfle auf „Verletzungstabelle“.", "würfle auf „Spielwertverlust“."),
+    (
+        "en",
+        "“Badly Hurt” of “Casualty table” applies without a roll.",
+        "“Seriously Hurt” of “Casualty table” applies without a roll.",
+    ),
+    ("en", "Lose 1 point of AV.", "Lose 2 points of AV."),
+    ("es", None, "Pierde 2 puntos de AV."),
+    ("de", None, "Verliere 2 Punkte AV."),
+]
 
 
 def test_row_effects_print_the_table_links_and_points_their_data_holds(game: Path) -> None:
     """A row's `then`, `applies` and `reduce` print through {then}, {applied} and {by}: each
     changed in the data and declared, the injury sheet follows in every locale."""
-    before = {locale: draw_sheet(game, locale, "injury") for locale in LOCALES}
-    assert flat("for the Casualties box; roll on “Casualty table”.") in before["en"]
-    assert flat("tira en «Tabla de lesiones graves».") in before["es"]
-    assert flat("würfle auf „Verletzungstabelle“.") in before["de"]
-    assert flat("“Badly Hurt” of “Casualty table” applies without a roll.") in before["en"]
-    assert flat("Lose 1 point of AV.") in before["en"]
+    before = {locale: draw_sheet(game, locale, "injury") for locale in bw.LOCALES}
+    for locale, text, _ in INJURY_SHEET:
+        assert text is None or bw.flat(text) in before[locale], (locale, text)
     tables = "content/tables/"
-    edit(game, tables + "injury.yaml", "then: casualty}", "then: reduction}")
-    edit(game, tables + "stunty-injury.yaml", "casualty/badly-hurt", "casualty/seriously-hurt")
+    bw.edit(game, tables + "injury.yaml", "then: casualty}", "then: reduction}")
+    bw.edit(game, tables + "stunty-injury.yaml", "casualty/badly-hurt", "casualty/seriously-hurt")
     for value in ("injury_casualty_then", "stunty_badly_hurt_applies"):
-        assert value in by_id(book_diagnostics(compare(game)))
-        declare_variant(game, value, f"This kit changes {{{value}}}.")
-    result = run_validate(game)
+        assert value in bw.by_id(bw.book_diagnostics(bw.compare(game)))
+        bw.declare_variant(game, value, f"This kit changes {{{value}}}.")
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 0, result.output
     # A reduction of two points departs from the book and from DB107 (the rules' "always
     # one point"), so no build draws it; the sheet still writes what the data says.
-    edit(game, tables + "reduction.yaml", "av, by: 1}", "av, by: 2}")
-    assert "reduction_head_reduce" in by_id(book_diagnostics(compare(game)))
-    after = {locale: draw_sheet(game, locale, "injury") for locale in LOCALES}
-    assert flat("for the Casualties box; roll on “Characteristic reduction”.") in after["en"]
-    assert flat("tira en «Reducción de características».") in after["es"]
-    assert flat("würfle auf „Spielwertverlust“.") in after["de"]
-    assert flat("“Seriously Hurt” of “Casualty table” applies without a roll.") in after["en"]
-    assert flat("Lose 2 points of AV.") in after["en"]
-    assert flat("Pierde 2 puntos de AV.") in after["es"]
-    assert flat("Verliere 2 Punkte AV.") in after["de"]
-
-
-def edit(game: Path, file: str, old: str, new: str) -> None:
-    path = game / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, (file, old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    bw.edit(game, tables + "reduction.yaml", "av, by: 1}", "av, by: 2}")
+    assert "reduction_head_reduce" in bw.by_id(bw.book_diagnostics(bw.compare(game)))
+    after = {locale: draw_sheet(game, locale, "injury") for locale in bw.LOCALES}
+    for locale, _, text in INJURY_SHEET:
+        assert bw.flat(text) in after[locale], (locale, text)
 
 
 def test_the_walk_put_back_every_file_it_changed(walked: Path) -> None:
     for path in sorted((GAME / "content").rglob("*.yaml")):
         name = path.relative_to(GAME)
         assert (walked / name).read_bytes() == path.read_bytes(), name
-    assert book_diagnostics(compare(walked)) == []
+    assert bw.book_diagnostics(bw.compare(walked)) == []

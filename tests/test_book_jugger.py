@@ -13,10 +13,7 @@ printed from data, so editing the data changes the sentence.
 from __future__ import annotations
 
 import json
-import re
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,14 +21,7 @@ import pytest
 import yaml
 
 from bench.pdfview import open_pdf
-from tests.bookwalk import (
-    book_diagnostics,
-    book_values,
-    compare,
-    declare_variant,
-    mutate,
-    run_validate,
-)
+from tests import bookwalk as bw
 from tests.conftest import assert_no_crash, run_cli
 from ttgbuild.core.diagnostics import Diagnostic
 from ttgbuild.core.printing import PrintSettings
@@ -47,16 +37,11 @@ from ttgbuild.validate.book import book_problems
 
 REPO = Path(__file__).resolve().parents[1]
 BOOK = REPO / "ttgbuild" / "packs" / "jugger" / "data" / "book.yaml"
-VALUES = book_values(BOOK)
+VALUES = bw.book_values(BOOK)
 BY_ID = {value.id: value for value in VALUES}
 SHIPPED = yaml.safe_load((REPO / "content" / "variants.yaml").read_text(encoding="utf-8"))
 VARIED = {name for variant in SHIPPED["variants"] for name in variant["changes"]}
-LOCALES = ("en", "es", "de")
-HEADING = {
-    "en": "This kit changes the published rules of Jugger TTG:",
-    "es": "Este kit cambia las reglas publicadas de Jugger TTG:",
-    "de": "Dieses Kit ändert die veröffentlichten Regeln von Jugger TTG:",
-}
+HEADING = bw.headings("Jugger TTG")
 # A shipped variant's summary as each locale prints it (the catalogs' translation, filled).
 STAMINA = {
     "en": "The kit prints 72 stamina counters instead of the box's 70,",
@@ -69,11 +54,6 @@ GOALS = {
     "de": "Beide Male stehen etwas vor den Enden des Spielfelds,",
 }
 EXTRA = "This kit lets a pin cost what the card says."  # a test's variant: no catalog knows it
-
-
-def flat(text: str) -> str:
-    """Printed text without the line breaks, hyphens and soft hyphens wrapping adds."""
-    return re.sub(r"[\s\-\u00ad\ufffe]", "", text)
 
 
 def drawn(
@@ -92,7 +72,7 @@ def drawn(
         )
         data = module.render(ctx)
         assert not ctx.problems, (name, locale, ctx.problems)
-        out[name] = flat(" ".join(page.text() for page in open_pdf(data)))
+        out[name] = bw.flat(" ".join(page.text() for page in open_pdf(data)))
     return out
 
 
@@ -116,7 +96,7 @@ def compare_few(project: Path) -> list[Diagnostic]:
         if doc is not None:
             loaded.documents[f"content/{file}"] = doc
             loaded.diagnostics += schemas.check_document(doc, PACK.files[file])
-    return book_diagnostics(book_problems(project, PACK, loaded))
+    return bw.book_diagnostics(book_problems(project, PACK, loaded))
 
 
 def project(dest: Path) -> Path:
@@ -139,36 +119,11 @@ def game(tmp_path: Path) -> Path:
     return project(tmp_path / "jugger")
 
 
-@contextmanager
-def restoring(root: Path, *files: str) -> Iterator[None]:
-    """The files as they were when the block ends, whatever it changed."""
-    saved = {name: (root / name).read_bytes() for name in files}
-    try:
-        yield
-    finally:
-        for name, data in saved.items():
-            (root / name).write_bytes(data)
-
-
-def edit(root: Path, file: str, old: str, new: str) -> None:
-    path = root / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, (file, old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def by_id(diagnostics: list) -> dict[str, list]:
-    found: dict[str, list] = {}
-    for d in diagnostics:
-        found.setdefault(d.message.split(":")[0].split("/")[0], []).append(d)
-    return found
-
-
 # (1) The shipped game.
 
 
 def test_the_shipped_game_plays_its_book_or_declares_each_change() -> None:
-    assert book_diagnostics(compare(REPO)) == []
+    assert bw.book_diagnostics(bw.compare(REPO)) == []
 
 
 def test_the_book_holds_the_values_the_issue_names() -> None:
@@ -218,43 +173,25 @@ def test_every_book_value_changed_is_named_at_its_line_and_a_variant_silences_it
     for value in VALUES:
         if value.id in VARIED:
             continue
-        with restoring(walked, f"content/{value.file}", "content/variants.yaml"):
-            file, line = mutate(walked, value)
-            found = compare_few(walked)
-            assert [d.code for d in found] == ["JT031"], (value.id, [d.as_text() for d in found])
-            (diagnostic,) = found
-            assert (diagnostic.file, diagnostic.line) == (file, line), value.id
-            assert diagnostic.message.startswith(value.id), diagnostic.message
-            assert value.where in diagnostic.message, diagnostic.message
-            declare_variant(walked, value.id)
-            assert compare_few(walked) == [], value.id
+        with bw.restoring(walked, f"content/{value.file}", "content/variants.yaml"):
+            place = bw.mutate(walked, value)
+            bw.assert_named_then_silenced(walked, value, place, compare_few)
         walked_ids.append(value.id)
     assert len(walked_ids) == len(VALUES) - len(VARIED) >= 80
 
 
 def test_the_fast_comparison_is_the_one_validate_runs(game: Path) -> None:
     """The walk's comparison and the full one (every content file loaded) agree."""
-    assert compare_few(game) == book_diagnostics(compare(game)) == []
+    assert compare_few(game) == bw.book_diagnostics(bw.compare(game)) == []
     (game / "content" / "variants.yaml").unlink()
-    assert compare_few(game) == book_diagnostics(compare(game)) != []
+    assert compare_few(game) == bw.book_diagnostics(bw.compare(game)) != []
 
 
 @pytest.mark.parametrize("variant", [v["id"] for v in SHIPPED["variants"]])
 def test_without_its_shipped_variant_each_choice_is_a_located_departure(
     game: Path, variant: str
 ) -> None:
-    path = game / "content" / "variants.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    (dropped,) = [v for v in data["variants"] if v["id"] == variant]
-    data["variants"].remove(dropped)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    found = by_id(book_diagnostics(compare(game)))
-    assert sorted(found) == sorted(dropped["changes"])
-    for name, (diagnostic,) in found.items():
-        value = BY_ID[name]
-        assert diagnostic.code == "JT031" and diagnostic.file == f"content/{value.file}"
-        assert value.where in diagnostic.message
-        assert diagnostic.line == located(game, value), name
+    bw.assert_dropped_variant_located(game, variant, BY_ID, located)
 
 
 def located(game: Path, value: BookValue) -> int:
@@ -267,17 +204,9 @@ def located(game: Path, value: BookValue) -> int:
 
 
 def test_validate_names_a_changed_book_value_and_a_variant_makes_it_pass(game: Path) -> None:
-    file, line = mutate(game, BY_ID["cost_pin"])
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 1
-    assert f"{file}:{line}:" in result.output and "JT031" in result.output
-    assert "cost_pin" in result.output and "line 839" in result.output
-    declare_variant(game, "cost_pin", EXTRA)
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 0, result.output
-    assert "JT031" not in result.output and "JT033" not in result.output
+    file, line = bw.mutate(game, BY_ID["cost_pin"])
+    said = [f"{file}:{line}:", "JT031", "cost_pin", "line 839"]
+    bw.assert_validate_fails_then_passes(game, said, "cost_pin", EXTRA, ("JT031", "JT033"))
 
 
 # (4) The variants printed.
@@ -287,30 +216,29 @@ def test_validate_names_a_changed_book_value_and_a_variant_makes_it_pass(game: P
 def test_the_rules_and_the_quick_reference_print_the_variants_in_every_locale(
     game: Path,
 ) -> None:
-    mutate(game, BY_ID["cost_pin"])
-    declare_variant(game, "cost_pin", EXTRA)
-    for locale in LOCALES:
+    bw.mutate(game, BY_ID["cost_pin"])
+    bw.declare_variant(game, "cost_pin", EXTRA)
+    for locale in bw.LOCALES:
         for name, text in drawn(game, locale).items():
-            assert flat(HEADING[locale]) in text, (locale, name)
-            assert flat(STAMINA[locale]) in text, (locale, name)
-            assert flat(GOALS[locale]) in text, (locale, name)
+            assert bw.flat(HEADING[locale]) in text, (locale, name)
+            assert bw.flat(STAMINA[locale]) in text, (locale, name)
+            assert bw.flat(GOALS[locale]) in text, (locale, name)
             # A variant no catalog knows prints its English summary (the fallback).
-            assert flat(EXTRA) in text, (locale, name)
+            assert bw.flat(EXTRA) in text, (locale, name)
 
 
 def test_a_kit_that_declares_no_variant_prints_no_list_of_changes(game: Path) -> None:
     (game / "content" / "variants.yaml").unlink()
     for locale in ("en", "de"):
         for name, text in drawn(game, locale).items():
-            assert flat(HEADING[locale]) not in text, (locale, name)
-            assert flat(STAMINA[locale]) not in text, (locale, name)
+            assert bw.flat(HEADING[locale]) not in text, (locale, name)
+            assert bw.flat(STAMINA[locale]) not in text, (locale, name)
 
 
 # (5) Variants that are wrong.
 
 
 def test_an_unused_variant_and_an_unknown_value_are_located(game: Path) -> None:
-    path = game / "content" / "variants.yaml"
     extra = (
         "  - id: plays-the-book\n"
         "    changes: [cost_pin]\n"
@@ -321,14 +249,7 @@ def test_an_unused_variant_and_an_unknown_value_are_located(game: Path) -> None:
         "    reason: A typo.\n"
         "    summary: Pins differ.\n"
     )
-    before = path.read_text(encoding="utf-8")
-    path.write_text(before + extra, encoding="utf-8")
-    first = before.count("\n") + 1
-    found = book_diagnostics(compare(game))
-    codes = {(d.code, d.file, d.line) for d in found}
-    assert ("JT033", "content/variants.yaml", first) in codes
-    unknown = [d for d in found if d.code == "JT032"]
-    assert unknown and unknown[0].line == first + 5 and "cost_pin" in unknown[0].message
+    bw.assert_wrong_variants_located(game, extra, "cost_pin")
 
 
 # Fixed prose written from data (spec section 7): who is hit on equal juggs is
@@ -348,32 +269,32 @@ TIES_OTHER = {
 def test_who_is_hit_on_equal_juggs_is_printed_and_counted_from_data(game: Path) -> None:
     before = drawn(game, "en")
     for name, sentence in TIES_BOOK.items():
-        assert flat(sentence) in before[name], name
+        assert bw.flat(sentence) in before[name], name
     odds = run_cli(game, "odds", "--attack", "1", "--defence", "1", "--format", "json")
     assert odds.exit_code == 0, odds.output
     hit = json.loads(odds.stdout)["no_defence"]["defender_hit"]
 
-    edit(game, "content/rules.yaml", "  no_defence: true", "  no_defence: false")
-    edit(game, "content/rules.yaml", "  duel: true", "  duel: false")
+    bw.edit(game, "content/rules.yaml", "  no_defence: true", "  no_defence: false")
+    bw.edit(game, "content/rules.yaml", "  duel: true", "  duel: false")
     after = drawn(game, "en")
     for name, sentence in TIES_OTHER.items():
-        assert flat(sentence) in after[name], name
-        assert flat(TIES_BOOK[name]) not in after[name], name
-    assert flat("on equal juggs neither is.") in after["rules"]
-    assert flat("Duel: the attacker is hit (doubles included)") not in after["quickref"]
+        assert bw.flat(sentence) in after[name], name
+        assert bw.flat(TIES_BOOK[name]) not in after[name], name
+    assert bw.flat("on equal juggs neither is.") in after["rules"]
+    assert bw.flat("Duel: the attacker is hit (doubles included)") not in after["quickref"]
     odds = run_cli(game, "odds", "--attack", "1", "--defence", "1", "--format", "json")
     assert odds.exit_code == 0, odds.output
     parsed = json.loads(odds.stdout)
     assert parsed["no_defence"]["defender_hit"] < hit and parsed["duel"]["both_hit"] == 0
     # The book says otherwise: the change is a departure to declare.
-    found = by_id(book_diagnostics(compare(game)))
+    found = bw.by_id(bw.book_diagnostics(bw.compare(game)))
     assert sorted(found) == ["tie_hits_duel", "tie_hits_no_defence"]
 
 
 def test_the_compulsory_chain_sentence_follows_the_chains_minimum(game: Path) -> None:
-    sentence = flat("This kit reads the rulebook as saying a team must field a chain.")
+    sentence = bw.flat("This kit reads the rulebook as saying a team must field a chain.")
     assert sentence in drawn(game, "en", ("rules",))["rules"]
-    edit(game, "content/rules.yaml", "  chains_min: 1", "  chains_min: 0")
+    bw.edit(game, "content/rules.yaml", "  chains_min: 1", "  chains_min: 0")
     assert sentence not in drawn(game, "en", ("rules",))["rules"]
 
 
@@ -421,24 +342,24 @@ def test_the_sweep_and_push_distances_are_printed_from_data(game: Path) -> None:
     for locale, sentences in DISTANCES_BOOK.items():
         rules = drawn(game, locale, ("rules",))["rules"]
         for sentence in sentences:
-            assert flat(sentence) in rules, (locale, sentence)
-    edit(game, "content/rules.yaml", "  sweep_far: 2", "  sweep_far: 3")
-    edit(game, "content/rules.yaml", "  push: 1", "  push: 2")
-    found = by_id(book_diagnostics(compare(game)))
+            assert bw.flat(sentence) in rules, (locale, sentence)
+    bw.edit(game, "content/rules.yaml", "  sweep_far: 2", "  sweep_far: 3")
+    bw.edit(game, "content/rules.yaml", "  push: 1", "  push: 2")
+    found = bw.by_id(bw.book_diagnostics(bw.compare(game)))
     assert sorted(found) == ["push_hexes", "sweep_far_distance"]
-    declare_variant(game, "sweep_far_distance")
-    declare_variant(game, "push_hexes")
-    result = run_validate(game)
+    bw.declare_variant(game, "sweep_far_distance")
+    bw.declare_variant(game, "push_hexes")
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 0, result.output
     for locale, sentences in DISTANCES_OTHER.items():
         printed = drawn(game, locale)
         for sentence, old in zip(sentences, DISTANCES_BOOK[locale], strict=True):
-            assert flat(sentence) in printed["rules"], (locale, sentence)
-            assert flat(old) not in printed["rules"], (locale, old)
+            assert bw.flat(sentence) in printed["rules"], (locale, sentence)
+            assert bw.flat(old) not in printed["rules"], (locale, old)
     quick = drawn(game, "en", ("quickref",))["quickref"]
-    assert flat("jugg 3 hexes away; per hex") in quick
-    assert flat("pushes it 2 hexes straight away from the attacker") in quick
+    assert bw.flat("jugg 3 hexes away; per hex") in quick
+    assert bw.flat("pushes it 2 hexes straight away from the attacker") in quick
 
 
 @pytest.mark.timeout(180)
@@ -457,17 +378,17 @@ def test_the_crouch_counts_shed_per_stone_are_printed_from_data(game: Path) -> N
     }
     for locale, sentence in one.items():
         for name, text in drawn(game, locale).items():
-            assert flat(sentence) in text, (locale, name)
-    edit(game, "content/rules.yaml", "crouch_counts_per_stone: 1", "crouch_counts_per_stone: 2")
-    assert sorted(by_id(book_diagnostics(compare(game)))) == ["crouch_counts_per_stone"]
-    declare_variant(game, "crouch_counts_per_stone")
-    result = run_validate(game)
+            assert bw.flat(sentence) in text, (locale, name)
+    bw.edit(game, "content/rules.yaml", "crouch_counts_per_stone: 1", "crouch_counts_per_stone: 2")
+    assert sorted(bw.by_id(bw.book_diagnostics(bw.compare(game)))) == ["crouch_counts_per_stone"]
+    bw.declare_variant(game, "crouch_counts_per_stone")
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 0, result.output
     for locale, sentence in two.items():
         for name, text in drawn(game, locale).items():
-            assert flat(sentence) in text, (locale, name)
-            assert flat(one[locale]) not in text, (locale, name)
+            assert bw.flat(sentence) in text, (locale, name)
+            assert bw.flat(one[locale]) not in text, (locale, name)
 
 
 @pytest.mark.timeout(180)
@@ -475,37 +396,37 @@ def test_the_pin_limit_is_printed_and_checked_from_data(game: Path) -> None:
     """One pin per hero at a time (ES 840) is rules.yaml pins_per_hero: the rules and the
     quick reference print it, and the pinned-token check (JT607) counts with it."""
     before = drawn(game, "en")
-    assert flat("A hero pins at most 1 enemy at a time;") in before["rules"]
-    assert flat("A hero pins at most 1 crouched hero at a time.") in before["quickref"]
-    edit(game, "content/rules.yaml", "pins_per_hero: 1", "pins_per_hero: 2")
-    assert sorted(by_id(book_diagnostics(compare(game)))) == ["pins_per_hero"]
-    declare_variant(game, "pins_per_hero")
-    result = run_validate(game)
+    assert bw.flat("A hero pins at most 1 enemy at a time;") in before["rules"]
+    assert bw.flat("A hero pins at most 1 crouched hero at a time.") in before["quickref"]
+    bw.edit(game, "content/rules.yaml", "pins_per_hero: 1", "pins_per_hero: 2")
+    assert sorted(bw.by_id(bw.book_diagnostics(bw.compare(game)))) == ["pins_per_hero"]
+    bw.declare_variant(game, "pins_per_hero")
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 1
     assert "content/kit.yaml:23:" in result.output and "JT607" in result.output
     assert "JT031" not in result.output
     after = drawn(game, "en")
-    assert flat("A hero pins at most 2 enemies at a time;") in after["rules"]
-    assert flat("A hero pins at most 2 crouched heroes at a time.") in after["quickref"]
+    assert bw.flat("A hero pins at most 2 enemies at a time;") in after["rules"]
+    assert bw.flat("A hero pins at most 2 crouched heroes at a time.") in after["quickref"]
     es = drawn(game, "es", ("rules",))["rules"]
-    assert flat("Un héroe pinea como mucho a 2 enemigos a la vez;") in es
+    assert bw.flat("Un héroe pinea como mucho a 2 enemigos a la vez;") in es
 
 
 def test_the_walk_put_back_every_file_it_changed(walked: Path) -> None:
     for path in sorted((REPO / "content").rglob("*.yaml")):
         name = path.relative_to(REPO)
         assert (walked / name).read_bytes() == path.read_bytes(), name
-    assert book_diagnostics(compare(walked)) == []
+    assert bw.book_diagnostics(bw.compare(walked)) == []
 
 
 # Cascade honesty: a broken file explains itself, and nothing downstream adds a wrong sum.
 
 
 def test_a_rules_file_that_fails_its_schema_is_not_compared_with_the_book(game: Path) -> None:
-    edit(game, "content/rules.yaml", "  pin: 1", '  pin: "one"')
-    edit(game, "content/rules.yaml", "budget: 30,", "budget: 31,")  # a departure too
-    result = run_validate(game)
+    bw.edit(game, "content/rules.yaml", "  pin: 1", '  pin: "one"')
+    bw.edit(game, "content/rules.yaml", "budget: 30,", "budget: 31,")  # a departure too
+    result = bw.run_validate(game)
     assert_no_crash(result)
     assert result.exit_code == 1
     assert "content/rules.yaml" in result.output and "JT050" in result.output
@@ -515,7 +436,7 @@ def test_a_rules_file_that_fails_its_schema_is_not_compared_with_the_book(game: 
 def test_a_hero_that_fails_its_schema_stops_the_team_check_before_any_sum(game: Path) -> None:
     team = game / "team.yaml"
     shutil.copy(REPO / "examples" / "short-team.yaml", team)
-    edit(game, "content/heroes/noor-elzinga.yaml", "cost: 5", 'cost: "lots"')
+    bw.edit(game, "content/heroes/noor-elzinga.yaml", "cost: 5", 'cost: "lots"')
     result = run_cli(game, "team", "check", str(team))
     assert_no_crash(result)
     assert result.exit_code == 2
@@ -528,7 +449,7 @@ def test_a_departure_from_the_book_is_the_kits_rule_for_teams_and_odds(game: Pat
     kit's numbers: the team check weighs the budget content says, odds its tie rule."""
     team = game / "team.yaml"
     shutil.copy(REPO / "examples" / "short-team.yaml", team)
-    edit(
+    bw.edit(
         game,
         "content/rules.yaml",
         "  short: {points_to_win: 1, team_size: 5, budget: 30",

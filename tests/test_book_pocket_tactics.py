@@ -20,15 +20,7 @@ from pathlib import Path
 import pytest
 
 from bench.pdfview import open_pdf
-from tests.bookwalk import (
-    book_diagnostics,
-    book_values,
-    compare,
-    declare_variant,
-    mutate,
-    project_copy,
-    run_validate,
-)
+from tests import bookwalk as bw
 from tests.conftest import REPO, assert_no_crash, run_cli
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import load_translator
@@ -39,24 +31,13 @@ from ttgbuild.validate.project import validate_project
 GAME = REPO / "games" / "pocket-tactics"
 BOOK = REPO / "ttgbuild" / "packs" / "pockettactics" / "data" / "book.yaml"
 SOURCE = "004_0852b7464f2a978c.txt"
-VALUES = book_values(BOOK)
-HEADING = {  # the list's heading as each locale's catalog prints it
-    "en": "This kit changes the published rules of Pocket-Tactics:",
-    "es": "Este kit cambia las reglas publicadas de Pocket-Tactics:",
-    "de": "Dieses Kit ändert die veröffentlichten Regeln von Pocket-Tactics:",
-}
+VALUES = bw.book_values(BOOK)
+HEADING = bw.headings("Pocket-Tactics")  # the list's heading as each locale's catalog prints it
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    return project_copy(GAME, tmp_path / "pocket-tactics")
-
-
-def edit(root: Path, file: str, before: str, after: str) -> None:
-    path = root / "content" / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(before) == 1, before
-    path.write_text(text.replace(before, after), encoding="utf-8")
+    return bw.project_copy(GAME, tmp_path / "pocket-tactics")
 
 
 def reference_text(root: Path, locale: str) -> str:
@@ -86,43 +67,34 @@ def test_the_book_names_the_values_the_issue_asks_for() -> None:
 
 
 def test_the_shipped_game_plays_the_book() -> None:
-    assert book_diagnostics(compare(GAME)) == []
+    assert bw.book_diagnostics(bw.compare(GAME)) == []
     assert not (GAME / "content" / "variants.yaml").exists()
 
 
 @pytest.mark.parametrize("value", VALUES, ids=[value.id for value in VALUES])
 def test_each_book_value_changed_is_named_then_declared(game: Path, value) -> None:
-    file, line = mutate(game, value)
-    found = book_diagnostics(compare(game))
+    file, line = bw.mutate(game, value)
+    found = bw.book_diagnostics(bw.compare(game))
     assert [(d.code, d.file, d.line) for d in found] == [("JT031", file, line)], found
     said = value.where  # e.g. "004_….txt line 90"
     assert found[0].message.startswith(f"{value.id}") and said in found[0].message
-    declare_variant(game, value.id)
-    assert book_diagnostics(compare(game)) == []
+    bw.declare_variant(game, value.id)
+    assert bw.book_diagnostics(bw.compare(game)) == []
 
 
 def test_validate_names_a_departure_and_accepts_it_declared(game: Path) -> None:
-    edit(game, "terrains/ice.yaml", "fail: {from: 1, to: 2}", "fail: {from: 1, to: 3}")
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 1
-    assert (
+    bw.edit_content(game, "terrains/ice.yaml", "fail: {from: 1, to: 2}", "fail: {from: 1, to: 3}")
+    error = (
         "content/terrains/ice.yaml:6:55: error JT031: ice_hazard_fail/to: content says 3, the book says 2 "
         f"({SOURCE} line 106, the faces that fail an ice tile's hazard test); "
         "declare a variant in content/variants.yaml if this kit means it [/hazard/fail/to]"
-    ) in result.output
-    declare_variant(game, "ice_hazard_fail")
-    result = run_validate(game)
-    assert_no_crash(result)
-    assert result.exit_code == 0, result.output
-    assert "JT03" not in result.output
+    )
+    bw.assert_validate_fails_then_passes(game, [error], "ice_hazard_fail")
 
 
 def test_an_unused_variant_and_an_unknown_value_are_reported(game: Path) -> None:
-    declare_variant(game, "base_defence_dice")  # the content still says 3: nothing changes
-    declare_variant(game, "ice_timing")  # not a value of this book
-    codes = {(d.code, d.file) for d in book_diagnostics(compare(game))}
-    assert codes == {("JT033", "content/variants.yaml"), ("JT032", "content/variants.yaml")}
+    # base_defence_dice: the content still says 3; ice_timing: not a value of this book.
+    bw.assert_unused_and_unknown_reported(game, "base_defence_dice", "ice_timing")
     result = run_cli(game, "validate")
     assert_no_crash(result)
     assert result.exit_code == 1
@@ -135,9 +107,9 @@ def test_the_shipped_reference_prints_no_list_of_changes() -> None:
 
 
 def test_a_declared_variant_is_printed_in_every_locale(game: Path) -> None:
-    edit(game, "game.yaml", "  defence_dice: 3", "  defence_dice: 4")
+    bw.edit_content(game, "game.yaml", "  defence_dice: 3", "  defence_dice: 4")
     summary = "Bases defend with {base_defence_dice} dice instead of {book_base_defence_dice}."
-    declare_variant(game, "base_defence_dice", summary)
+    bw.declare_variant(game, "base_defence_dice", summary)
     for locale, heading in HEADING.items():
         text = flat(reference_text(game, locale))
         assert heading in text, locale
@@ -145,48 +117,68 @@ def test_a_declared_variant_is_printed_in_every_locale(game: Path) -> None:
         assert "Bases defend with 4 dice instead of 3." in text, locale
 
 
-def test_the_counter_table_is_printed_from_game_yaml(game: Path) -> None:
+# What the reference prints from game.yaml: (en before the edits, the edits, en after them,
+# (another locale, what it prints after them)).
+PRINTED_FROM_GAME_YAML = {
+    "counter-table": (
+        [
+            "Melee Melee Ballistic Ballistic Arcane Arcane · Tech · Magitech",
+            "Tech Tech · Arcane · Magitech",
+            "declares its power as one of: Arcane · Tech.",
+        ],
+        [
+            ("  ballistic: [ballistic]", "  ballistic: [ballistic, tech]"),
+            ("magitech_declares: [arcane, tech]", "magitech_declares: [tech]"),
+        ],
+        ["Ballistic Ballistic · Tech", "declares its power as one of: Tech."],
+        ("es", "Balística Balística · Tecnológica"),
+    ),
+    "rerolls": (
+        ["A unit on its affinity terrain gains 1 re-roll."],
+        [("  affinity: 1 ", "  affinity: 2 "), ("  assist: 1 ", "  assist: 3 ")],
+        [
+            "A unit on its affinity terrain gains 2 re-rolls.",
+            "Each ally next to a tile in the assault gives its side 3 re-rolls.",
+        ],
+        ("de", "erhält 2 Wiederholungswürfe."),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(PRINTED_FROM_GAME_YAML))
+def test_the_counter_table_and_the_rerolls_are_printed_from_game_yaml(
+    game: Path, case: str
+) -> None:
+    before, edits, after, (locale, other) = PRINTED_FROM_GAME_YAML[case]
     text = flat(reference_text(game, "en"))
-    assert "Melee Melee Ballistic Ballistic Arcane Arcane · Tech · Magitech" in text
-    assert "Tech Tech · Arcane · Magitech" in text
-    assert "declares its power as one of: Arcane · Tech." in text
-    edit(game, "game.yaml", "  ballistic: [ballistic]", "  ballistic: [ballistic, tech]")
-    edit(game, "game.yaml", "magitech_declares: [arcane, tech]", "magitech_declares: [tech]")
+    for sentence in before:
+        assert sentence in text
+    for old, new in edits:
+        bw.edit_content(game, "game.yaml", old, new)
     text = flat(reference_text(game, "en"))
-    assert "Ballistic Ballistic · Tech" in text
-    assert "declares its power as one of: Tech." in text
-    es = flat(reference_text(game, "es"))
-    assert "Balística Balística · Tecnológica" in es
+    for sentence in after:
+        assert sentence in text
+    assert other in flat(reference_text(game, locale))
 
 
 def test_the_kinds_each_assault_declares_are_printed_from_game_yaml(game: Path) -> None:
     text = flat(reference_text(game, "en"))
     assert "moves onto the enemy's tile and declares one of: Melee · Arcane · Tech." in text
     assert "targets an adjacent enemy and declares one of: Ballistic · Arcane · Tech." in text
-    edit(game, "game.yaml", "  ranged: [ballistic, arcane, tech]", "  ranged: [ballistic]")
+    bw.edit_content(
+        game, "game.yaml", "  ranged: [ballistic, arcane, tech]", "  ranged: [ballistic]"
+    )
     text = flat(reference_text(game, "en"))
     assert "targets an adjacent enemy and declares one of: Ballistic. Abilities" in text
-    assert {d.message.split(":")[0] for d in book_diagnostics(compare(game))} == {
+    assert {d.message.split(":")[0] for d in bw.book_diagnostics(bw.compare(game))} == {
         "ranged_assault_kinds"
     }
 
 
-def test_the_rerolls_are_printed_from_game_yaml(game: Path) -> None:
-    text = flat(reference_text(game, "en"))
-    assert "A unit on its affinity terrain gains 1 re-roll." in text
-    edit(game, "game.yaml", "  affinity: 1 ", "  affinity: 2 ")
-    edit(game, "game.yaml", "  assist: 1 ", "  assist: 3 ")
-    text = flat(reference_text(game, "en"))
-    assert "A unit on its affinity terrain gains 2 re-rolls." in text
-    assert "Each ally next to a tile in the assault gives its side 3 re-rolls." in text
-    de = flat(reference_text(game, "de"))
-    assert "erhält 2 Wiederholungswürfe." in de
-
-
 def test_the_limits_the_book_states_are_read_by_the_checks(game: Path) -> None:
-    edit(game, "game.yaml", "max_types: 3 ", "max_types: 2 ")
-    edit(game, "game.yaml", "min_affinities: 1 ", "min_affinities: 2 ")
-    edit(game, "game.yaml", "kicker: {min: 0, max: 6}", "kicker: {min: 0, max: 5}")
+    bw.edit_content(game, "game.yaml", "max_types: 3 ", "max_types: 2 ")
+    bw.edit_content(game, "game.yaml", "min_affinities: 1 ", "min_affinities: 2 ")
+    bw.edit_content(game, "game.yaml", "kicker: {min: 0, max: 6}", "kicker: {min: 0, max: 5}")
     result = run_cli(game, "validate")
     assert_no_crash(result)
     assert result.exit_code == 1
@@ -197,7 +189,7 @@ def test_the_limits_the_book_states_are_read_by_the_checks(game: Path) -> None:
     ):
         assert line in result.output
     # Each departs from the book too, at game.yaml.
-    assert {d.message.split(":")[0] for d in book_diagnostics(compare(game))} == {
+    assert {d.message.split(":")[0] for d in bw.book_diagnostics(bw.compare(game))} == {
         "max_types",
         "min_affinities",
         "kicker_range/max",

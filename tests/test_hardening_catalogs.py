@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO
+from conftest import REPO, project_copy_of
 from conftest import run_cli as cli
 
 DE = "locales/de/LC_MESSAGES/ttgbuild.po"
@@ -40,9 +40,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def project(shipped: Path, tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(shipped, root)
-    return root
+    return project_copy_of(shipped, tmp_path)
 
 
 def build(root: Path, *locales: str) -> Any:

@@ -14,8 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO
 from conftest import run_cli as cli
+from conftest import shipped_copy
 from reportlab.lib.units import mm
 
 from bench.pdfview import open_pdf
@@ -116,11 +116,7 @@ def test_hyphenation_keeps_the_type_size() -> None:
 
 @pytest.fixture(scope="module")
 def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("hyphen")
-    shutil.copytree(REPO / "content", root / "content")
-    shutil.copytree(REPO / "locales", root / "locales")
-    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
-    return root
+    return shipped_copy(tmp_path_factory.mktemp("hyphen")).root
 
 
 def test_a_compound_on_the_qwik_card_breaks_and_keeps_its_size(

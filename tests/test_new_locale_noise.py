@@ -9,12 +9,11 @@ one entry, and one JT828 line per locale says how many there are.
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import project_copy_of, shipped_copy
 from conftest import run_cli as cli
 
 FR = "locales/fr/LC_MESSAGES/ttgbuild.po"
@@ -26,19 +25,14 @@ pytestmark = pytest.mark.timeout(120)
 @pytest.fixture(scope="module")
 def started(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The shipped project with French started from its template and nothing translated."""
-    root = tmp_path_factory.mktemp("noise")
-    shutil.copytree(REPO / "content", root / "content")
-    shutil.copytree(REPO / "locales", root / "locales")
-    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
+    root = shipped_copy(tmp_path_factory.mktemp("noise")).root
     assert cli(root, "i18n", "init", "fr").exit_code == 0
     return root
 
 
 @pytest.fixture
 def project(started: Path, tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(started, root)
-    return root
+    return project_copy_of(started, tmp_path)
 
 
 def status(root: Path) -> dict[str, int]:
@@ -108,10 +102,7 @@ def test_checks_still_list_every_untranslated_entry(project: Path) -> None:
 
 
 def test_a_complete_locale_has_no_summary(tmp_path: Path) -> None:
-    root = tmp_path / "project"
-    shutil.copytree(REPO / "content", root / "content")
-    shutil.copytree(REPO / "locales", root / "locales")
-    shutil.copy(REPO / "ttgbuild.toml", root / "ttgbuild.toml")
+    root = shipped_copy(tmp_path / "project").root
     result = cli(root, "build", "--locale", "de", "--out", str(root / "o"), "--format", "json")
     assert result.exit_code == 0, result.output
     assert not [d for d in json.loads(result.stdout) if d["code"] in {"JT828", "JT801"}]

@@ -112,9 +112,7 @@ def read_variants(project: Path, book_ids: frozenset[str] | None) -> Variants | 
             continue
         line, column = doc.locate(f"{at}/id")
         variants.append(
-            Variant(
-                ident, tuple(entry["changes"]), entry["reason"], entry["summary"], line, column
-            )
+            Variant(ident, tuple(entry["changes"]), entry["reason"], entry["summary"], line, column)
         )
     return Variants(tuple(variants), tuple(found), doc)
 
