@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ttgbuild.core.codes import Code, code_table
@@ -50,8 +50,14 @@ class Variant:
     changes: tuple[str, ...]
     reason: str
     summary: str
-    line: int  # of its `id:` in content/variants.yaml
-    column: int
+    doc: Document = field(compare=False, repr=False)  # content/variants.yaml, as read
+    at: str = ""  # the JSON Pointer of its entry there
+
+    def where(self) -> tuple[int, int]:
+        """Line and column of its `id:`, worked out only when a problem is reported there:
+        locating parses the file again, and a validate whose files were all remembered
+        must not import the YAML parser (tests/test_loadmemo.py)."""
+        return self.doc.locate(f"{self.at}/id")
 
 
 @dataclass(frozen=True)
@@ -110,9 +116,8 @@ def read_variants(project: Path, book_ids: frozenset[str] | None) -> Variants | 
         ]
         if twice:
             continue
-        line, column = doc.locate(f"{at}/id")
         variants.append(
-            Variant(ident, tuple(entry["changes"]), entry["reason"], entry["summary"], line, column)
+            Variant(ident, tuple(entry["changes"]), entry["reason"], entry["summary"], doc, at)
         )
     return Variants(tuple(variants), tuple(found), doc)
 

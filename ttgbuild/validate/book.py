@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,15 +47,19 @@ class Departure:
     value: BookValue
     file: str  # the content file as shown, e.g. content/game.yaml
     pointer: str  # of the differing node in that file
-    line: int
-    column: int
     text: str  # "content says 4, the book says 3"
+    doc: Document | None = field(default=None, compare=False, repr=False)  # None: no file
+    key: bool = False  # located at the node's key (a key content lacks or adds)
 
     def diagnostic(self) -> Diagnostic:
+        """The JT031 of an undeclared departure. Only then is the node located: locating
+        parses the file again, and a declared departure prints nothing, so a validate whose
+        files were all remembered never imports the YAML parser (tests/test_loadmemo.py)."""
         value = self.value
         sub = self.pointer.removeprefix(value.pointer) if self.pointer != value.pointer else ""
         message = f"{value.id}{sub}: {self.text} ({value.where}, {value.topic}); {ADVICE}"
-        return COMPARE_CODES["JT031"].at(self.file, self.line, self.column, message, self.pointer)
+        line, column = (0, 0) if self.doc is None else self.doc.locate(self.pointer, key=self.key)
+        return COMPARE_CODES["JT031"].at(self.file, line, column, message, self.pointer)
 
 
 @dataclass(frozen=True)
@@ -121,19 +125,17 @@ def compare(
         doc = documents.get(shown)
         if doc is None:
             text = f"content has no {value.file} (the book says {_shown(value.value)})"
-            departures[value.id] = Departure(value, shown, value.pointer, 0, 0, text)
+            departures[value.id] = Departure(value, shown, value.pointer, text)
             continue
         found = _at(doc.data, value.pointer)
         if found is _MISSING:
             text = f"content has no {value.pointer or '/'} in {value.file}"
-            line, column = doc.locate(value.pointer)
-            departures[value.id] = Departure(value, shown, value.pointer, line, column, text)
+            departures[value.id] = Departure(value, shown, value.pointer, text, doc)
             continue
         differs = _difference(found, value.value, value.pointer, value.unordered)
         if differs is not None:
             pointer, text, key = differs
-            line, column = doc.locate(pointer, key=key)
-            departures[value.id] = Departure(value, shown, pointer, line, column, text)
+            departures[value.id] = Departure(value, shown, pointer, text, doc, key)
     return Comparison(departures, frozenset(compared))
 
 
@@ -171,7 +173,8 @@ def _unused(variants: Variants, book: Book, found: Comparison) -> list[Diagnosti
 
 
 def _variant_problem(variant: Variant, code: str, message: str) -> Diagnostic:
-    return COMPARE_CODES[code].at(VARIANTS_SHOWN, variant.line, variant.column, message)
+    line, column = variant.where()
+    return COMPARE_CODES[code].at(VARIANTS_SHOWN, line, column, message)
 
 
 def _at(data: Any, pointer: str) -> Any:
