@@ -41,7 +41,7 @@ from ttgbuild.source.bookfile import BookValue, read_book
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.schema import schemas_at
 from ttgbuild.source.yamlsource import load_document
-from ttgbuild.validate.book import _MISSING, _at, compare_project
+from ttgbuild.validate.book import MISSING, compare_project, value_at
 
 BOOK_CODES = ("JT030", "JT031", "JT032", "JT033", "JT034")
 _ENUM_LIKE = re.compile(r"^[a-z][a-z0-9_-]{0,30}$")
@@ -228,8 +228,8 @@ def mutate(project: Path, value: BookValue) -> tuple[str, int]:
     path = project / "content" / value.file
     text = path.read_text(encoding="utf-8")
     _, data = _round_trip(text)
-    target = _at(data, value.pointer)
-    if target is _MISSING:
+    target = value_at(data, value.pointer)
+    if target is MISSING:
         raise ValueError(f"{value.id}: content has nothing at {value.at}")
     key = pointer_parts(value.pointer)[-1] if value.pointer else ""
     strings = _strings(data, key)

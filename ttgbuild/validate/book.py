@@ -37,7 +37,7 @@ COMPARE_CODES = code_table(
 )
 SHOWN_LENGTH = 80  # a value quoted in a message, at most
 ADVICE = "declare a variant in content/variants.yaml if this kit means it"
-_MISSING = object()
+MISSING = object()  # no value at a pointer (None is a value content may hold)
 
 
 @dataclass(frozen=True)
@@ -127,8 +127,8 @@ def compare(
             text = f"content has no {value.file} (the book says {_shown(value.value)})"
             departures[value.id] = Departure(value, shown, value.pointer, text)
             continue
-        found = _at(doc.data, value.pointer)
-        if found is _MISSING:
+        found = value_at(doc.data, value.pointer)
+        if found is MISSING:
             text = f"content has no {value.pointer or '/'} in {value.file}"
             departures[value.id] = Departure(value, shown, value.pointer, text, doc)
             continue
@@ -150,8 +150,8 @@ def content_values(book: Book, project: Path) -> dict[str, Any]:
             outside = links_outside(path, project)  # never read, as the loader refuses it
             read[value.file] = None if outside else load_document(path, f"content/{value.file}")[0]
         doc = read[value.file]
-        found = _at(doc.data, value.pointer) if doc is not None else _MISSING
-        if found is not _MISSING:
+        found = value_at(doc.data, value.pointer) if doc is not None else MISSING
+        if found is not MISSING:
             values[value.id] = found
     return values
 
@@ -177,8 +177,8 @@ def _variant_problem(variant: Variant, code: str, message: str) -> Diagnostic:
     return COMPARE_CODES[code].at(VARIANTS_SHOWN, line, column, message)
 
 
-def _at(data: Any, pointer: str) -> Any:
-    """The value at a JSON Pointer, or _MISSING."""
+def value_at(data: Any, pointer: str) -> Any:
+    """The value at a JSON Pointer, or MISSING; the book tests mutate content through it."""
     node = data
     for part in pointer_parts(pointer):
         if isinstance(node, dict) and part in node:
@@ -186,7 +186,7 @@ def _at(data: Any, pointer: str) -> Any:
         elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
-            return _MISSING
+            return MISSING
     return node
 
 
