@@ -102,6 +102,25 @@ def declared_problems(pack: Pack, project: Path) -> list[Diagnostic]:
     return [diag for path in pack.checks for diag in _load(pack, path, project)[1]]
 
 
+def unknown_needs(pack: Pack, project: Path, content: Any) -> list[Diagnostic]:
+    """A declared check's `needs` naming a record kind the game does not have (JT061).
+
+    The runner skips such a check (its parts never loaded); this says why, at the name,
+    so a typo in `needs:` is a located error rather than a check that silently never runs.
+    """
+    problems = []
+    for check in declared_checks(pack, project):
+        for index, spec in enumerate(check.doc.data["checks"]):
+            if spec.get("code") != check.code.code:
+                continue
+            for slot, need in enumerate(spec.get("needs", ())):
+                if not hasattr(content, need):
+                    pointer = f"/checks/{index}/needs/{slot}"
+                    message = f"check {check.code.code} needs {need!r}, which is no record kind"
+                    problems.append(_problem(check.doc, "JT061", pointer, message))
+    return problems
+
+
 def _load(
     pack: Pack, path: Path, root: Path | None
 ) -> tuple[list[DeclaredCheck], list[Diagnostic]]:

@@ -11,7 +11,7 @@ from ttgbuild.source.datapack import KIT_CHECK, pack_of
 from ttgbuild.source.loader import Loaded, load_content
 from ttgbuild.source.packproblems import layout_problems, sheet_problems
 from ttgbuild.validate.book import book_problems
-from ttgbuild.validate.declared import declared_problems
+from ttgbuild.validate.declared import declared_problems, unknown_needs
 from ttgbuild.validate.registry import Registry
 from ttgbuild.validate.runner import Context, run_checks
 
@@ -42,6 +42,7 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
     diags += sheet_problems(pack, project)  # the pack's reference sheets (data files)
     diags += layout_problems(pack, project)  # the pack's card layouts (data files)
     diags += declared_problems(pack, project)  # the pack's check files
+    diags += unknown_needs(pack, project, loaded.content)  # their needs: record kinds
     diags += book_problems(project, pack, loaded)  # the content against the game's book
     if pack.before_build == KIT_CHECK and not has_failures(diags, strict=False):
         # The layouts' and sheets' expressions evaluated with the content, as `build` does

@@ -46,7 +46,7 @@ def run_checks(registry: Registry, ctx: Context, locate: Locate) -> list[Diagnos
     """Run every check of the registry whose needed content parts loaded."""
     diags: list[Diagnostic] = []
     for rule, check in registry.checks():
-        if any(not getattr(ctx.content, part) for part in rule.needs):
+        if any(not getattr(ctx.content, part, None) for part in rule.needs):
             continue
         for finding in check(ctx):
             line, column = finding.place or locate(finding.file, finding.pointer, finding.key)
