@@ -28,6 +28,7 @@ from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import Pack
 from ttgbuild.render import style, text
+from ttgbuild.render.booksheet import render_book
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Section
 from ttgbuild.render.layout.decks import PackParts, draw_layout
@@ -53,7 +54,8 @@ KIT_FILES = "kit_files"  # the label table of what each kit file holds, for the 
 def sheet(
     ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str], file: str = ""
 ) -> bytes:
-    """One page: the pack's title, the sheet's sections flowed into columns, the furniture.
+    """One page: the pack's title, the sheet's sections flowed into columns, the furniture;
+    a sheet in book mode (`book:`) is a book of as many pages as it needs (render/booksheet.py).
 
     `sheet` is the sheet file's path, `file` the kit file it makes (its own
     row of the print plan), `theme` the pack's colours (`ink`, if it has
@@ -63,6 +65,11 @@ def sheet(
     tr = ctx.tr
     root = _project(ctx)
     pack = pack_of(root)
+    found = load_sheets(path.parent.resolve(), shown_from(pack, path.parent, root))
+    if _name(path) in found.by_name and found.by_name[_name(path)].book is not None:
+        # A book takes as many pages as it needs: its own row of the plan is not known yet.
+        names = {**_names(pack, ctx.content), "print_plan": plan(ctx, pack.components, file, 0)}
+        return render_book(ctx, pack, _name(path), names=names)
     rows = plan(ctx, pack.components, file, PAGES)
     layout = _sheet_layout(path, pack, root, tr, ctx.content, ctx.icons.names, rows)
     sections = layout.sections(_name(path))
@@ -146,8 +153,12 @@ def check(project: Path, content: DataContent) -> list[Diagnostic]:
             path = Path(part.options["sheet"])
             rows = plan(ctx, pack.components, part.file, PAGES)
             layout = _sheet_layout(path, pack, project, tr, content, frozenset(), rows)
-            if _name(path) in layout.sheets.by_name:
+            found = layout.sheets.by_name.get(_name(path))
+            if found is not None:
                 layout.sections(_name(path))
+            if found is not None and found.book is not None:
+                for key in ("title", "folio", "variants"):
+                    layout.book_message(_name(path), key)
             problems += _kit_file_labels(layout.sheets, pack)
         except (LayoutError, SheetError) as exc:
             problems.append(exc.diagnostic)
@@ -199,10 +210,16 @@ def _sheet_layout(
 ) -> SheetLayout:
     """A sheet's layout; its expressions also see `print_plan`, the kit's rows (PlanRow),
     and `variants`, the kit's declared changes to its game's book as printed (a list of
-    mappings: id, summary, book_title; empty when the kit plays the book)."""
+    mappings: id, summary, book_title; empty when the kit plays the book), and `game_title`,
+    the pack's title."""
     sheets: Sheets = load_sheets(path.parent.resolve(), shown_from(pack, path.parent, root))
     variants = printed_variants(root, pack, tr)
-    names = {**_names(pack, content), "print_plan": rows, "variants": variants}
+    names = {
+        **_names(pack, content),
+        "print_plan": rows,
+        "variants": variants,
+        "game_title": pack.title,
+    }
     return SheetLayout(sheets, tr, icons, names, {}, {})
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
@@ -170,7 +171,10 @@ class Table:
                 free.remove(i)
         return [out[i] for i in range(len(self.columns))]
 
-    def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
+    def _grid(
+        self, width: float, size: float, family: text.Family
+    ) -> tuple[list[float], float, list[tuple[bool, list[text.Fitted | Picture], float]]]:
+        """(column widths, overflow width, rows: (is header, laid cells, height))."""
         widths = self.widths(width, size, family)
         pad = PAD * size
         over = max(sum(widths) - width, 0.0)
@@ -191,42 +195,84 @@ class Table:
                 cells.append(fitted)
                 tallest = max(tallest, fitted.height)
             grid.append((is_header, cells, tallest + 2 * pad))
+        return widths, over, grid
+
+    def _paint_row(
+        self,
+        canvas: Canvas,
+        row: tuple[bool, list[text.Fitted | Picture], float],
+        number: int,
+        widths: list[float],
+        at: tuple[float, float, float],
+        draw: tuple[text.Family, text.IconDrawer],
+    ) -> None:
+        """One row at (x, top, size): its stripe or header fill, then its cells."""
+        x, y, size = at
+        family, icon = draw
+        pad = PAD * size
+        is_header, cells, h = row
+        fill = style.HEADER if is_header else (style.CARD_TINT if number % 2 else None)
+        if fill is not None:
+            canvas.setFillColor(fill)
+            canvas.rect(x, y - h, sum(widths), h, stroke=0, fill=1)
+        cx = x
+        for cell, w, col in zip(cells, widths, self.columns, strict=True):
+            if isinstance(cell, Picture):
+                side = cell.scale * size * 0.9
+                canvas.saveState()
+                cell.draw(canvas, cx + pad, y - pad - side, side)
+                canvas.restoreState()
+            else:
+                colour = style.PAPER if is_header else style.INK
+                _paint_block(
+                    canvas, cell, cx + pad, y - pad, family, icon, colour, col.align, w - 2 * pad
+                )
+            cx += w
+
+    def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
+        widths, over, grid = self._grid(width, size, family)
         height = sum(h for _, _, h in grid)
 
         def paint(canvas: Canvas, x: float, top: float) -> None:
             y = top
-            for number, (is_header, cells, h) in enumerate(grid):
-                fill = style.HEADER if is_header else (style.CARD_TINT if number % 2 else None)
-                if fill is not None:
-                    canvas.setFillColor(fill)
-                    canvas.rect(x, y - h, sum(widths), h, stroke=0, fill=1)
-                cx = x
-                for cell, w, col in zip(cells, widths, self.columns, strict=True):
-                    if isinstance(cell, Picture):
-                        side = cell.scale * size * 0.9
-                        canvas.saveState()
-                        cell.draw(canvas, cx + pad, y - pad - side, side)
-                        canvas.restoreState()
-                    else:
-                        colour = style.PAPER if is_header else style.INK
-                        _paint_block(
-                            canvas,
-                            cell,
-                            cx + pad,
-                            y - pad,
-                            family,
-                            icon,
-                            colour,
-                            col.align,
-                            w - 2 * pad,
-                        )
-                    cx += w
-                y -= h
-            canvas.setStrokeColor(style.RULE)
-            canvas.setLineWidth(0.4)
-            canvas.line(x, y, x + sum(widths), y)
+            for number, row in enumerate(grid):
+                self._paint_row(canvas, row, number, widths, (x, y, size), (family, icon))
+                y -= row[2]
+            _rule(canvas, x, y, sum(widths))
 
         return Laid(height, over, paint)
+
+    def row_layouts(
+        self, width: float, size: float, family: text.Family, icon: text.IconDrawer
+    ) -> list[Laid]:
+        """The table as one Laid per row (the header first), all with the same column
+        widths and stripes as `layout`: a book breaks a long table between its rows."""
+        widths, over, grid = self._grid(width, size, family)
+        out = []
+        for number, row in enumerate(grid):
+            last = number == len(grid) - 1
+
+            def paint(
+                canvas: Canvas,
+                x: float,
+                top: float,
+                row: Any = row,
+                number: int = number,
+                last: bool = last,
+            ) -> None:
+                self._paint_row(canvas, row, number, widths, (x, top, size), (family, icon))
+                if last:
+                    _rule(canvas, x, top - row[2], sum(widths))
+
+            out.append(Laid(row[2], over, paint))
+        return out
+
+
+def _rule(canvas: Canvas, x: float, y: float, width: float) -> None:
+    """The thin rule under a table."""
+    canvas.setStrokeColor(style.RULE)
+    canvas.setLineWidth(0.4)
+    canvas.line(x, y, x + width, y)
 
 
 @dataclass(frozen=True)
@@ -252,10 +298,15 @@ Block = Prose | Table | Figure
 
 @dataclass(frozen=True)
 class Section:
-    """A heading band and its blocks: the unit that flows, never split between columns."""
+    """A heading band and its blocks: the unit that flows, never split between columns.
+
+    `level` 2 is a subheading: only a book (render/booksheet.py) sets it apart;
+    a one-page sheet has chapters only.
+    """
 
     title: str
     blocks: Sequence[Block]
+    level: int = 1
 
     def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
         title = _text_cell([text.Span(self.title, bold=True)], width - size, size * 1.1, family)

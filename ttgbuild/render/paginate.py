@@ -43,11 +43,16 @@ class Lines:
 
 @dataclass(frozen=True)
 class Solid:
-    """A heading, table or figure: never split; a heading keeps with what follows it."""
+    """A heading, table or figure: never split; a heading keeps with what follows it.
+
+    A row of a table broken between rows carries the table's `header`, drawn
+    again above it when the row starts a column.
+    """
 
     laid: Laid
     space_before: float = 0.0
     keep_with_next: bool = False
+    header: Laid | None = None
 
     @property
     def height(self) -> float:
@@ -75,6 +80,24 @@ def _first_height(item: Item) -> float:
     return sum(item.block.leading if line else 0.0 for line in lines[:KEEP_LINES])
 
 
+def _kept_height(items: Sequence[Item], index: int) -> float:
+    """What must fit below item `index` for it to stay where it is: the start of its
+    follower when it keeps with it, and on through a chain (a chapter's heading, then a
+    subheading, then text: neither heading may end a column)."""
+    need = 0.0
+    while index + 1 < len(items):
+        item, follower = items[index], items[index + 1]
+        if not (isinstance(item, Solid) and item.keep_with_next):
+            break
+        if isinstance(follower, Solid) and follower.keep_with_next:
+            need += follower.space_before + follower.height
+            index += 1
+            continue
+        need += follower.space_before + _first_height(follower)
+        break
+    return need
+
+
 def _paint_lines(
     item: Lines, start: int, stop: int, x: float, top: float, icon: text.IconDrawer
 ) -> Paint:
@@ -94,8 +117,12 @@ def _paint_lines(
 
 
 def _paint_solid(item: Solid, x: float, top: float) -> Paint:
+    return _paint_laid(item.laid, x, top)
+
+
+def _paint_laid(laid: Laid, x: float, top: float) -> Paint:
     def paint(canvas: Canvas) -> None:
-        item.laid.paint(canvas, x, top)
+        laid.paint(canvas, x, top)
 
     return paint
 
@@ -135,13 +162,13 @@ def paginate(
         gap = 0.0 if at_top else item.space_before
         if isinstance(item, Solid):
             too_wide = max(too_wide, item.laid.overflow_width)
-            need = item.height
-            if item.keep_with_next and index + 1 < len(items):
-                follower = items[index + 1]
-                need += follower.space_before + _first_height(follower)
+            need = item.height + _kept_height(items, index)
             if y - gap - need < bottom - 0.01 and not at_top:
                 next_column()
-                gap = 0.0
+                gap, at_top = 0.0, True
+            if at_top and item.header is not None:
+                pages[-1].append(_paint_laid(item.header, x, y))
+                y -= item.header.height
             pages[-1].append(_paint_solid(item, x, y - gap))
             y -= gap + item.height
             too_tall = max(too_tall, bottom - y)

@@ -12,6 +12,7 @@ figure the pack lacks) is a SheetError located in the sheet file.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ from ttgbuild.source.sheetfile import SHEET_CODES, SUFFIX, Sheet, SheetError, Sh
 # never ends between a cost and its unit.
 NUMBER_ICON = re.compile(r"(\d)\s+(\[[a-z_]+\])")
 BULLET = "•"
+MM = 72 / 25.4  # points per millimetre, for messages
 T = TypeVar("T")
 
 Span = text.Span
@@ -87,6 +89,7 @@ class SheetLayout:
     names: Mapping[str, Any]  # the pack's names for expressions (content, rules, functions)
     figures: Mapping[str, FigureMaker]
     pictures: Mapping[str, PictureDrawer]
+    figure_room: float = math.inf  # a book's column height: a taller figure is JT085
     _labels: dict[str, Labels] = field(default_factory=dict, repr=False, compare=False)
 
     def labels(self, table: str) -> Labels:
@@ -111,16 +114,33 @@ class SheetLayout:
                     self._item(sheet, item, inner)
                     for item, inner in _entries(sheet, spec["items"], s)
                 ],
+                spec["heading"].get("level", 1),
             )
             for spec, s in _entries(sheet, sheet.sections, scope)
         ]
+
+    def book_message(self, name: str, key: str, values: Mapping[str, Any] | None = None) -> str:
+        """A message of the `book:` mapping of sheet `name` in the locale: its params
+        evaluated like any of the sheet's, then the engine's `values` (a page number)."""
+        sheet = self.sheets.by_name[name]
+        spec = (sheet.book or {})[key]
+        scope = {**engine_names(self.tr), **self.names}
+        filled = _translate(self.tr, spec, scope, sheet)
+        return self.tr.fill(filled, dict(values)) if values else filled
 
     def _item(self, sheet: Sheet, spec: dict[str, Any], scope: dict[str, Any]) -> Block:
         if "table" in spec:
             return self._table(sheet, spec["table"], scope)
         if "figure" in spec:
             maker = _drawn(sheet, spec, "figure", self.figures)
-            return maker(self.labels(spec["labels"]) if "labels" in spec else Labels())
+            figure = maker(self.labels(spec["labels"]) if "labels" in spec else Labels())
+            if figure.height > self.figure_room:
+                message = (
+                    f"figure {spec['figure']!r} is {figure.height / MM:.0f} mm tall; a column "
+                    f"of the page holds {self.figure_room / MM:.0f} mm"
+                )
+                raise SheetError(sheet.problem("JT085", spec, message, "figure"))
+            return figure
         kind = next(k for k in ("prose", "bullets", "steps") if k in spec)
         paragraphs = [self._paragraph(sheet, p, s) for p, s in _entries(sheet, spec[kind], scope)]
         if kind == "bullets":

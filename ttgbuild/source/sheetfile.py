@@ -5,7 +5,8 @@ messages, tables and figures. Reading one here, below the renderer, lets
 `validate` report every problem of a sheet file at its file:line:col
 (the YAML, the format, an expression that does not parse, a label table
 that does not exist) before any page is drawn; render/prose.py lays the
-checked file out.
+checked file out. A sheet with `book:` at its top is a rulebook of many
+pages (render/booksheet.py): the same sections, set at one size.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ SHEET_CODES = code_table(
     Code(
         "JT084", "error", "each sheet entry is of exactly one kind, with the fields that kind needs"
     ),
+    Code("JT085", "error", "a book's figure fits in one column of a page"),
 )
 # Each entry's kinds (the field that names it) and the fields each kind may add;
 # the schema lists every field an entry may have, this says which go together.
@@ -55,6 +57,8 @@ NEEDS = {"msg": ("context",), "cost": ("icon", "free"), "label": ("id",)}
 PAIRS = (("plural", "count"), ("each", "as"))  # one of a pair needs the other
 REPEAT = frozenset({"when", "each", "as"})
 TYPE_SIZE = (10.0, 6.0)  # a sheet's body sizes without `type_size`: 10 pt down to 6 pt
+BOOK_BODY = 9.0  # a book's body size without `book.body`, as Jugger's rules.pdf
+BOOK_COLUMNS = 2
 # Keys whose values are expressions (a message's params values are too).
 EXPRESSION_KEYS = frozenset({"when", "each", "count", "text", "number", "percent", "cost", "id"})
 
@@ -81,6 +85,21 @@ class Sheet(DataFile, kind="sheet", suffix=SUFFIX, codes=SHEET_CODES):
         sizes = self.doc.data.get("type_size", {})
         return float(sizes.get("largest", TYPE_SIZE[0])), float(sizes.get("smallest", TYPE_SIZE[1]))
 
+    @property
+    def book(self) -> dict[str, Any] | None:
+        """The `book:` mapping of a sheet in book mode (a multi-page rulebook), else None."""
+        return self.doc.data.get("book")
+
+    @property
+    def body_size(self) -> float:
+        """A book's fixed body size in points."""
+        return float((self.book or {}).get("body", BOOK_BODY))
+
+    @property
+    def columns(self) -> int:
+        """A book's columns per page."""
+        return int((self.book or {}).get("columns", BOOK_COLUMNS))
+
 
 @dataclass(frozen=True)
 class Sheets:
@@ -104,6 +123,14 @@ def load_sheet(path: Path, display: str) -> tuple[Sheet | None, list[Diagnostic]
     if smallest > largest:
         message = f"type_size: smallest {smallest:g} is larger than largest {largest:g}"
         problems.append(sheet.problem("JT084", sheet.data["type_size"], message, "smallest"))
+    if sheet.book is None:  # a subheading needs the pages of a book
+        for section in sheet.sections:
+            if section["heading"].get("level", 1) != 1:
+                message = "level 2 headings are for sheets in book mode (a `book:` at the top)"
+                problems.append(sheet.problem("JT084", section["heading"], message, "level"))
+    elif "type_size" in sheet.data:
+        message = "a book is set at one size: book.body, not type_size"
+        problems.append(sheet.problem("JT084", sheet.data["type_size"], message))
     problems += sheet.expression_problems("JT080", _expressions(sheet.data))
     return (None, problems) if problems else (sheet, [])
 

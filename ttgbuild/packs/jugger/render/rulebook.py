@@ -7,8 +7,9 @@ translation (`rulebook_values`), written the locale's way: changing a budget,
 a cost or a table in content/ changes the book in every locale. The
 template's block syntax (headings, bullets, steps, tables, diagrams) is
 described at its top; this module turns those blocks into laid-out items
-that render/paginate.py flows into two columns, page after page, at one
-fixed, readable type size.
+that the engine's book (render/booksheet.py: page geometry, headings,
+furniture) flows into two columns, page after page, at one fixed, readable
+type size, as it does a data pack's sheet in book mode.
 """
 
 from __future__ import annotations
@@ -25,23 +26,17 @@ from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
 from ttgbuild.packs.jugger.render import changes, diagrams, dienote, icons
 from ttgbuild.packs.jugger.render.labels import sheet_label
-from ttgbuild.render import fonts, style, text
-from ttgbuild.render.context import PrintProblem, RenderContext
-from ttgbuild.render.flow import Box, Column, Figure, Laid, Table, columns
-from ttgbuild.render.paginate import Item, Lines, Solid, paginate
+from ttgbuild.render import booksheet, text
+from ttgbuild.render.booksheet import BODY, Pages, Setting
+from ttgbuild.render.context import RenderContext
+from ttgbuild.render.flow import Column, Figure, Table
+from ttgbuild.render.paginate import Item, Lines, Solid
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import Labels
 from ttgbuild.render.templating import environment
 
-SIDE = 15 * mm  # left and right margins
-TOP = 12 * mm
-HEAD = 8 * mm  # running head on every page
-TITLE = 14 * mm  # the book's title band, first page only
-FOOT = 16 * mm  # the 100 % note and ruler
-GUTTER = 7 * mm
-BODY = 9.0  # body type size, points: fixed, the book grows pages instead
-TABLE = 8.5
-LEADING = 1.24
+TABLE = 8.5  # the book's tables: a little smaller than its body (booksheet.BODY)
+SETTING = Setting(icons.INLINE.draw)  # the engine's book setting with the game's icons
 DIAGRAM = 44 * mm
 FIELD_DIAGRAM = 44 * mm
 BOLD = re.compile(r"<b>(.*?)</b>")
@@ -277,27 +272,11 @@ class Book:
     def lines(self, value: str, marker: str = "", indent: float = 0.0) -> Lines:
         paragraph = spans(value)
         self.texts.append(paragraph)
-        block = text.layout([paragraph], self.width - indent, BODY, text.SANS, LEADING)
-        return Lines(block, text.SANS, indent, marker, BODY * 0.45)
+        return booksheet.lines(paragraph, self.width, SETTING, marker, indent)
 
     def heading(self, value: str, level: int) -> Solid:
-        size = BODY * (1.3 if level == 1 else 1.08)
-        paragraph = [text.Span(value, bold=True)]
-        self.texts.append(paragraph)
-        pad = size * 0.35 if level == 1 else 0.0
-        block = text.layout([paragraph], self.width - 2 * pad, size, text.SANS, 1.15)
-        band = block.height + 2 * pad
-
-        def paint(canvas: Canvas, x: float, top: float) -> None:
-            if level == 1:
-                canvas.setFillColor(style.HEADER)
-                canvas.rect(x, top - band, self.width, band, stroke=0, fill=1)
-            colour = style.PAPER if level == 1 else style.HEADER
-            canvas.setFillColor(colour)
-            text.draw(canvas, block, x + pad, top - pad, text.SANS, icons.INLINE.draw)
-
-        space = BODY * (1.4 if level == 1 else 0.9)
-        return Solid(Laid(band, block.overflow_width, paint), space, keep_with_next=True)
+        self.texts.append([text.Span(value, bold=True)])
+        return booksheet.heading(value, level, self.width, SETTING)
 
 
 def _items(book: Book, parsed: Sequence[Block]) -> list[Item]:
@@ -316,20 +295,19 @@ def _items(book: Book, parsed: Sequence[Block]) -> list[Item]:
                 if block.kind == "bullets"
                 else [tr.number(i) + "." for i in range(1, count + 1)]
             )
-            indent = max(fonts.width(m, text.SANS.bold, BODY) for m in markers) + 0.5 * BODY
+            indent = booksheet.marker_indent(markers, SETTING)
             items += [
                 book.lines(line, marker, indent)
                 for line, marker in zip(block.lines, markers, strict=True)
             ]
         elif block.kind == "table":
             laid = _table(book, block).layout(book.width, TABLE, text.CONDENSED, icons.INLINE.draw)
-            items.append(Solid(laid, BODY * 0.6))
+            items.append(booksheet.solid(laid, SETTING))
         elif block.kind == "diagram":
             figure = _diagram(book, block.name)
             if figure is not None:
-                items.append(
-                    Solid(figure.layout(book.width, BODY, text.SANS, icons.INLINE.draw), BODY * 0.6)
-                )
+                laid = figure.layout(book.width, BODY, text.SANS, icons.INLINE.draw)
+                items.append(booksheet.solid(laid, SETTING))
     return items  # "names" blocks only label tables and diagrams
 
 
@@ -442,50 +420,12 @@ def render(ctx: RenderContext) -> bytes:
             if len(row) == 2
         }
     )
-    page_w, page_h = ctx.settings.page
-    area: Box = (SIDE, FOOT, page_w - 2 * SIDE, page_h - TOP - HEAD - FOOT)
-    first: Box = (area[0], area[1], area[2], area[3] - TITLE)
-    width = columns(area, 2, GUTTER)[0][2]
-    book = Book(ctx, names, width)
+    book = Book(ctx, names, booksheet.column_width(ctx.settings.page, SETTING.count))
     items = _items(book, parsed)
-    paged = paginate(
-        items, lambda page: columns(first if page == 0 else area, 2, GUTTER), icons.INLINE.draw
-    )
+
+    def folio(number: int, total: int) -> str:
+        return tr.fill(sheet_label(tr, "folio", "page"), {"page": number, "pages": total})
+
     where = (rules.origin, "rulebook", "columns")
-    if paged.overflow_height > 0.01 or paged.overflow_width > 0.01:
-        overflow = text.Fitted(BODY, 0, (), paged.overflow_height, paged.overflow_width)
-        ctx.problems.append(PrintProblem("JT901", *where, overflow.overflow_text()))
-    inf = float("inf")
-    ctx.fit(book.texts, inf, inf, BODY, BODY, text.SANS, where)  # glyph check (JT902)
-    total = len(paged.pages)
-    for number, paints in enumerate(paged.pages, start=1):
-        ctx.progress(f"rules: page {number}")
-        _furniture(ctx, canvas, title, number, total)
-        for paint in paints:
-            paint(canvas)
-        canvas.showPage()
+    booksheet.print_pages(ctx, canvas, items, book.texts, Pages(title, folio, where, SETTING))
     return finish(canvas, buffer)
-
-
-def _furniture(ctx: RenderContext, canvas: Canvas, title: str, number: int, total: int) -> None:
-    """Running head with the page number; the title band on the first page; print notes."""
-    tr = ctx.tr
-    page_w, page_h = ctx.settings.page
-    top = page_h - TOP
-    canvas.setFillColor(style.MUTED)
-    canvas.setFont(text.SANS.regular, 7.5)
-    folio = tr.fill(sheet_label(tr, "folio", "page"), {"page": number, "pages": total})
-    canvas.drawRightString(page_w - SIDE, top - 3 * mm, folio)
-    if number > 1:
-        canvas.drawString(SIDE, top - 3 * mm, title)
-    canvas.setStrokeColor(style.RULE)
-    canvas.setLineWidth(0.5)
-    canvas.line(SIDE, top - 4.5 * mm, page_w - SIDE, top - 4.5 * mm)
-    if number == 1:
-        canvas.setFillColor(style.HEADER)
-        size = 20.0
-        while fonts.width(title, text.SANS.bold, size) > page_w - 2 * SIDE and size > 10:
-            size -= 0.5
-        canvas.setFont(text.SANS.bold, size)
-        canvas.drawString(SIDE, top - HEAD - size * 0.9, title)
-    ctx.furniture.on_margin_sheet(canvas, FOOT - 4 * mm)
