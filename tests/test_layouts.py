@@ -331,3 +331,26 @@ def test_a_cards_expression_failing_on_the_content_stops_the_build(
     result = run("build")
     assert result.exit_code == 1
     assert "JT074" in result.stdout and "record.costs" in result.stdout
+
+
+def test_let_names_are_shared_in_order_and_through_extends(tmp_path: Path) -> None:
+    """The file's `let`, a parent face's and the face's own: each reads the ones before it."""
+    source = (HEAD + "let: {greeting: \"'Hi'\"}\n" + FACES + DECKS).replace(
+        "    band: 12\n", "    band: 12\n    let: {upper: record.name | upper}\n", 1
+    )
+    source = (
+        source.replace(
+            "    extends: base\n",
+            '    extends: base\n    let: {shout: "upper ~ \'!\'", colour_of: "theme.sea"}\n',
+        )
+        .replace(
+            "      - {name: kind, text: {msg: Beast, context: card kind}}\n",
+            "      - {name: kind, text: {msg: Beast, context: card kind}}\n"
+            "      - {name: shout, text: shout ~ ' ' ~ greeting, left: 1, bottom: 30, height: 5}\n",
+        )
+        .replace("args: {colour: sea,", "args: {colour: colour_of,")
+    )
+    pages, ctx, recorder = _draw(tmp_path, [_critter("crab")], source)
+    assert "CRAB! Hi" in pages[0] and ctx.problems == []
+    splash = next(call for call in recorder.calls if call[0] == "splash")
+    assert splash[2]["colour"].hexval() == "0x2f7f8f"  # a colour from an expression

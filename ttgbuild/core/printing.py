@@ -52,12 +52,18 @@ PAGES = {  # points, as reportlab.lib.pagesizes has them
 }
 
 
+class DefaultCardSize(tuple[float, float]):
+    """The card size nobody chose (neither --card-size nor ttgbuild.toml's [print]): equal
+    to any tuple of the same size, but a layout's own `card_size` may replace it
+    (render/layout/decks.py), where one the user chose always wins."""
+
+
 @dataclass(frozen=True)
 class PrintSettings:
     """Everything about the printer and paper a user may set (lengths in mm)."""
 
     paper: Paper = Paper.a4
-    card_size_mm: tuple[float, float] = (63.0, 88.0)
+    card_size_mm: tuple[float, float] = DefaultCardSize((63.0, 88.0))
     bleed_mm: float = 3.0
     duplex: Duplex = Duplex.long
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
@@ -98,12 +104,18 @@ class PrintSettings:
         """The settings as plain JSON values, for the build cache to compare."""
         return {
             "paper": self.paper.value,
-            "card_size": list(self.card_size_mm),
+            # Nobody's choice is its own key: a layout's `card_size` may replace it.
+            "card_size": list(self.card_size_mm) if chosen_card_size(self) else "default",
             "bleed": self.bleed_mm,
             "duplex": self.duplex.value,
             "back_offset": list(self.back_offset_mm),
             "ink": self.ink.value,
         }
+
+
+def chosen_card_size(settings: PrintSettings) -> bool:
+    """Whether the user chose the card size (on the command line or in ttgbuild.toml)."""
+    return not isinstance(settings.card_size_mm, DefaultCardSize)
 
 
 # The two settings written as text, read alike from the command line and from

@@ -229,6 +229,10 @@ class RenderContext:
         page_box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         self.placements.append(Placement(piece, canvas.getPageNumber(), page_box))
 
+    def skips(self, piece: Piece) -> bool:
+        """Is `piece` only placed, not drawn? Never in a build; `watch` redraws changed pieces."""
+        return False
+
     @contextlib.contextmanager
     def drawing(
         self, canvas: Canvas, piece: Piece, box: tuple[float, float, float, float]

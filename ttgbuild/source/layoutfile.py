@@ -5,12 +5,14 @@ faces made of named boxes, and decks that print faces over records. Reading
 one here, below the renderer, lets `validate` report every problem of a
 layout at its file:line:col (the YAML, the format, an expression that does
 not parse, an `extends` that names no face or goes round in a cycle, a colour,
-label box or drawing nobody declared) before any page is drawn;
-render/layout/ draws the checked file.
+label box or drawing nobody declared) before any page is drawn, and warn at
+every key a part would ignore (layoutkeys.py); render/layout/ draws the
+checked file.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,6 +24,7 @@ from ttgbuild.core.colours import ENGINE_COLOURS
 from ttgbuild.core.diagnostics import Diagnostic, LocatedError
 from ttgbuild.pack import Pack
 from ttgbuild.source.datafile import DataFile, load_folder, shown_from
+from ttgbuild.source.layoutkeys import ignored_keys
 from ttgbuild.source.yamlsource import containers
 
 SUFFIX = ".layout.yaml"
@@ -32,6 +35,10 @@ LAYOUT_FILE_CODES = code_table(
     Code("JT073", "error", "a layout names only faces, label boxes and drawings that exist"),
     Code("JT074", "error", "every expression in a layout file evaluates with the content"),
     Code("JT075", "error", "a layout draws a bounded number of cards, copies, items and boxes"),
+    Code("JT076", "warning", "a layout gives no key the part it sits in ignores"),
+    Code("JT077", "error", "the cards of one deck are all of one size"),
+    Code("JT078", "error", "a deck's card fits on the paper"),
+    Code("JT079", "error", "a let binds no name the engine gives a face"),
 )
 # What one layout file may draw (JT075), far above the shipped games (at most 7 copies of a
 # card, 170 cards in a file, 3 items in a repeat): a count of 10**12 would fill the memory,
@@ -47,6 +54,19 @@ EXPRESSION_KEYS = frozenset(
 LENGTH_KEYS = frozenset({"left", "right", "bottom", "top", "width", "height", "baseline", "radius"})
 TEXT_KEYS = frozenset({"text", "label"})  # an expression, unless a message mapping
 COLOUR_KEYS = frozenset({"colour", "fill", "stroke", "background", "band_colour", "back_colour"})
+# Colours a face's record may choose (the alignment test's back_colour is a name only).
+DRAWN_COLOUR_KEYS = COLOUR_KEYS - {"back_colour"}
+# Sizes that are numbers (pt, or a face's band in mm), or expressions giving them.
+SIZE_KEYS = frozenset({"size", "line_width", "band"})
+# A colour written as a bare name is a colour of the theme (or a `let` name); anything
+# else (record.faction.colour, theme.ink, a call) is an expression giving one.
+COLOUR_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
+# Names the engine binds for a face (its record, a numbered card's number, the image
+# boxes drawn, the colours, the measures): a `let` of one of them would be overwritten.
+RESERVED = frozenset(
+    {"record", "number", "drawn", "theme", "label_width"}
+    | {"width", "height", "safe", "inner", "band", "lower"}
+)
 
 
 class LayoutError(LocatedError):
@@ -64,6 +84,22 @@ class Layout(DataFile, kind="layout", suffix=SUFFIX, codes=LAYOUT_FILE_CODES):
     def colours(self) -> dict[str, str]:
         """Every colour name this file may use → #rrggbb."""
         return {**ENGINE_COLOURS, **self.data.get("theme", {})}
+
+    @property
+    def let_names(self) -> frozenset[str]:
+        """Every name a `let` of this file binds: the file's, and any face's."""
+        faces = self.data["faces"].values()
+        mappings = [self.data.get("let", {}), *(face.get("let", {}) for face in faces)]
+        return frozenset(name for mapping in mappings for name in mapping)
+
+    def is_colour_expression(self, value: Any) -> bool:
+        """Whether a colour key's value is an expression (else a colour of the file).
+
+        A colour of the file is that colour even where a `let` binds its name.
+        """
+        if not isinstance(value, str) or value in self.colours:
+            return False
+        return not COLOUR_NAME.match(value) or value in self.let_names
 
     def locate_as(self, node: Any, like: Any) -> None:
         """Locate a mapping made while drawing (a repeat's item over its template) at `like`."""
@@ -83,12 +119,16 @@ def load_layout(
     layout, problems = Layout.read(path, display)
     if layout is None:
         return None, problems
-    problems = layout.expression_problems("JT070", _expressions(layout.data))
+    problems = layout.expression_problems("JT070", _expressions(layout))
     problems += _resolve(layout)
     problems += _colour_problems(layout)
     label_boxes = boxes | frozenset(layout.data.get("textboxes", {}))
     problems += _name_problems(layout, label_boxes, drawings)
-    return (None, problems) if problems else (layout, [])
+    problems += _let_problems(layout)
+    if problems:
+        return None, problems
+    ignored = ignored_keys(layout.data, layout.faces)
+    return layout, [layout.problem("JT076", *found) for found in ignored]
 
 
 @cache
@@ -168,6 +208,9 @@ def _merged(layout: Layout, parent: dict[str, Any], face: dict[str, Any]) -> dic
     """A face over its parent: its keys win; a box named like one of the parent's restates
     only what changes of it, in its place; other boxes come after the parent's."""
     merged = {**parent, **{k: v for k, v in face.items() if k not in ("boxes", "extends")}}
+    if "let" in parent and "let" in face:  # the parent's names, then the face's (which win)
+        merged["let"] = {**parent["let"], **face["let"]}
+        layout.locate_as(merged["let"], face["let"])
     boxes = list(parent.get("boxes", []))
     index = {box["name"]: i for i, box in enumerate(boxes)}
     for box in face.get("boxes", []):
@@ -186,6 +229,8 @@ def _colour_problems(layout: Layout) -> list[Diagnostic]:
     known = layout.colours
     problems = []
     for owner, key, value in _keyed(layout.data, COLOUR_KEYS):
+        if key in DRAWN_COLOUR_KEYS and layout.is_colour_expression(value):
+            continue  # an expression is checked with the content, when drawn
         if isinstance(value, str) and value not in known:
             message = f"no colour {value!r} (colours: {', '.join(sorted(known))})"
             problems.append(layout.problem("JT072", owner, message, key))
@@ -193,8 +238,21 @@ def _colour_problems(layout: Layout) -> list[Diagnostic]:
         args = owner.get("args") if "draw" in owner else None
         for name, value in (args or {}).items():
             if name.endswith("colour") and value not in known:
+                if layout.is_colour_expression(value):
+                    continue
                 message = f"no colour {value!r} (colours: {', '.join(sorted(known))})"
                 problems.append(layout.problem("JT072", args, message, name))
+    return problems
+
+
+def _let_problems(layout: Layout) -> list[Diagnostic]:
+    """A `let` that binds a name the engine gives every face (JT079), at that name."""
+    faces = layout.data["faces"].values()
+    problems = []
+    for bound in (layout.data.get("let", {}), *(face.get("let", {}) for face in faces)):
+        for name in RESERVED & bound.keys():
+            message = f"let cannot bind {name!r}: the engine gives every face that name"
+            problems.append(layout.problem("JT079", bound, message, name))
     return problems
 
 
@@ -205,7 +263,7 @@ def _name_problems(
     problems = []
     faces = layout.data["faces"]
     for deck in layout.data.get("decks", []):
-        if deck["back"] not in faces:
+        if "back" in deck and deck["back"] not in faces:
             problems.append(layout.problem("JT073", deck, f"no face {deck['back']!r}", "back"))
         for card in deck["cards"]:
             if card["face"] not in faces:
@@ -239,8 +297,14 @@ def _keyed(node: Any, keys: frozenset[str]) -> Iterator[tuple[dict[str, Any], st
             yield owner, key, owner[key]
 
 
-def _expressions(node: Any) -> Iterator[tuple[dict[str, Any], str, str]]:
-    """(owning mapping, key, source) of every expression of a layout file."""
+def _expressions(layout: Layout) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """(owning mapping, key, source) of every expression of a layout file: in its boxes and
+    decks, its `let`s, and the colours and sizes written as expressions."""
+    node = layout.data
+    lets = [node.get("let", {}), *(face.get("let", {}) for face in node["faces"].values())]
+    for bound in lets:
+        yield from ((bound, name, source) for name, source in bound.items())
+    skipped = {id(node.get("theme")), id(node.get("textboxes")), *(id(bound) for bound in lets)}
     for owner in _mappings_only(node):
         if "msg" in owner:  # a message: only its count and params are expressions
             if isinstance(owner.get("count"), str):
@@ -248,18 +312,21 @@ def _expressions(node: Any) -> Iterator[tuple[dict[str, Any], str, str]]:
             for name, source in owner.get("params", {}).items():
                 yield owner["params"], name, source
             continue
-        if owner is node.get("theme") or owner is node.get("textboxes"):
+        if id(owner) in skipped:
             continue
         for key, value in owner.items():
             if not isinstance(value, str):
                 continue
             piece_record = key == "record" and "kind" in owner
-            if key in EXPRESSION_KEYS or key in LENGTH_KEYS or key in TEXT_KEYS or piece_record:
+            written = key in EXPRESSION_KEYS or key in LENGTH_KEYS or key in TEXT_KEYS
+            colour = key in DRAWN_COLOUR_KEYS and layout.is_colour_expression(value)
+            if written or key in SIZE_KEYS or piece_record or colour:
                 yield owner, key, value
         if "draw" in owner and isinstance(owner.get("args"), dict):
             args = owner["args"]
             yield from (
                 (args, name, v)
                 for name, v in args.items()
-                if isinstance(v, str) and not name.endswith("colour")
+                if isinstance(v, str)
+                and (not name.endswith("colour") or layout.is_colour_expression(v))
             )

@@ -48,28 +48,33 @@ class Apart:
     decks: int = 0  # how many decks have been drawn, to number the next
 
     def __call__(self, kit: Kit, decks: list[Deck], painter: Callable[..., None]) -> None:
-        """Every card of `decks` (copies too), front then back, on `kit`'s canvas.
+        """Every card of `decks` (copies too), front then back (if its deck has backs), on
+        `kit`'s canvas.
 
         The page is the card grown by the bleed on all four sides; its TrimBox is
         the card and its BleedBox the page, as print shops' preflight reads them.
         """
-        settings = kit.ctx.settings
-        width, height, bleed = settings.card_width, settings.card_height, settings.bleed
-        page = (width + 2 * bleed, height + 2 * bleed)
-        grid = Grid(page, 1, 1, width, height, bleed)
-        canvas = kit.canvas
-        canvas.setPageSize(page)
-        page_boxes(canvas, page, (bleed, bleed, bleed + width, bleed + height), (0, 0, *page))
+        canvas, bleed = kit.canvas, kit.ctx.settings.bleed
         forms: set[str] = set()
+        size = None
         for deck in decks:
+            width, height = deck.grid.cell_width, deck.grid.cell_height
+            page = (width + 2 * bleed, height + 2 * bleed)
+            grid = Grid(page, 1, 1, width, height, bleed)
+            if (width, height) != size:  # a deck of tokens is its tokens' size
+                size = (width, height)
+                canvas.setPageSize(page)
+                trim = (bleed, bleed, bleed + width, bleed + height)
+                page_boxes(canvas, page, trim, (0, 0, *page))
             position = self.decks
             self.decks += 1
             numbers: dict[int, int] = {}  # copies are one Card object repeated
+            sides = ((FRONT, None), (BACK, deck.back)) if deck.back else ((FRONT, None),)
             for card in deck.cards:
                 number = numbers.setdefault(id(card), len(numbers))
                 name = _name(deck, card, number)
-                for side, face in ((FRONT, card), (BACK, deck.back)):
-                    painter(kit, grid, 0, 0, face, 0.0, forms)
+                for side, back in sides:
+                    painter(kit, grid, 0, 0, back or card, 0.0, forms)
                     canvas.showPage()
                     self.faces.append(
                         Face(deck.name, position, number, side, name, _title(card, name))

@@ -5,24 +5,38 @@ each front page followed by its back page (columns mirrored for long-edge
 duplex, rows for short-edge) shifted by the user's measured printer
 offset, and at the end a front and back page of crosses to measure that
 offset. Which faces, for which records, and how many copies, is the layout
-file's `decks` (docs/formats/layouts.md).
+file's `decks` (docs/formats/layouts.md). A deck without a back is one-sided:
+its fronts print with no back pages. A deck's cards are the print settings'
+card size (or the file's `card_size` when the user chose none), unless its
+faces give their own `width` and `height` (tokens): then the grid is theirs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
+from ttgbuild.core.printing import PrintSettings, chosen_card_size
 from ttgbuild.render import ink
 from ttgbuild.render.boxes import ALIGNMENT_HOW, TextBox
 from ttgbuild.render.context import Piece, RenderContext
-from ttgbuild.render.layout.faces import FAMILIES, Drawing, Kit, engine_names, items, paint
+from ttgbuild.render.layout.faces import (
+    BAND_RANGE,
+    FACE_RANGE,
+    FAMILIES,
+    Drawing,
+    Kit,
+    bind,
+    engine_names,
+    items,
+    paint,
+)
 from ttgbuild.render.layout.sheetparts import SHARE
 from ttgbuild.render.pdf import finish, new_canvas, page_boxes
 from ttgbuild.render.sheet import EDGE_CLEAR, Grid, card_grid, crop_marks, pages
@@ -46,9 +60,13 @@ class Card:
 
 @dataclass(frozen=True)
 class Deck:
+    """A deck's cards in print order, its back (None: one-sided), and the grid it prints on
+    (its cards' size)."""
+
     name: str
     cards: list[Card]
-    back: Card
+    back: Card | None
+    grid: Grid
 
 
 @dataclass(frozen=True)
@@ -67,7 +85,7 @@ class PackParts:
     def kit(self, ctx: RenderContext, canvas: Canvas, layout: Layout) -> tuple[Kit, dict[str, Any]]:
         """What a layout file is drawn with on `canvas`, and the names its expressions see."""
         kit = Kit(layout, ctx, canvas, {**self.boxes, **file_boxes(layout)}, self.drawings)
-        return kit, {**self.functions, **engine_names(ctx)}
+        return kit, {"theme": layout.colours, **self.functions, **engine_names(ctx)}
 
 
 # Set by an export (ttgbuild.export): a layout file's decks are handed to it, with the
@@ -80,22 +98,23 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
     """The whole PDF of a layout file: every deck, then the alignment test if it has one."""
     canvas, buffer = new_canvas(ctx.settings.page, title, layout.name, ctx.tr.locale)
     kit, names = parts.kit(ctx, canvas, layout)
+    settings = _file_settings(ctx.settings, layout)
     apart = DECKS_APART.get()
     if apart is not None:  # the same faces, drawn by the same painter, one card a page
-        apart(kit, list(_decks(kit, names)), _card)
+        apart(kit, list(_decks(kit, names, settings)), _card)
         return finish(canvas, buffer)
-    grid = card_grid(ctx.settings)
     forms: set[str] = set()
     share = SHARE.get()  # a large file is drawn in parts, each its own run of sheets
-    decks: Iterable[Deck] = _decks(kit, names)
+    decks: Iterable[Deck] = _decks(kit, names, settings)
     if share is not None:
         decks = list(decks)
-        share.plan([_work(d, page) for d in decks for page in pages(len(d.cards), grid.capacity)])
+        share.plan([_work(d, page) for d in decks for page in pages(len(d.cards), d.grid.capacity)])
         if share.counting:
             return b""
     number = -1
     for deck in decks:
         ctx.progress(f"{layout.name}: {deck.name}")
+        grid = deck.grid
         for page in pages(len(deck.cards), grid.capacity):
             number += 1
             if share is not None and not share.holds(number):
@@ -108,10 +127,19 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
             _grid_boxes(canvas, sheet)
             ctx.furniture.on_grid_sheet(canvas, grid)
             canvas.showPage()
-            _back_page(kit, grid, cells, deck.back, forms)
+            if deck.back is not None:
+                _back_page(kit, grid, cells, deck.back, forms)
     if "alignment" in layout.data and (share is None or share.last):
-        _alignment_test(kit, grid, layout.data["alignment"])
+        _alignment_test(kit, card_grid(settings), layout.data["alignment"])
     return finish(canvas, buffer)
+
+
+def _file_settings(settings: PrintSettings, layout: Layout) -> PrintSettings:
+    """The print settings with the file's `card_size` when the user chose no card size."""
+    if "card_size" not in layout.data or chosen_card_size(settings):
+        return settings
+    width, height = layout.data["card_size"]
+    return replace(settings, card_size_mm=(float(width), float(height)))
 
 
 def _work(deck: Deck, page: range) -> int:
@@ -141,7 +169,7 @@ def file_boxes(layout: Layout) -> dict[str, TextBox]:
     return out
 
 
-def _decks(kit: Kit, names: dict[str, Any]) -> Iterator[Deck]:
+def _decks(kit: Kit, names: dict[str, Any], settings: PrintSettings) -> Iterator[Deck]:
     """The decks in print order, with one card per physical card."""
     layout = kit.layout
     total = 0  # cards of the file so far (MAX_CARDS)
@@ -153,8 +181,43 @@ def _decks(kit: Kit, names: dict[str, Any]) -> Iterator[Deck]:
             if total > MAX_CARDS:
                 raise _too_many(kit, entry)
             cards += made
-        back = prepared(kit, layout.faces[spec["back"]], names)
-        yield Deck(spec["name"], cards, back)
+        back = prepared(kit, layout.faces[spec["back"]], names) if "back" in spec else None
+        grid = _deck_grid(kit, spec, [*cards, *([back] if back else [])], settings)
+        yield Deck(spec["name"], cards, back, grid)
+
+
+def _deck_grid(kit: Kit, spec: dict[str, Any], cards: list[Card], settings: PrintSettings) -> Grid:
+    """The grid a deck prints on: its faces' own `width` and `height` (mm) where they give
+    them, else the card size. The faces that give one are all one size (JT077), and at
+    least one card fits the paper (JT078)."""
+    size: tuple[float, ...] | None = None
+    seen: set[int] = set()  # copies of a card are one Card
+    for card in cards:
+        face = card.face
+        if id(card) in seen or ("width" not in face and "height" not in face):
+            continue  # a face that gives no size (a back) is the size of the deck's others
+        seen.add(id(card))
+        own = tuple(
+            kit.number_at(face, key, card.scope, default, FACE_RANGE)
+            for key, default in zip(("width", "height"), settings.card_size_mm, strict=True)
+        )
+        if size is None:
+            size = own
+        elif own != size:
+            key = "width" if "width" in face else "height" if "height" in face else ""
+            message = (
+                f"deck {spec['name']!r}: this face is {own[0]:g} x {own[1]:g} mm, its other "
+                f"cards {size[0]:g} x {size[1]:g} mm (a deck prints on one grid)"
+            )
+            raise LayoutError(kit.layout.problem("JT077", face, message, key))
+    if size is not None and size != settings.card_size_mm:
+        settings = replace(settings, card_size_mm=(float(size[0]), float(size[1])))
+    grid = card_grid(settings)
+    if grid.capacity < 1:
+        width, height = settings.card_size_mm
+        message = f"deck {spec['name']!r}: a {width:g} x {height:g} mm card does not fit the paper"
+        raise LayoutError(kit.layout.problem("JT078", spec, message, "name"))
+    return grid
 
 
 def _cards(kit: Kit, entry: dict[str, Any], names: dict[str, Any]) -> list[Card]:
@@ -199,7 +262,9 @@ def _whole(kit: Kit, entry: dict[str, Any], key: str, scope: dict[str, Any]) -> 
 
 
 def prepared(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> Card:
-    """A face bound to its record: where its problems go, its form name, its gallery piece."""
+    """A face bound to its record, with its `let` names: where its problems go, its form
+    name, its gallery piece."""
+    scope = bind(kit, face, scope)
     origin = kit.evaluate(face, "origin", scope) if "origin" in face else kit.ctx.place
     component = str(kit.evaluate(face, "component", scope)) if "component" in face else ""
     where = (origin, component, face.get("report", ""))
@@ -220,6 +285,9 @@ def _card(
         return
     x, y = grid.origin(row, column)
     box = (x, y, grid.cell_width, grid.cell_height)
+    if kit.ctx.skips(card.piece):  # `watch` redrawing other pieces: this one is only placed
+        kit.ctx.place_item(kit.canvas, card.piece, box)
+        return
     with kit.ctx.drawing(kit.canvas, card.piece, box):
         _draw_card(kit, grid, row, column, card, extra, forms)
 
@@ -234,11 +302,11 @@ def _draw_card(
     bx, by, bw, bh = grid.bleed_box(row, column, extra)
     if extra:  # identical backs overlap a little, so viewers show no hairline seams
         bx, by, bw, bh = bx - SEAM, by - SEAM, bw + 2 * SEAM, bh + 2 * SEAM
-    canvas.setFillColor(kit.colour(face.get("background", "card-tint")))
+    canvas.setFillColor(kit.colour_at(face, "background", card.scope, "card-tint"))
     canvas.rect(bx, by, bw, bh, stroke=0, fill=1)
-    band = face.get("band", 0) * mm
+    band = kit.number_at(face, "band", card.scope, 0, BAND_RANGE) * mm
     if band:
-        canvas.setFillColor(kit.colour(face.get("band_colour", "header")))
+        canvas.setFillColor(kit.colour_at(face, "band_colour", card.scope, "header"))
         canvas.rect(bx, y + h - band, bw, by + bh - (y + h - band), stroke=0, fill=1)
     if card.form is None or ink.saving(canvas):  # the ink saver sees what text is drawn over
         paint(kit, face, (x, y, w, h), card.scope, card.where)

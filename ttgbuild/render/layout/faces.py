@@ -5,12 +5,15 @@ millimetres, a kind, and what they print, bound to the record through
 expressions and to the catalogs through messages. Drawing one here keeps
 the rules of every kind in one place (how a label sits in its declared box,
 how a stat is framed), so a game's layout says only where and what.
+Colours, type sizes and line widths may be expressions too (a faction's
+colour from its record), and a face's `let` names values its boxes share.
 Whatever goes wrong while evaluating is a LayoutError located at the box.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -42,6 +45,13 @@ LENGTHS = ("left", "right", "bottom", "top", "width", "height", "baseline")
 # The names of a face's measures (mm), the same on every card of one size.
 MEASURES = frozenset({"width", "height", "safe", "inner", "band", "lower", "label_width", "drawn"})
 Drawing = Callable[..., None]  # (canvas, box, **args): a picture the pack draws by name
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")  # a colour an expression may give besides a name
+# What a size written as an expression may be (the format's bounds for the numbers).
+LENGTH_RANGE = (-1000.0, 1000.0)  # mm
+FACE_RANGE = (1.0, 1000.0)  # mm, a face's own width or height where a deck prints it
+SIZE_RANGE = (0.1, 300.0)  # pt, a type size
+LINE_RANGE = (0.0, 50.0)  # pt, a line width
+BAND_RANGE = (0.0, 1000.0)  # mm
 
 
 @dataclass(frozen=True)
@@ -76,6 +86,45 @@ class Kit:
 
     def colour(self, name: str) -> Color:
         return self.colours[name]
+
+    def colour_at(
+        self, owner: dict[str, Any], key: str, scope: Mapping[str, Any], default: str
+    ) -> Color:
+        """The colour at `owner[key]` (`default` when not given): a colour of the file, or
+        an expression's value, which must be one or #rrggbb (JT074 at the key if not)."""
+        value = owner.get(key, default)
+        if value in self.colours:
+            return self.colours[value]
+        found = self.evaluate(owner, key, scope)
+        if isinstance(found, str) and found in self.colours:
+            return self.colours[found]
+        if isinstance(found, str) and HEX.match(found):
+            return HexColor(found)
+        known = ", ".join(sorted(self.colours))
+        message = f"{key}: {value!r} gives {found!r}, not #rrggbb or a colour ({known})"
+        raise LayoutError(self.layout.problem("JT074", owner, message, key))
+
+    def number_at(
+        self,
+        owner: dict[str, Any],
+        key: str,
+        scope: Mapping[str, Any],
+        default: Any,
+        bounds: tuple[float, float],
+    ) -> Any:
+        """A size at `owner[key]` (`default` when not given): as written, or an expression's
+        value, a number within `bounds` or, for a text's size, a pair of them (JT074 if not)."""
+        if key not in owner:
+            return default
+        value = owner[key]
+        found = self.evaluate(owner, key, scope) if isinstance(value, str) else value
+        numbers = list(found) if key == "size" and isinstance(found, list | tuple) else [found]
+        low, high = bounds
+        if 1 <= len(numbers) <= 2 and all(_within(n, low, high) for n in numbers):
+            return found
+        given = f"{value!r} gives {found!r}" if isinstance(value, str) else f"{value!r} is"
+        message = f"{key}: {given}, not a number from {low:g} to {high:g}"
+        raise LayoutError(self.layout.problem("JT074", owner, message, key))
 
     def evaluate(self, owner: dict[str, Any], key: str, scope: Mapping[str, Any]) -> Any:
         """The value of the expression at `owner[key]`, located in the file when it fails.
@@ -157,6 +206,24 @@ class Spot:
     across: float | None
 
 
+def _within(value: Any, low: float, high: float) -> bool:
+    """Whether `value` is a number (not a truth value) from `low` to `high`."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return low <= value <= high  # NaN is never within
+
+
+def bind(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> dict[str, Any]:
+    """The scope with the file's `let` names, then the face's, each evaluated in order (a
+    later one reads an earlier one); a problem is located at the name's expression."""
+    for bound in (kit.layout.data.get("let"), face.get("let")):
+        if bound:
+            scope = {**scope}
+            for name in bound:
+                scope[name] = kit.evaluate(bound, name, scope)
+    return scope
+
+
 def engine_names(ctx: RenderContext) -> dict[str, Any]:
     """Names every face may use besides the pack's functions and its record."""
     tr = ctx.tr
@@ -187,7 +254,7 @@ def measures(ctx: RenderContext, trim: Box, band: float) -> dict[str, float]:
 
 def paint(kit: Kit, face: dict[str, Any], trim: Box, scope: dict[str, Any], where: Where) -> None:
     """Every box of a face, in order, inside the trim box (x, y, w, h)."""
-    band = face.get("band", 0) * mm
+    band = kit.number_at(face, "band", scope, 0, BAND_RANGE) * mm
     scope = {**scope, **measures(kit.ctx, trim, band), "drawn": frozenset()}
     inner = trim[2] - 2 * kit.ctx.settings.safe
     kit.drawn[0] = 0
@@ -227,8 +294,7 @@ def _length(kit: Kit, box: dict[str, Any], key: str, scope: Mapping[str, Any]) -
     """A length in points, or None when the box does not give it."""
     if key not in box:
         return None
-    value = box[key]
-    return (value if not isinstance(value, str) else kit.evaluate(box, key, scope)) * mm
+    return kit.number_at(box, key, scope, None, LENGTH_RANGE) * mm
 
 
 def _lengths(kit: Kit, box: dict[str, Any], scope: Mapping[str, Any]) -> tuple[float | None, ...]:
@@ -280,7 +346,11 @@ def _text(kit: Kit, spot: Spot) -> None:
     ctx, box = kit.ctx, spot.box
     x, y, w, h = spot.place
     family = FAMILIES[box.get("family", "sans")]
-    largest, smallest = box.get("size", (9, 5))
+    sizes = kit.number_at(box, "size", spot.scope, (9, 5), SIZE_RANGE)
+    if not isinstance(sizes, list | tuple) or len(sizes) != 2:  # a text's size is a pair
+        message = f"size: {box['size']!r} gives {sizes!r}, not [largest, smallest]"
+        raise LayoutError(kit.layout.problem("JT074", box, message, "size"))
+    largest, smallest = sizes
     if "paragraphs" in box:
         paragraphs = _paragraphs(kit, box["paragraphs"], spot.scope)
     else:
@@ -288,7 +358,7 @@ def _text(kit: Kit, spot: Spot) -> None:
         paragraphs = [ctx.spans(words, box.get("bold", False), box.get("italic", False))]
     block = ctx.fit(paragraphs, w, h, largest, smallest, family, spot.at)
     canvas = kit.canvas
-    canvas.setFillColor(kit.colour(box.get("colour", "ink")))
+    canvas.setFillColor(kit.colour_at(box, "colour", spot.scope, "ink"))
     top = y + h / 2 + block.height / 2 if box.get("valign") == "middle" else y + h
     text.draw(canvas, block, x, top, family, ctx.icons.draw, box.get("align", "left"), w)
 
@@ -348,7 +418,7 @@ def _label(kit: Kit, spot: Spot) -> None:
     assert textbox is not None  # the format requires it; load_layout checked its name
     x, y, w, _h = spot.place
     words = kit.words(box.get("text", ""), box, "text", spot.scope)
-    colour = kit.colour(box.get("colour", "ink"))
+    colour = kit.colour_at(box, "colour", spot.scope, "ink")
     align = box.get("align", "left")
     kit.ctx.label(kit.canvas, words, textbox, (x, y), w, spot.at, colour, align)
 
@@ -359,17 +429,17 @@ def _stat(kit: Kit, spot: Spot) -> None:
     assert textbox is not None and across is not None
     canvas = kit.canvas
     x, y, w, h = spot.place
-    canvas.setFillColor(kit.colour(box.get("fill", "paper")))
-    canvas.setStrokeColor(kit.colour(box.get("stroke", "rule")))
-    canvas.setLineWidth(box.get("line_width", STAT_LINE))
+    canvas.setFillColor(kit.colour_at(box, "fill", scope, "paper"))
+    canvas.setStrokeColor(kit.colour_at(box, "stroke", scope, "rule"))
+    canvas.setLineWidth(kit.number_at(box, "line_width", scope, STAT_LINE, LINE_RANGE))
     canvas.roundRect(x + STAT_INSET, y, w - 2 * STAT_INSET, h, STAT_RADIUS, stroke=1, fill=1)
     words = kit.words(box.get("label", ""), box, "label", scope)
     corner = (x + (w - across) / 2, y + h - STAT_LABEL_GAP - textbox.height)
-    colour = kit.colour(box.get("colour", "muted"))
+    colour = kit.colour_at(box, "colour", scope, "muted")
     kit.ctx.label(canvas, words, textbox, corner, across, spot.at, colour, "center")
     value = kit.printed(kit.evaluate(box, "value", scope))
     icon = str(kit.evaluate(box, "icon", scope)) if "icon" in box else None
-    size = box.get("size", STAT_NUMBER)
+    size = kit.number_at(box, "size", scope, STAT_NUMBER, SIZE_RANGE)
     canvas.setFont(fonts.BOLD, size)
     canvas.setFillColor(kit.colour("ink"))
     number_w = fonts.width(value, fonts.BOLD, size)
@@ -388,8 +458,8 @@ def _string(kit: Kit, spot: Spot) -> None:
     words = kit.words(box.get("text", ""), box, "text", spot.scope)
     family = FAMILIES[box.get("family", "sans")]
     font = family.font(text.Span("", box.get("bold", False), box.get("italic", False)))
-    canvas.setFillColor(kit.colour(box.get("colour", "ink")))
-    canvas.setFont(font, box.get("size", 9))
+    canvas.setFillColor(kit.colour_at(box, "colour", spot.scope, "ink"))
+    canvas.setFont(font, kit.number_at(box, "size", spot.scope, 9, SIZE_RANGE))
     align = box.get("align", "left")
     if align == "center":
         canvas.drawCentredString(x + w / 2, y, words)
@@ -422,7 +492,7 @@ def _draw(kit: Kit, spot: Spot) -> None:
     """A picture the pack draws (its game's art), with the box and the arguments given."""
     args = spot.box.get("args", {})
     values = {
-        name: kit.colour(value)
+        name: kit.colour_at(args, name, spot.scope, "ink")
         if name.endswith("colour")
         else value
         if not isinstance(value, str)
@@ -438,13 +508,13 @@ def _shape(kit: Kit, spot: Spot) -> None:
     x, y, w, h = spot.place
     fill, stroke = box.get("fill"), box.get("stroke")
     if box.get("shape") == "hex":
-        _hex(kit, box, spot.place)
+        _hex(kit, box, spot.place, spot.scope)
         return
     if fill:
-        canvas.setFillColor(kit.colour(fill))
+        canvas.setFillColor(kit.colour_at(box, "fill", spot.scope, "paper"))
     if stroke:
-        canvas.setStrokeColor(kit.colour(stroke))
-        canvas.setLineWidth(box.get("line_width", 1))
+        canvas.setStrokeColor(kit.colour_at(box, "stroke", spot.scope, "ink"))
+        canvas.setLineWidth(kit.number_at(box, "line_width", spot.scope, 1, LINE_RANGE))
     if "dash" in box:
         canvas.setDash(*box["dash"])
     marks = {"stroke": 1 if stroke else 0, "fill": 1 if fill else 0}
@@ -461,7 +531,7 @@ def _shape(kit: Kit, spot: Spot) -> None:
         canvas.setDash()
 
 
-def _hex(kit: Kit, box: dict[str, Any], place: Box) -> None:
+def _hex(kit: Kit, box: dict[str, Any], place: Box, scope: Mapping[str, Any]) -> None:
     """A flat-topped hexagon as wide as the box (its corner-to-corner width), top at the box's top.
 
     Its corners are the hex grid's (geometry/hexgrid.py), so a token the size
@@ -471,9 +541,10 @@ def _hex(kit: Kit, box: dict[str, Any], place: Box) -> None:
     x, y, w, h = place
     stroke = box.get("stroke")
     corners = [(x + px, y + h - py) for px, py in HexLayout(w / 2).corners(0, 0)]
-    fill = kit.colour(box.get("fill", "paper"))
-    outline = kit.colour(stroke) if stroke else None
-    shapes.polygon(kit.canvas, corners, fill, outline, box.get("line_width", 1))
+    fill = kit.colour_at(box, "fill", scope, "paper")
+    outline = kit.colour_at(box, "stroke", scope, "ink") if stroke else None
+    width = kit.number_at(box, "line_width", scope, 1, LINE_RANGE)
+    shapes.polygon(kit.canvas, corners, fill, outline, width)
 
 
 def _repeat(

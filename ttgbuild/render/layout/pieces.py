@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.layout.decks import Card, PackParts, prepared
-from ttgbuild.render.layout.faces import Box, paint
+from ttgbuild.render.layout.faces import LENGTH_RANGE, Box, paint
 from ttgbuild.source.layoutfile import Layout, LayoutError
 
 
@@ -45,8 +45,9 @@ class Pieces:
 
     def background(self, card: Card) -> Color | None:
         """The face's `background` colour, which a page code paints into the bleed, or None."""
-        name = card.face.get("background")
-        return None if name is None else self.kit.colour(name)
+        if "background" not in card.face:
+            return None
+        return self.kit.colour_at(card.face, "background", card.scope, "card-tint")
 
     def face(self, name: str, **names: Any) -> Card:
         """The face `name` bound to these names (its record, a side, a flag)."""
@@ -79,5 +80,4 @@ class Pieces:
         if key not in face:
             message = f"the face is placed by the pack's page code, so it needs a {key}"
             raise LayoutError(self.kit.layout.problem("JT073", face, message))
-        value = face[key]
-        return (value if not isinstance(value, str) else self.kit.evaluate(face, key, scope)) * mm
+        return self.kit.number_at(face, key, scope, None, LENGTH_RANGE) * mm
