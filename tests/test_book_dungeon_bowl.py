@@ -41,8 +41,9 @@ HEADING = bw.headings("Dungeon Bowl")
 # The shipped variants' summaries as each locale prints them (the catalogs' translations).
 SUMMARIES = {
     "en": ["A knocked-out player always goes to the dugout's KO box."],
-    "es": ["Un jugador en KO siempre va a la casilla de KO del banquillo."],
-    "de": ["Ein K.O. gegangener Spieler kommt immer in die K.O.-Box der Ersatzbank."],
+    # The book's name for the KO box, "Jugadores Noqueados" (L115; issue 38).
+    "es": ["Un jugador en KO siempre va a la casilla de jugadores noqueados del banquillo."],
+    "de": ["Ein K.O. gegangener Spieler kommt immer ins K.O.-Feld der Ersatzbank."],
 }
 
 

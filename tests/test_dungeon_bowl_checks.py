@@ -598,3 +598,62 @@ def test_a_position_cost_failing_its_schema_gives_no_roster_a_wrong_sum(game: Pr
     errors = [row for row in output.splitlines() if ": error " in row]
     assert len(errors) == 1 and errors[0].startswith(f"{rel}:{line}:"), output
     assert "JT050" in errors[0] and "cost" in errors[0], output
+
+
+def _without_top_level_key(text: str, key: str) -> str:
+    """game.yaml without one top-level mapping key and its indented block (comments above stay)."""
+    lines, kept, inside = text.splitlines(), [], False
+    for line in lines:
+        if line.startswith(f"{key}:"):
+            inside = True
+            continue
+        if inside and (line.startswith((" ", "#")) or not line.strip()):
+            continue
+        inside = False
+        kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+@pytest.mark.parametrize("key", ["play", "league"])
+def test_a_game_without_the_rulings_rules_pdf_prints_fails_validate_located(
+    game: Project, key: str
+) -> None:
+    """rules.pdf prints `play` and `league`: a project without them must not pass validate
+    and then fail in the build (issue 38). The schema requires both; the finding names the key
+    and is located in game.yaml."""
+    rel = "content/game.yaml"
+    text = game.path(rel).read_text(encoding="utf-8")
+    assert f"\n{key}:" in text
+    game.write_text(rel, _without_top_level_key(text, key))
+    result = run_cli(game.root, "validate")
+    assert_no_crash(result)
+    output = result.stdout + result.stderr
+    assert result.exit_code == 1, output
+    errors = [row for row in output.splitlines() if ": error " in row]
+    assert len(errors) == 1, output
+    assert errors[0].startswith(f"{rel}:") and " JT051: " in errors[0], output
+    assert repr(key) in errors[0], output
+
+
+def test_rival_is_refused_in_spanish_where_the_book_says_oponente(tmp_path: Path) -> None:
+    """The book says oponente / contrario, never rival (issue 38): the glossary's `opponent`
+    row (JT818) and the Spanish style list (JT825) both report it at the entry."""
+    root = tmp_path / "game"
+    shutil.copytree(GAME, root)
+    project = Project(root)
+    rel = "locales/es/LC_MESSAGES/ttgbuild.po"
+    assert run_cli(root, "i18n", "check").exit_code == 0
+    project.replace(rel, "Placa a un oponente de pie", "Placa a un rival de pie")
+    lines = project.path(rel).read_text(encoding="utf-8").splitlines()
+    line = next(n for n, row in enumerate(lines, 1) if "Placa a un rival de pie" in row)
+    result = run_cli(root, "i18n", "check")
+    assert_no_crash(result)
+    output = result.stdout + result.stderr
+    assert result.exit_code == 1, output
+    entry = max(n for n, row in enumerate(lines[:line], 1) if row.startswith("msgid "))
+    found = {
+        (int(row.split(":")[1]), row.split(" ")[2].rstrip(":"))
+        for row in output.splitlines()
+        if row.startswith(f"{rel}:")
+    }
+    assert found == {(entry, "JT818"), (entry, "JT825")}, output

@@ -186,9 +186,10 @@ def test_tokens_cover_every_position_marker_and_chest(kit: Path) -> None:
 
 
 def test_token_sheets_share_pages_two_by_two(kit: Path) -> None:
-    # Four teams' tokens (5 rows of pairs at most), then portals and chests, then markers:
-    # two sheets a page, then the dice page; each sheet alone left half a page empty (7 pages).
-    sheets = len(list((GAME / "content" / "teams").iterdir())) + 2
+    # Four teams' tokens in two sets each, A and B (5 rows of pairs at most), then portals
+    # and chests, then markers: two sheets a page, then the dice page with the turn track;
+    # each sheet alone left half a page empty.
+    sheets = 2 * len(list((GAME / "content" / "teams").iterdir())) + 2
     assert pages(kit / "tokens.pdf") == math.ceil(sheets / 2) + 1
 
 
@@ -200,7 +201,8 @@ def test_a_player_token_name_stays_on_its_white_plate(kit: Path) -> None:
     doc = pdfium.PdfDocument(str(kit / "tokens.pdf"))
     teams = [content(f"teams/{t.name}") for t in sorted((GAME / "content" / "teams").iterdir())]
     most = content("game.yaml")["roster"]["max_players"]
-    standing = sum(min(p["most"], most) for t in teams for p in t["positions"])
+    sets = 2  # every team's tokens twice, for team A and team B (a mirror match)
+    standing = sets * sum(min(p["most"], most) for t in teams for p in t["positions"])
     plates = names = 0
     for page in doc:
         boxes = [

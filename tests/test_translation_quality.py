@@ -356,7 +356,8 @@ POFILTER_ACCEPTED = {
     # "Diagrama de torneo n.º 3": the abbreviation's dot is no sentence; the Robot is a name.
     ("challengers", "es"): {("sentencecount", "Tournament diagram no."), ("simplecaps", "Robot")},
     # The shirt-number column "#" is "N.º"/"Nr.", "Most" is "Máx."/"Max."; German writes "K.o.".
-    ("dungeon-bowl", "es"): NUMBER_COLUMN | {("endpunc", "Most")},
+    # The dugout's KO box is the book's "casilla de Jugadores Noqueados" (L115), in words.
+    ("dungeon-bowl", "es"): NUMBER_COLUMN | {("endpunc", "Most"), ("simplecaps", "dugout:ko:name")},
     ("dungeon-bowl", "de"): NUMBER_COLUMN | {("endpunc", "Most"), ("endpunc", "KO")},
 }
 FINDING = re.compile(r"\(pofilter\) (\w+):")

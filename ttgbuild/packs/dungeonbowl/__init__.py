@@ -4,7 +4,8 @@ The record kinds, schemas, checks, layouts, sheets and kit list are data
 (`data/pack.yaml`); this package adds only what data cannot say: exact odds
 and modified reach of the dice tables, the dungeon grid's geometry, roster
 arithmetic (`functions.py`), the `ttgbuild dungeon-bowl` command, and the
-kit files drawn in Python (the dungeon board, tokens and dice).
+kit files drawn in Python (the rules with their diagrams, the dungeon board, tokens and
+dice).
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ PACK = packaged(
     Path(__file__).parent / "data",
     __name__,
     (
+        Component(
+            "rules.pdf",
+            "the complete rules of play",
+            # a sheet in book mode (data/sheets/rules.sheet.yaml), drawn here for its diagrams
+            Ref(_AT + "render.rulefigures:render"),
+        ),
         Component(
             "dungeon.pdf",
             "the dungeon on one sheet and tiled at full size, the dugout mats",

@@ -279,7 +279,13 @@ def _legend(ctx: RenderContext, canvas: Canvas, top: float, where: tuple) -> Non
         (paper.STONE, tr.pgettext("dungeon legend", "Wall")),
         (
             paper.TORCH,
-            tr.pgettext("dungeon legend", "Portal: roll the portal die to pick the exit"),
+            tr.fill(
+                # Translators: {die} is a die such as D6.
+                tr.pgettext(
+                    "dungeon legend", "Portal: roll the portal die ({die}) to pick the exit"
+                ),
+                {"die": ctx.content.game["teleport"]["die"]},
+            ),
         ),
         (paper.INK, tr.pgettext("dungeon legend", "Chest: a chest token face down")),
         (ZONE["a"], tr.pgettext("dungeon legend", "End zone of team A")),

@@ -24,6 +24,7 @@ FLOOR = HexColor("#f4ecd8")
 TORCH = HexColor("#a85a1a")
 PAPER = HexColor("#ffffff")
 DOWN = HexColor("#a8a8a8")  # the prone side of a token
+SIDES = ("A", "B")  # the two teams of a match, as mats, tokens, markers and turn track name them
 
 
 def ink_on(fill: Color) -> Color:
@@ -51,6 +52,19 @@ def label(
     top = y + (h + fitted.height) / 2
     canvas.setFillColor(colour)
     text.draw(canvas, fitted, x, top, text.SANS, ctx.icons.draw, align=align, box_width=w)
+
+
+def badge(ctx: RenderContext, canvas: Canvas, side: str, x: float, y: float, size: float) -> None:
+    """The letter of a side of the match on a disc, lower left at (x, y): white for A, ink
+    for B, so the two read apart in any print, greyscale or ink saver (a small fill)."""
+    disc, letter = (PAPER, INK) if side == SIDES[0] else (INK, PAPER)
+    canvas.setFillColor(disc)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    canvas.circle(x + size / 2, y + size / 2, size / 2, fill=1, stroke=1)
+    where = (ctx.content.game.origin, "side badge", "letter")
+    box = (x + 0.5 * mm, y + 0.5 * mm, size - 1 * mm, size - 1 * mm)
+    label(ctx, canvas, side, box, (size / mm * 2, 5), where, bold=True, colour=letter)
 
 
 def hyphen_break(words: str, width: float, size: float) -> str:

@@ -1,6 +1,6 @@
 """tokens.pdf: fold-over player tokens, portal, chest and ball tokens, per-turn action
 markers (as many per action as its per_turn limit, so no heading restates that
-number), block-die nets and the range ruler.
+number), block-die nets, the range ruler and the turn track.
 
 A fold-over token is two squares side by side: cut the pair out, fold on the
 middle line, glue. Each sheet's pairs are a block on shared cut lines and the
@@ -12,6 +12,14 @@ to show which. Chest tokens hide the ball or nothing on their back. Counts
 come from content: a team's tokens are its positions up to their limits (at
 most the roster's size), the markers game.kit.markers, the block dice
 game.kit.block_dice, the chests game.kit.chest_tokens.
+
+The two sides of a match are team A and team B everywhere in the kit (dugout
+mats, action markers, turn track), and every team's player tokens come in
+both sets: in a mirror match both coaches play the same team and must still
+tell their players apart. Set A is the team colour, set B that colour taken
+far towards white or black (`side_fills`), so the two stay apart in a
+greyscale print; each face also carries its set's letter on a badge that is
+white for A and ink for B, which an ink-saver print keeps as it is.
 """
 
 from __future__ import annotations
@@ -19,11 +27,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.packs.dungeonbowl.render import paper
+from ttgbuild.packs.dungeonbowl.render import paper, turntrack
 from ttgbuild.render.context import RenderContext
+from ttgbuild.render.ink import contrast
 from ttgbuild.render.layout import cutsheet, dicenet
 from ttgbuild.render.layout.cutsheet import Cell, Drawn
 from ttgbuild.render.pdf import finish, new_canvas
@@ -36,18 +46,29 @@ RULER_H = 12 * mm  # a range ruler piece's height
 TAB = 8 * mm  # the glue tab at the start of a ruler piece that continues another
 SUBHEAD = 10 * mm  # the heading of a token sheet sharing a page with the one above, and its gap
 PLATE = (17 * mm, 12 * mm)  # the white name plate of a standing player token
+# How far set B's colour goes from the team colour towards white or black: at 0.7 the two
+# differ by a contrast of at least 3 (WCAG's for shapes) for any team colour, so they
+# stay apart when printed in grey.
+SIDE_MIX = 0.7
+BADGE = 4.5 * mm  # the set letter's badge in a player token's corner
 
 
 def render(ctx: RenderContext) -> bytes:
     tr = ctx.tr
     canvas, buffer = new_canvas(ctx.settings.page, "Dungeon Bowl", "tokens", tr.locale)
+    # Translators: {team} is a team's name, {side} the letter (A or B) of the side of a match
+    # that plays with this set of tokens.
+    title = tr.pgettext("token sheet", "{team}: tokens of team {side}")
     sheets = [
         (
-            tr.content("team", team["id"], "name", team["name"]),
-            list(_player_pairs(ctx, canvas, team)),
+            tr.fill(
+                title, {"team": tr.content("team", team["id"], "name", team["name"]), "side": side}
+            ),
+            list(_player_pairs(ctx, canvas, team, side)),
             team.origin,
         )
         for team in ctx.content.teams
+        for side in paper.SIDES
     ]
     sheets.append(
         (
@@ -101,9 +122,19 @@ def _pages(ctx: RenderContext, canvas: Canvas, sheets: list[tuple[str, list[Cell
         paper.end_page(ctx, canvas)
 
 
-def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[Cell]:
+def side_fills(colour: Color) -> dict[str, Color]:
+    """Each side's token colour: A the team colour, B mixed SIDE_MIX of the way to white or
+    to black, whichever stands further from it."""
+    mixes = [
+        Color(*(value + (end - value) * SIDE_MIX for value in colour.rgb())) for end in (0.0, 1.0)
+    ]
+    first, second = paper.SIDES
+    return {first: colour, second: max(mixes, key=lambda mixed: contrast(mixed, colour))}
+
+
+def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any, side: str) -> Iterator[Cell]:
     tr = ctx.tr
-    fill = paper.colour(team["colour"])
+    fill = side_fills(paper.colour(team["colour"]))[side]
     most = ctx.content.game["roster"]["max_players"]
     prone = tr.pgettext("player token", "Prone")
     stunned = tr.pgettext("player token", "Stunned")
@@ -115,15 +146,21 @@ def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any) -> Iterator[Cel
         )
         for _ in range(min(position["most"], most)):
             yield Cell(
-                _standing(ctx, canvas, fill, name, stats, where),
-                _down(ctx, canvas, name, prone, stunned, where),
+                _standing(ctx, canvas, fill, name, stats, side, where),
+                _down(ctx, canvas, name, prone, stunned, side, where),
             )
 
 
 def _standing(
-    ctx: RenderContext, canvas: Canvas, fill: Any, name: str, stats: str, where: tuple
+    ctx: RenderContext,
+    canvas: Canvas,
+    fill: Any,
+    name: str,
+    stats: str,
+    side: str,
+    where: tuple,
 ) -> Drawn:
-    def side(box: tuple[float, float, float, float]) -> None:
+    def face(box: tuple[float, float, float, float]) -> None:
         x, y, _w, _h = box
         canvas.setFillColor(fill)
         canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
@@ -135,31 +172,39 @@ def _standing(
         inner = (plate_x + 1 * mm, plate_y + 1 * mm, PLATE[0] - 2 * mm, PLATE[1] - 2 * mm)
         words = paper.hyphen_break(name, inner[2], 7)
         paper.label(ctx, canvas, words, inner, (8, 4.5), where, bold=True)
+        paper.badge(ctx, canvas, side, x + 0.75 * mm, y + 0.75 * mm, BADGE)
         paper.label(
             ctx,
             canvas,
             stats,
-            (x + 1 * mm, y + 1 * mm, TOKEN - 2 * mm, 4 * mm),
+            (x + BADGE + 1 * mm, y + 1 * mm, TOKEN - BADGE - 1.5 * mm, 4 * mm),
             (6, 4.5),
             where,
-            colour=paper.PAPER,
+            colour=paper.ink_on(fill),
         )
 
-    return Drawn(side, fill)
+    return Drawn(face, fill)
 
 
 def _down(
-    ctx: RenderContext, canvas: Canvas, name: str, prone: str, stunned: str, where: tuple
+    ctx: RenderContext,
+    canvas: Canvas,
+    name: str,
+    prone: str,
+    stunned: str,
+    side: str,
+    where: tuple,
 ) -> Drawn:
-    def side(box: tuple[float, float, float, float]) -> None:
+    def face(box: tuple[float, float, float, float]) -> None:
         x, y, _w, _h = box
         canvas.setFillColor(paper.DOWN)
         canvas.rect(x, y, TOKEN, TOKEN, fill=1, stroke=0)
+        paper.badge(ctx, canvas, side, x + 0.75 * mm, y + 0.75 * mm, BADGE)
         paper.label(
             ctx,
             canvas,
             prone,
-            (x + 1 * mm, y + 1 * mm, TOKEN - 2 * mm, 4.5 * mm),
+            (x + BADGE + 1 * mm, y + 1 * mm, TOKEN - BADGE - 1.5 * mm, 4.5 * mm),
             (7, 4.5),
             where,
             bold=True,
@@ -188,7 +233,7 @@ def _down(
         )
         canvas.restoreState()
 
-    return Drawn(side, paper.DOWN)
+    return Drawn(face, paper.DOWN)
 
 
 def _dungeon_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[Cell]:
@@ -239,7 +284,7 @@ def _marker_pairs(ctx: RenderContext, canvas: Canvas) -> Iterator[Cell]:
     tr = ctx.tr
     actions = {a["id"]: a for a in ctx.content.procedures["actions"]}
     used = tr.pgettext("marker", "Used")
-    for team in ("A", "B"):
+    for team in paper.SIDES:
         for ident, count in ctx.content.game["kit"]["markers"].items():
             action = actions.get(ident)
             if action is None:
@@ -303,7 +348,12 @@ def _dice_page(ctx: RenderContext, canvas: Canvas) -> None:
         y0 = top - (row + 1) * (net_h + 4 * mm)
         dicenet.draw(canvas, dicenet.CUBE, DIE, x0, y0, tuple(faces), face)
     rows = -(-game["kit"]["block_dice"] // across)
-    _ruler(ctx, canvas, top - rows * (net_h + 4 * mm) - 14 * mm)
+    below = _ruler(ctx, canvas, top - rows * (net_h + 4 * mm) - 14 * mm) - 6 * mm
+    # The turn track under the ruler if it fits there, else on a page of its own.
+    if below - turntrack.height(ctx) < paper.MARGIN + 4 * mm:
+        paper.end_page(ctx, canvas)
+        below = height - paper.MARGIN
+    turntrack.draw(ctx, canvas, below)
     paper.end_page(ctx, canvas)
 
 
@@ -321,8 +371,9 @@ def ruler_pieces(width: float, square: float, last: int) -> list[tuple[int, int]
     return pieces
 
 
-def _ruler(ctx: RenderContext, canvas: Canvas, y: float) -> None:
-    """The range ruler at full size: one segment per square, bands named.
+def _ruler(ctx: RenderContext, canvas: Canvas, y: float) -> float:
+    """The range ruler at full size, its title's bottom at `y`: one segment per square,
+    bands named; returns where its lowest piece ends.
 
     Longer than the page is wide, it is cut out in pieces, a row each; every
     piece after the first has a glue tab at its start (cut solid, folded
@@ -370,6 +421,7 @@ def _ruler(ctx: RenderContext, canvas: Canvas, y: float) -> None:
         if index < len(pieces) - 1:
             mark = tr.fill(join, {"mark": chr(ord("A") + index)})
             _join_mark(ctx, canvas, mark, left + (end - first + 1) * square, y)
+    return y - 3 * mm  # below the join mark's lower wedge
 
 
 def _ruler_square(

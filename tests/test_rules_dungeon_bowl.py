@@ -1,0 +1,327 @@
+"""Dungeon Bowl's rules.pdf, read as a player reads it: every rule topic in every locale,
+numbers that follow the content, no command line or file path, and its diagrams' dice.
+
+The kit is built with the CLI as a user builds it (tests/rulestext.py): once in the
+three locales from a copy of the game, once in English from a copy whose `play`,
+`league` and `match` settings were changed, to see each changed number printed where
+the rule states it and a changed ruling print its other sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import assert_no_crash, run_cli
+from rulestext import (
+    build_kit,
+    game_copy,
+    missing_terms,
+    pdf_text,
+    plain,
+    player_sheet_violations,
+)
+
+from ttgbuild.packs.dungeonbowl.render.rulefigures import NEIGHBOURS, marks, shares
+
+GAME = "dungeon-bowl"
+LOCALES = ("en", "es", "de")
+
+# The rule topics a match needs (the digest's and the issue's), in each locale's words:
+# the glossary's terms (games/dungeon-bowl/locales/glossary.tsv), case folded.
+TOPICS = {
+    "en": [
+        "turnover",
+        "team turn",
+        "tackle zone",
+        "marked",
+        "dodging",
+        "agility test",
+        "picking up",
+        "catching",
+        "interference",
+        "deflect",
+        "interception",
+        "scatter",
+        "bounce",
+        "throw-in",
+        "scatter template",
+        "rebound template",
+        "range ruler",
+        "accuracy test",
+        "wall pass",
+        "hand-off",
+        "throw quality",
+        "landing",
+        "being eaten",
+        "block dice",
+        "offensive assist",
+        "defensive assist",
+        "push back",
+        "follow up",
+        "against the wall",
+        "armour roll",
+        "injury roll",
+        "stunned",
+        "ko box",
+        "casualt",
+        "niggling injury",
+        "misses the next match",
+        "foul",
+        "sent off",
+        "referee",
+        "portal die",
+        "teleported",
+        "magical mishap",
+        "chain reaction",
+        "dugout teleport",
+        "chest",
+        "end zone",
+        "touchdown",
+        "draw",
+        "mercenar",
+        "inducement",
+        "experience",
+        "winnings",
+        "team value",
+        "coin toss",
+        "reserves",
+    ],
+    "es": [
+        "cambio de turno",
+        "turno de equipo",
+        "zona de placaje",
+        "marcado",
+        "esquivar",
+        "prueba de agilidad",
+        "recoger",
+        "atrapar",
+        "interferencia del pase",
+        "desviado",
+        "interceptado",
+        "dispersión",
+        "rebota",
+        "saque de banda",
+        "plantilla de dispersión",
+        "plantilla de rebote",
+        "regla de alcance",
+        "prueba de precisión",
+        "lanzar el balón contra la pared",
+        "entrega",
+        "calidad del lanzamiento",
+        "aterriza",
+        "devorado",
+        "dados de placaje",
+        "asistencia ofensiva",
+        "asistencia defensiva",
+        "empujado hacia atrás",
+        "seguir",
+        "tirada de armadura",
+        "tirada de lesión",
+        "aturdido",
+        "jugadores noqueados",
+        "lesión grave",
+        "jugadores lesionados",
+        "lesión permanente",
+        "pierde el próximo partido",
+        "falta",
+        "expulsado",
+        "árbitro",
+        "dado de portal",
+        "teletransportación",
+        "fallo mágico",
+        "reacción en cadena",
+        "portal del banquillo",
+        "cofre",
+        "zona de anotación",
+        "touchdown",
+        "empate",
+        "mercenarios",
+        "incentivos",
+        "experiencia",
+        "ganancias",
+        "valor de equipo",
+        "lanzamiento de moneda",
+        "reservas",
+    ],
+    "de": [
+        "turnover",
+        "teamzug",
+        "tacklezone",
+        "markiert",
+        "ausweichen",
+        "geschicklichkeitsprobe",
+        "aufheben",
+        "fangen",
+        "stören",
+        "abgelenkt",
+        "abgefangen",
+        "verspring",
+        "prallt",
+        "einwurf",
+        "streuschablone",
+        "abprallschablone",
+        "reichweitenlineal",
+        "genauigkeitswurf",
+        "wandpass",
+        "übergabe",
+        "wurfqualität",
+        "landung",
+        "gefressen",
+        "blockwürfel",
+        "offensive unterstützung",
+        "defensive unterstützung",
+        "zurückgestoßen",
+        "nachrücken",
+        "rüstungswurf",
+        "verletzungswurf",
+        "betäubt",
+        "k.o.",
+        "verletzt",
+        "dauerverletzung",
+        "setzt das nächste spiel aus",
+        "foul",
+        "vom platz gestellt",
+        "schiedsrichter",
+        "portalwürfel",
+        "teleportiert",
+        "magischer fehlschlag",
+        "kettenreaktion",
+        "ersatzbank-portal",
+        "truhe",
+        "endzone",
+        "touchdown",
+        "unentschieden",
+        "söldner",
+        "anreiz",
+        "erfahrung",
+        "einnahmen",
+        "teamwert",
+        "münzwurf",
+        "reservefeld",
+    ],
+}
+# The issue's wrong Spanish terms, which the rules must not print.
+NOT_SPANISH = ["¡herido!", "precisión del pase", "se desvía"]
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """rules.pdf's text in every locale, normalised and case folded."""
+    root = tmp_path_factory.mktemp("rules")
+    project = game_copy(GAME, root)
+    out = build_kit(project, LOCALES, root / "kit")
+    return {locale: plain(pdf_text(out / locale / "rules.pdf"), fold=True) for locale in LOCALES}
+
+
+def settings(project: Path) -> dict:
+    return yaml.safe_load((project / "content" / "game.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_rule_topic_is_printed(rules: dict[str, str], locale: str) -> None:
+    missing = missing_terms(rules[locale], TOPICS[locale])
+    assert missing == [], f"rules.pdf ({locale}) never names: {missing}"
+
+
+@pytest.mark.timeout(120)
+def test_spanish_uses_the_books_terms(rules: dict[str, str]) -> None:
+    absent = missing_terms(rules["es"], NOT_SPANISH)
+    assert absent == NOT_SPANISH
+    # "Desviado" names a deflected pass only: the wild pass and the off-target throw
+    # have names of their own.
+    assert "impreciso" in rules["es"] and "fuera del blanco" in rules["es"]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_command_line_or_file_path(rules: dict[str, str], locale: str) -> None:
+    assert player_sheet_violations(rules[locale]) == []
+
+
+@pytest.mark.timeout(120)
+def test_numbers_follow_the_content(rules: dict[str, str], tmp_path: Path) -> None:
+    """The shipped numbers are printed where the rules state them; changed in a copy,
+    the new ones are, and a changed ruling prints its other sentence."""
+    game = settings(game_copy(GAME, tmp_path / "shipped"))
+    play = game["play"]
+    shipped = [
+        f"a total of {play['test']['target']} or more passes",
+        f"on {play['ko_return']['from']} or more the player moves to the reserves box",
+        f"until each has played {game['match']['team_turns']}",
+        f"the passer's pa minus {play['pass_par']}",
+        f"spends {play['stand_up']} squares of its ma",
+        f"earns {game['league']['winnings']['played']} thousand crowns",
+        "is knocked down, even on a push back",
+        "no player moves more squares than its ma",
+    ]
+    assert [sentence for sentence in shipped if sentence not in rules["en"]] == []
+
+    project = game_copy(GAME, tmp_path / "changed")
+    path = project / "content" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in (
+        ("    target: 7\n", "    target: 8\n"),
+        ("  ko_return: {die: D6, from: 4}", "  ko_return: {die: D6, from: 5}"),
+        ("  team_turns: 10\n", "  team_turns: 12\n"),
+        ("  pass_par: 3\n", "  pass_par: 2\n"),
+        ("  stand_up: 3\n", "  stand_up: 2\n"),
+        ("  winnings: {played: 10, won: 10}", "  winnings: {played: 15, won: 10}"),
+        ("  wall_push_knocks_down: true", "  wall_push_knocks_down: false"),
+        ("  rush: {squares: 0, fail: 1}", "  rush: {squares: 2, fail: 1}"),
+    ):
+        assert old in text, old
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    out = build_kit(project, ["en"], tmp_path / "kit")
+    changed = plain(pdf_text(out / "en" / "rules.pdf"), fold=True)
+    expected = [
+        "a total of 8 or more passes",
+        "on 5 or more the player moves to the reserves box",
+        "until each has played 12",
+        "the passer's pa minus 2",
+        "spends 2 squares of its ma",
+        "earns 15 thousand crowns",
+        "a push back does nothing more",
+        "a player may move up to 2 more squares",
+    ]
+    assert [sentence for sentence in expected if sentence not in changed] == []
+    assert "is knocked down, even on a push back" not in changed
+    # The roll an AG needs is printed from the test's target: AG 3 needs 5+ at 8.
+    needed = re.search(r"roll needed ((?:\d\+ ?)+)", changed)
+    assert needed is not None and needed[1].split()[2] == "5+"
+
+
+@pytest.mark.timeout(60)
+def test_a_ruling_out_of_its_bounds_is_a_located_error(tmp_path: Path) -> None:
+    project = game_copy(GAME, tmp_path)
+    path = project / "content" / "game.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    line = next(i for i, row in enumerate(lines, 1) if row == "    target: 7\n")
+    lines[line - 1] = "    target: 99\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    result = run_cli(project, "validate")
+    assert_no_crash(result)
+    assert result.exit_code == 1
+    assert re.search(rf"content/game\.yaml:{line}:\d+: error JT05\d", result.stdout), result.stdout
+
+
+def test_templates_give_every_face_one_direction() -> None:
+    """The scatter template numbers each of a square's eight neighbours once (a D8); the
+    rebound template shares a D6's faces over the three squares away from a wall."""
+    assert len(NEIGHBOURS) == 8 and len(set(NEIGHBOURS)) == 8 and (0, 0) not in NEIGHBOURS
+    assert shares(6, 3) == [(1, 2), (3, 4), (5, 6)]
+    assert shares(8, 3) == [(1, 3), (4, 5), (6, 8)]
+
+
+def test_the_push_diagram_letters_its_tokens_in_the_reader_s_language() -> None:
+    """The blocker's and the target's tokens carry their label's initial in each locale
+    (placador → P), never the English B and T beside a Spanish legend."""
+    assert marks("blocker", "target") == ("B", "T")
+    assert marks("placador", "objetivo") == ("P", "O")
+    assert marks("Blocker", "Ziel") == ("B", "Z")
+    first, second = marks("bloqueur", "bouc")
+    assert first != second and first.startswith("B") and second.startswith("B")
