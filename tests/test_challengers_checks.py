@@ -30,12 +30,12 @@ CASES = [
     ("CH104-base", "sets/old-town.yaml", "always_used: true", "always_used: false",
      "content/sets/old-town.yaml:3:7: error CH104: the base set is in every game: "
      "mark it always_used: true"),
-    ("CH104-count", "game.yaml", "additional: 2, starter", "additional: 3, starter",
-     "content/game.yaml:12:37: error CH104: the content has 2 additional sets; "
-     "the game needs at least 3"),
-    ("CH104-in-play", "game.yaml", "additional_sets_in_play: 2", "additional_sets_in_play: 3",
-     "content/game.yaml:10:26: error CH104: a game uses 3 additional sets, "
-     "but the content has 2"),
+    ("CH104-count", "game.yaml", "additional: 6, starter", "additional: 7, starter",
+     "content/game.yaml:12:37: error CH104: the content has 6 additional sets; "
+     "the game needs at least 7"),
+    ("CH104-in-play", "game.yaml", "additional_sets_in_play: 5", "additional_sets_in_play: 7",
+     "content/game.yaml:10:26: error CH104: a game uses 7 additional sets, "
+     "but the content has 6"),
     ("CH105", "sets/starter-key.yaml", "symbol: key", "symbol: crown",
      "content/sets/starter-key.yaml:4:9: error CH105: symbol 'crown' is already the symbol "
      "of the starter deck in content/sets/starter-crown.yaml:4"),
@@ -128,12 +128,21 @@ CASES = [
      "rarity: {uncommon_max: 6, common_min: 2}",
      "content/game.yaml:13:24: error CH125: uncommon_max 6 must be less than common_min 2, "
      "or a card would be both"),
-    ("CH126-too-few", "cards/fire-eater.yaml", "copies: 7", "copies: 6",
-     "content/game.yaml:18:14: error CH126: with 8 players drawing in turn, level C needs 36 "
-     "cards (each player keeps 4 over its rounds); the sets in play hold 35"),
-    ("CH126-at-once", "game.yaml", "draw_in_turn: true", "draw_in_turn: false",
-     "content/game.yaml:16:14: error CH126: with 8 players drawing at once, level A needs 56 "
-     "cards (each player keeps 4 over its rounds); the sets in play hold 35"),
+    ("CH126-holding", "game.yaml", "additional], discards_hold: 6}\n  - {letter: C",
+     "additional], discards_hold: 8}\n  - {letter: C",
+     "content/game.yaml:17:81: error CH126: with 8 players planning at once, level B can have "
+     "56 cards away from its tray in round 4 and its discards hold 7 before going back: the "
+     "draw pile needs 63 cards, but the sets in play may give only 62 (leaving out "
+     "star-harbour)"),
+    ("CH126-base-only", "game.yaml", "{letter: A, cap: 3, tray: true, holders: [base, additional]",
+     "{letter: A, cap: 3, tray: true, holders: [base]",
+     "content/game.yaml:16:69: error CH126: with 1 player planning at once, level A can have 7 "
+     "cards away from its tray in round 2 and its discards hold 5 before going back: the draw "
+     "pile needs 12 cards, but the sets in play may give only 11"),
+    ("CH128", "game.yaml", "holders: [base, additional], discards_hold: 6}\n  - {letter: C",
+     "holders: [base, additional]}\n  - {letter: C",
+     "content/game.yaml:17:14: error CH128: level B is drawn from a tray: give discards_hold, "
+     "how many discards its label holds before they go back under the draw pile"),
     ("CH111-one-player", "diagrams/seat-1.yaml",
      "trophy: 1, parks: [meadow, meadow,", "trophy: 1, parks: [harbour, meadow,",
      "content/diagrams/seat-1.yaml:7:55: error CH111: with 1 player, round 1: seat 1 is at "

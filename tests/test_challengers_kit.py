@@ -25,6 +25,7 @@ GAME = REPO / "games" / "challengers"
 FILES = {
     "cards.pdf",
     "reference.pdf",
+    "rules.pdf",
     "setup.pdf",
     "guide.pdf",
     "diagrams.pdf",

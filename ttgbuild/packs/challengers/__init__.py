@@ -22,6 +22,7 @@ PACK = packaged(
     Path(__file__).resolve().parent / "data",
     __name__,
     (
+        Component("rules.pdf", "the complete rules of play", Ref(_AT + "rulefigures:rules")),
         Component("diagrams.pdf", "a tournament diagram per seat", Ref(_AT + "kit:diagrams")),
         Component(
             "parks.pdf",

@@ -121,6 +121,48 @@ def _teeth() -> list[tuple[float, float]]:
     return points
 
 
+def _snowflake(c: Canvas) -> None:
+    """Six arms, each with a pair of short twigs: no other symbol is hollow-spoked like it."""
+    c.translate(0.5, 0.5)
+    for _ in range(6):
+        c.roundRect(-0.05, 0.0, 0.1, 0.5, 0.05, stroke=0, fill=1)
+        for side in (-1, 1):
+            c.saveState()
+            c.translate(0.0, 0.3)
+            c.rotate(side * 45)
+            c.roundRect(-0.035, 0.0, 0.07, 0.17, 0.035, stroke=0, fill=1)
+            c.restoreState()
+        c.rotate(60)
+
+
+def _cactus(c: Canvas) -> None:
+    """A trunk with a raised arm on each side, at different heights."""
+    c.roundRect(0.38, 0.04, 0.24, 0.92, 0.12, stroke=0, fill=1)
+    c.roundRect(0.1, 0.42, 0.3, 0.14, 0.07, stroke=0, fill=1)
+    c.roundRect(0.1, 0.42, 0.14, 0.36, 0.07, stroke=0, fill=1)
+    c.roundRect(0.6, 0.3, 0.3, 0.14, 0.07, stroke=0, fill=1)
+    c.roundRect(0.76, 0.3, 0.14, 0.4, 0.07, stroke=0, fill=1)
+
+
+def _bone(c: Canvas) -> None:
+    """A bone lying on the diagonal: a shaft with two knobs at each end."""
+    c.translate(0.5, 0.5)
+    c.rotate(35)
+    c.rect(-0.32, -0.07, 0.64, 0.14, stroke=0, fill=1)
+    for x in (-0.36, 0.36):
+        for y in (-0.09, 0.09):
+            c.circle(x, y, 0.11, stroke=0, fill=1)
+
+
+def _candy(c: Canvas) -> None:
+    """A wrapped sweet: a round middle with a twisted wrapper end on each side."""
+    c.circle(0.5, 0.5, 0.24, stroke=0, fill=1)
+    _polygon(c, [(0.3, 0.5), (0.04, 0.74), (0.04, 0.26)])
+    _polygon(c, [(0.7, 0.5), (0.96, 0.74), (0.96, 0.26)])
+    c.setFillColor(white)
+    c.circle(0.42, 0.58, 0.06, stroke=0, fill=1)
+
+
 SHAPES: dict[str, Callable[[Canvas], None]] = {
     "sun": _sun,
     "moon": _moon,
@@ -133,6 +175,10 @@ SHAPES: dict[str, Callable[[Canvas], None]] = {
     "tower": _tower,
     "tent": _tent,
     "gear": _gear,
+    "snowflake": _snowflake,
+    "cactus": _cactus,
+    "bone": _bone,
+    "candy": _candy,
 }
 
 

@@ -190,3 +190,23 @@ def _pairs(
         by_park.setdefault(band.parks[players - 1], []).append(seat)
         spots[seat] = diagrams[seat].origin.at("bands", index, "parks", players - 1)
     return [(frozenset(pair), spots[max(pair)]) for pair in by_park.values()]
+
+
+def meetings(content: Any, players: int) -> list[dict[str, list[int]]]:
+    """Round by round, the seats at each park in use with `players` (the rulebook's figure).
+
+    Read from the diagrams as printed; a seat whose band lacks the count is left out
+    (CH110 and CH111 report a broken schedule before anything is drawn).
+    """
+    game = content.game
+    in_use = [park.id for park in game.parks][: game.parks_by_players[players - 1]]
+    diagrams = {d.seat: d for d in content.diagrams}
+    rounds: list[dict[str, list[int]]] = []
+    for rnd in range(1, game.rounds + 1):
+        at: dict[str, list[int]] = {park: [] for park in in_use}
+        for seat in seats_in_play(players):
+            _index, band = _band(diagrams[seat], rnd) if seat in diagrams else (-1, None)
+            if band is not None and len(band.parks) >= players and band.parks[players - 1] in at:
+                at[band.parks[players - 1]].append(seat)
+        rounds.append(at)
+    return rounds
