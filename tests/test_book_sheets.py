@@ -18,7 +18,7 @@ from conftest import assert_no_crash, run_cli
 from rulestext import pdf_pages, plain
 
 from ttgbuild.i18n.runtime import Translator
-from ttgbuild.render import text
+from ttgbuild.render import fonts, text
 from ttgbuild.render.booksheet import BODY, Setting, lines
 from ttgbuild.render.flow import Figure, Laid
 from ttgbuild.render.paginate import Solid, paginate
@@ -228,6 +228,7 @@ def test_a_figure_taller_than_a_column_is_located(game: Path) -> None:
 def test_a_heading_never_ends_a_column_even_a_chapter_then_its_subheading() -> None:
     """A chapter's heading, its subheading and a paragraph, where the two headings would
     fit but not the paragraph's first lines: all three move to the next column."""
+    fonts.register()
     setting = Setting(lambda *args: None)
     width = 200.0
     placed: list[tuple[str, float]] = []
@@ -250,3 +251,30 @@ def test_a_heading_never_ends_a_column_even_a_chapter_then_its_subheading() -> N
         paint(canvas)
     assert placed == [("filler", 0.0), ("chapter", 300.0), ("subheading", 300.0)]
     assert len(paged.pages) == 1 and len(paged.pages[0]) == 4  # the paragraph followed
+
+
+def test_a_heading_moves_with_a_paragraph_too_short_to_split() -> None:
+    """A heading over a three-line paragraph, with room for the heading and two lines:
+    such a paragraph cannot be split (two lines each side), so the heading moves with it."""
+    fonts.register()
+    setting = Setting(lambda *args: None)
+    width = 200.0
+    placed: list[tuple[str, float]] = []
+
+    def solid(name: str, height: float, keep: bool) -> Solid:
+        def paint(canvas: object, x: float, top: float) -> None:
+            placed.append((name, x))
+
+        return Solid(Laid(height, 0.0, paint), 10.0, keep_with_next=keep)
+
+    paragraph = lines([text.Span("word " * 20)], width, setting)
+    assert len(paragraph.block.lines) == 3
+    items = [solid("filler", 50.0, False), solid("heading", 12.0, True), paragraph]
+    leading = paragraph.block.leading
+    column = 50.0 + 10.0 + 12.0 + paragraph.space_before + 2.5 * leading
+    boxes = [(0.0, 0.0, width, column), (300.0, 0.0, width, 1000.0)]
+    paged = paginate(items, lambda page: boxes, setting.icon)
+    canvas, _buffer = new_canvas((600.0, 1000.0), "test", "test", "en")
+    for paint in paged.pages[0]:
+        paint(canvas)
+    assert placed == [("filler", 0.0), ("heading", 300.0)]

@@ -77,7 +77,9 @@ def _first_height(item: Item) -> float:
     if isinstance(item, Solid):
         return item.height
     lines = item.block.lines
-    return sum(item.block.leading if line else 0.0 for line in lines[:KEEP_LINES])
+    # A paragraph too short to split (KEEP_LINES each side) moves whole: all of it must fit.
+    first = lines if len(lines) < 2 * KEEP_LINES else lines[:KEEP_LINES]
+    return sum(item.block.leading if line else 0.0 for line in first)
 
 
 def _kept_height(items: Sequence[Item], index: int) -> float:
