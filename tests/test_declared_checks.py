@@ -336,18 +336,21 @@ def test_a_broken_checks_file_fails_validate_located(game: Path, text: str, code
 
 
 @pytest.mark.timeout(60)
-def test_a_check_needing_an_unknown_record_kind_is_located_not_a_crash(game: Path) -> None:
+@pytest.mark.parametrize("need", ["poolz", "add"])  # a typo; a method of the content, no part
+def test_a_check_needing_an_unknown_record_kind_is_located_not_a_crash(
+    game: Path, need: str
+) -> None:
     checks = _checks_file(game)
     text = checks.read_text().replace(
-        "    kind: file-name\n", "    kind: file-name\n    needs: [poolz]\n", 1
+        "    kind: file-name\n", f"    kind: file-name\n    needs: [{need}]\n", 1
     )
     checks.write_text(text)
-    line = 1 + text.split("\n").index("    needs: [poolz]")
+    line = 1 + text.split("\n").index(f"    needs: [{need}]")
     result = run_cli(game, "validate")
     assert_no_crash(result)
     assert result.exit_code == 1
     assert f"pack/checks/tidewrack.checks.yaml:{line}:" in result.output
-    assert " JT061: " in result.output and "'poolz'" in result.output
+    assert " JT061: " in result.output and f"'{need}'" in result.output
 
 
 @pytest.mark.timeout(120)

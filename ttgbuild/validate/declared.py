@@ -31,6 +31,7 @@ from ttgbuild.source.yamlsource import Document, load_document
 from ttgbuild.validate.declared_kinds import KINDS, ClauseError, Run
 from ttgbuild.validate.declared_template import Template, compile_template
 from ttgbuild.validate.registry import Finding
+from ttgbuild.validate.runner import part_names
 
 if TYPE_CHECKING:
     from ttgbuild.pack import Pack
@@ -114,7 +115,7 @@ def unknown_needs(pack: Pack, project: Path, content: Any) -> list[Diagnostic]:
             if spec.get("code") != check.code.code:
                 continue
             for slot, need in enumerate(spec.get("needs", ())):
-                if not hasattr(content, need):
+                if need not in part_names(content):
                     pointer = f"/checks/{index}/needs/{slot}"
                     message = f"check {check.code.code} needs {need!r}, which is no record kind"
                     problems.append(_problem(check.doc, "JT061", pointer, message))

@@ -8,12 +8,14 @@ in the content: which ids have files, and which ids those files name.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ttgbuild.core.diagnostics import Diagnostic
+from ttgbuild.source.records import DataContent, kinds
 from ttgbuild.validate.registry import Registry
 
 if TYPE_CHECKING:
@@ -42,11 +44,26 @@ class Context:
         return f"{origin.file}:{line}" if line else origin.file
 
 
+def part_names(content: Any) -> frozenset[str]:
+    """The content parts a check may need: a data pack's record kinds, a Python pack's fields.
+
+    Only these: an attribute that merely exists (a method such as `add`) is no part.
+    """
+    if isinstance(content, DataContent):
+        return frozenset(kinds(content))
+    if dataclasses.is_dataclass(content):
+        return frozenset(f.name for f in dataclasses.fields(content))
+    return frozenset(vars(content))
+
+
 def run_checks(registry: Registry, ctx: Context, locate: Locate) -> list[Diagnostic]:
     """Run every check of the registry whose needed content parts loaded."""
     diags: list[Diagnostic] = []
     for rule, check in registry.checks():
-        if any(not getattr(ctx.content, part, None) for part in rule.needs):
+        if any(
+            part not in part_names(ctx.content) or not getattr(ctx.content, part)
+            for part in rule.needs
+        ):
             continue
         for finding in check(ctx):
             line, column = finding.place or locate(finding.file, finding.pointer, finding.key)
