@@ -190,14 +190,18 @@ def test_a_changed_catalog_redraws_only_its_locale(kit, tmp_path):
     assert pdfs(tmp_path / "fresh") == {k: v for k, v in pdfs(out).items() if k.startswith("es/")}
 
 
-def test_a_content_change_redraws_every_locale(kit):
+def test_a_content_change_redraws_in_every_locale_the_files_that_read_it(kit):
+    """Issue 41: not every file of those locales; tests/test_build_incremental.py has more."""
     out = kit.path("output")
     before = stats(out)
     kit.replace("content/talents/hip-throw.yaml", 'name: "Hip Throw"', 'name: "Hip Toss"')
     result = ttg(kit.root, "build", "--locale", "en,de")
     assert result.returncode == 0, result.stderr
-    assert locales_of(changed(before, stats(out))) == {"en", "de"}
-    wrote = f"build: wrote {2 * len(KIT_FILES)} files for en, de to "
+    drawn = changed(before, stats(out))
+    assert locales_of(drawn) == {"en", "de"}
+    assert {"en/cards.pdf", "de/cards.pdf"} <= drawn  # the talent is printed on hero cards
+    assert not drawn & {"en/board.pdf", "de/board.pdf"}  # the board reads no talent
+    wrote = f"build: wrote {len(drawn)} files for en, de to "
     assert result.stderr.splitlines()[-1].startswith(wrote)
     assert "Hip Toss" in text_of(out / "en/cards.pdf")
 

@@ -365,7 +365,7 @@ def test_the_writer_follows_no_link_made_after_the_folder_was_claimed(tmp_path: 
     drawing.showPage()
     drawing.save()
     with pytest.raises(OSError):
-        raster.pictures(pdf, "0" * 64, [raster.Crop(1, None)], out, {})
+        raster.pictures([raster.Source(pdf, "0" * 64, (raster.Crop(1, None),))], out, {})
     assert untouched(files)
 
 

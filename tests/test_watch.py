@@ -6,6 +6,7 @@ real browser by tests/test_browser.py.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -141,3 +142,21 @@ def test_a_first_gallery_that_cannot_be_written_stops_with_the_exit_code_of_prev
     assert_no_crash(result)
     assert result.exit_code == 2, result.output
     assert "serving" not in result.stderr
+
+
+@pytest.mark.timeout(20)
+def test_a_swap_lists_the_changed_pictures_and_a_page_further_behind_reloads(served) -> None:
+    url, live = served
+    picture = ("hero", "aoife-callinan", "en", f"img/{PICTURE}")
+    with urllib.request.urlopen(f"{url}{EVENTS}", timeout=10) as channel:
+        assert channel.readline() == b"retry: 1000\n"
+        assert channel.readline() == b"data: 0\n"
+        assert channel.readline() == b"\n"
+        live.bump([picture])  # one version on: the page swaps the picture in place
+        assert channel.readline() == b"event: swap\n"
+        swap = json.loads(channel.readline().decode().removeprefix("data: "))
+        assert swap == {"from": 0, "version": 1, "pictures": [list(picture)]}
+        assert channel.readline() == b"\n"
+        live.bump()  # a new page (its rows changed): the page reloads
+        assert channel.readline() == b"data: 2\n"
+    assert live.message(2, 4) == "data: 4\n\n"  # missed a version: reloaded, never half swapped

@@ -3,7 +3,9 @@
 Content or catalog errors mean nothing is written. The catalogs are checked
 while the first files are drawn (their drawings are thrown away if the check
 fails), so a core is not left idle for that half second. Locales whose files are up
-to date (see `buildplan`) are not drawn again; the others are drawn in memory,
+to date (see `buildplan`) are not drawn again, nor are the files of the others
+whose own inputs did not change (the content files their last drawing read,
+recorded by `render.reads`); the others are drawn in memory,
 in parallel worker processes when there are several (a large deck file in
 parts, each its own run of sheets: `split`), and only when every one has
 succeeded are all files and the manifest replaced as one change (`journal`),
@@ -25,8 +27,10 @@ from typing import Any
 from ttgbuild.buildplan import (
     MANIFEST,
     BuildResult,
+    Inputs,
     LocaleRecord,
     Manifest,
+    PartRecord,
     Plan,
     UsageError,
     choose_locales,
@@ -40,11 +44,12 @@ from ttgbuild.core.diagnostics import Diagnostic, LocatedError, has_failures, so
 from ttgbuild.core.fingerprint import bytes_digest
 from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
+from ttgbuild.core.readfile import read_regular
 from ttgbuild.i18n.checkcache import checked_catalogs
 from ttgbuild.i18n.paths import catalog_path
 from ttgbuild.i18n.runtime import RUNTIME_CODES, Translator, load_translator
 from ttgbuild.pack import Component, Pack
-from ttgbuild.render import ink, printplan
+from ttgbuild.render import ink, printplan, reads
 from ttgbuild.render.context import Placement, PrintProblem, RenderContext
 from ttgbuild.render.glyphs import check_translations
 from ttgbuild.render.hyphenate import hyphenating
@@ -123,6 +128,7 @@ class Drawn:
     placements: list[Placement]
     errors: list[Diagnostic] = field(default_factory=list)  # why the file could not be drawn
     pages: tuple[printplan.Page, ...] = ()  # read back when the job asked (`Job.read_pages`)
+    reads: frozenset[str] = frozenset()  # the content files its drawing read (`render.reads`)
 
 
 # Told of each drawn file with its problems as diagnostics (one per problem, in order).
@@ -194,11 +200,25 @@ def build(
             project, pack, list(todo.stale), loaded.content, settings, on_drawn is not None
         )
         read_pack_data(pack, project)
+        inputs = Inputs.of(project, todo, loaded.content)
+        reads.record_classes(loaded.content)  # worked out here, before the workers fork
+    kept = Kept(out, todo, inputs, enabled=not force)
+    for job in jobs:
+        if not job.part.after_kit:
+            kept.look(job.locale, job.part.file, {})
+    drawing = [job for job in jobs if not kept.holds(job.locale, job.part.file)]
+    for job in drawing:  # a guide drawn again reads the files kept as they are
+        if job.part.after_kit:
+            job.kit_files.update(kept.data_of(job.locale))
+    if kept.files:
+        progress(f"{len(kept.files)} files unchanged; drawing {len(drawing)}")
     kits: dict[str, dict[str, bytes]] = {locale: {} for locale in todo.stale}
     reported: dict[str, list[Diagnostic]] = {locale: [] for locale in todo.stale}
+    said: dict[tuple[str, str], list[Diagnostic]] = {}  # (locale, file) -> what its drawing said
+    read: dict[tuple[str, str], frozenset[str]] = {}
     errors: list[Diagnostic] = []
     try:
-        all_drawn = draw_jobs(jobs, progress, meanwhile=check_catalogs)
+        all_drawn = draw_jobs(drawing, progress, meanwhile=check_catalogs, unchanged=kept.guide)
     except _ChecksFailed:  # the drawings so far are discarded, nothing is written
         return _stop(result)
     except Exception:
@@ -209,11 +229,14 @@ def build(
     for drawn in all_drawn:
         errors += drawn.errors
         kits[drawn.locale][drawn.component] = drawn.data
-        reported[drawn.locale] += drawn.translator_diagnostics
         problems = [_text_problem(loaded, drawn.locale, p) for p in drawn.problems]
-        reported[drawn.locale] += problems
+        said[drawn.locale, drawn.component] = drawn.translator_diagnostics + problems
+        read[drawn.locale, drawn.component] = drawn.reads
         if on_drawn is not None and not drawn.errors:
             on_drawn(drawn, problems)
+    for job in jobs:  # in the pack's order, drawn or kept
+        where = (job.locale, job.part.file)
+        reported[job.locale] += said[where] if where in said else kept.said(*where)
     summaries = {job.locale: job.translator.untranslated() for job in jobs}
     for locale, diagnostics in reported.items():
         summary = summaries.get(locale)
@@ -230,7 +253,15 @@ def build(
         return _stop(result)
     progress("writing")
     files = [part.file for part in pack.components]
-    result.written = write_kit(out, todo, files, kits, reported, content_diagnostics)
+    parts = {locale: kept.parts_of(locale) for locale in todo.stale}
+    given = {(job.locale, job.part.file): job.kit_files for job in drawing if job.part.after_kit}
+    for (locale, name), diagnostics in said.items():
+        key = inputs.key(locale, name, read[locale, name], _digests(given.get((locale, name))))
+        parts[locale][name] = PartRecord(key, tuple(sorted(read[locale, name])), diagnostics)
+    written = {locale: kept.records_of(locale) for locale in todo.stale}
+    result.written = write_kit(
+        out, todo, files, kits, reported, content_diagnostics, written, parts
+    )
     result.built = list(kits)
     result.seconds = time.perf_counter() - started
     return result
@@ -314,10 +345,16 @@ def read_pack_data(pack: Pack, project: Path) -> None:
 
 
 def draw_jobs(
-    jobs: list[Job], progress: Progress, meanwhile: Callable[[], None] = lambda: None, **run: Any
+    jobs: list[Job],
+    progress: Progress,
+    meanwhile: Callable[[], None] = lambda: None,
+    unchanged: Callable[[Job], bool] = lambda _job: False,
+    **run: Any,
 ) -> list[Drawn]:
     """Every job drawn (in parallel, `run` as `parallel.run_all` takes it), in two rounds:
-    files drawn `after_kit` (a guide's print plan) second, handed their locale's others.
+    files drawn `after_kit` (a guide's print plan) second, handed their locale's others
+    (in the pack's order, with those a job already holds: files kept from the last build),
+    unless `unchanged` says, seeing them, that the file on disk is what it would draw.
 
     The guide's print plan reads every page of those files: each worker reads
     the file it drew instead, on every core, and the guide is handed the pages.
@@ -331,6 +368,12 @@ def draw_jobs(
     drawn = draw_batch(first, progress, meanwhile=meanwhile, **run)
     for job in later:
         job.kit_files.update((d.component, d.data) for d in drawn if d.locale == job.locale)
+        ordered = [
+            (p.file, job.kit_files[p.file]) for p in job.pack.components if p.file in job.kit_files
+        ]
+        job.kit_files.clear()
+        job.kit_files.update(ordered)
+    later = [job for job in later if not unchanged(job)]
     with printplan.pages_read({d.data: d.pages for d in drawn if d.pages}):
         return drawn + draw_batch(later, progress, **run)
 
@@ -389,11 +432,22 @@ def joined(parts: list[Drawn]) -> Drawn:
         [],
         errors,
         () if errors else tuple(page for part in parts for page in part.pages),
+        frozenset().union(*(part.reads for part in parts)),
     )
 
 
 def draw(job: Job, progress: Progress) -> Drawn:
-    """Draw one file of one locale in memory (in a worker process, or in this one)."""
+    """Draw one file of one locale in memory (in a worker process, or in this one).
+
+    The content files it reads are noted (`render.reads`), from the making of
+    its context (a pack's place for page-wide problems) to its last page: the
+    next build draws it again only if one of them changed.
+    """
+    with reads.recording(job.content) as read:
+        return _draw(job, progress, read)
+
+
+def _draw(job: Job, progress: Progress, read: set[str]) -> Drawn:
     tr = job.translator.fresh()
     ctx = RenderContext.for_pack(
         job.pack,
@@ -416,7 +470,73 @@ def draw(job: Job, progress: Progress) -> Drawn:
         return Drawn(job.locale, job.part.file, b"", tr.diagnostics, [], [], [exc.diagnostic])
     placed = ctx.placements or []
     pages = printplan.read_pages(data, job.part.words_read) if job.read_pages else ()
-    return Drawn(job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed, [], pages)
+    done = frozenset(read)
+    return Drawn(
+        job.locale, job.part.file, data, tr.diagnostics, ctx.problems, placed, [], pages, done
+    )
+
+
+def _digests(files: dict[str, bytes] | None) -> dict[str, str]:
+    """A guide's other files by their bytes' hash (part of its inputs); none for other files."""
+    return {name: bytes_digest(data) for name, data in (files or {}).items()}
+
+
+class Kept:
+    """The files of stale locales that the last build drew from the same inputs: kept as
+    they are on disk (their bytes checked against the manifest), not drawn again.
+
+    A file is kept when the manifest recorded what its drawing read and its
+    fingerprint (`Inputs.key`) over those reads is unchanged; a guide also when
+    the other files it is handed are those it was handed then (`guide`).
+    """
+
+    def __init__(self, out: Path, todo: Plan, inputs: Inputs, enabled: bool = True) -> None:
+        self.out, self.todo, self.inputs, self.enabled = out, todo, inputs, enabled
+        self.files: dict[tuple[str, str], bytes] = {}  # (locale, file) -> its bytes on disk
+
+    def look(self, locale: str, name: str, kit: dict[str, str]) -> bool:
+        """Keep this file if its inputs are those of its last drawing and it is still there."""
+        record = self.todo.previous.get(locale)
+        if not self.enabled or record is None or name not in record.parts:
+            return False
+        part = record.parts[name]
+        if name not in record.files or part.key != self.inputs.key(locale, name, part.reads, kit):
+            return False
+        size, sha = record.files[name]
+        try:
+            data = read_regular(self.out / locale / name, size)
+        except OSError:  # gone, replaced by a folder or a link, grown: drawn again
+            return False
+        if len(data) != size or bytes_digest(data) != sha:
+            return False
+        self.files[locale, name] = data
+        return True
+
+    def guide(self, job: Job) -> bool:
+        """A guide whose inputs, the other files it is handed included, are unchanged."""
+        return self.look(job.locale, job.part.file, _digests(job.kit_files))
+
+    def holds(self, locale: str, name: str) -> bool:
+        return (locale, name) in self.files
+
+    def data_of(self, locale: str) -> dict[str, bytes]:
+        return {name: data for (loc, name), data in self.files.items() if loc == locale}
+
+    def said(self, locale: str, name: str) -> list[Diagnostic]:
+        """What the kept file's drawing reported (none for a file neither kept nor drawn)."""
+        if (locale, name) not in self.files:
+            return []
+        return self.todo.previous[locale].parts[name].diagnostics
+
+    def parts_of(self, locale: str) -> dict[str, PartRecord]:
+        record = self.todo.previous.get(locale)
+        kept = [name for loc, name in self.files if loc == locale]
+        return {name: record.parts[name] for name in kept} if record else {}
+
+    def records_of(self, locale: str) -> dict[str, tuple[int, str]]:
+        record = self.todo.previous.get(locale)
+        kept = [name for loc, name in self.files if loc == locale]
+        return {name: record.files[name] for name in kept} if record else {}
 
 
 def write_kit(
@@ -426,13 +546,17 @@ def write_kit(
     kits: dict[str, dict[str, bytes]],
     diagnostics: dict[str, list[Diagnostic]],
     content_diagnostics: list[Diagnostic],
+    kept: dict[str, dict[str, tuple[int, str]]] | None = None,
+    parts: dict[str, dict[str, PartRecord]] | None = None,
 ) -> list[Path]:
     """Replace every drawn file and the manifest as one change (`journal`); one writer at a time.
 
     Killed at any moment, the build leaves each locale wholly old or wholly new,
     with a manifest that describes it, once the next build has finished the
     journal. A file that cannot be written (a full disk) replaces nothing: the
-    build stops with a usage error and the previous kit is kept.
+    build stops with a usage error and the previous kit is kept. `kept` gives,
+    per locale, the files left as they are (size, sha256), `parts` each file's
+    inputs: both recorded in the manifest with the drawn files.
     """
     written = []
     with writing_into(out):
@@ -443,8 +567,12 @@ def write_kit(
             for name, data in kit.items():
                 staged[out / locale / name] = data
                 written.append(out / locale / name)
-            record = {name: (len(data), bytes_digest(data)) for name, data in kit.items()}
-            manifest.locales[locale] = LocaleRecord(todo.keys[locale], record, diagnostics[locale])
+            record = {**(kept or {}).get(locale, {})}
+            record.update((name, (len(data), bytes_digest(data))) for name, data in kit.items())
+            ordered = {name: record[name] for name in files if name in record}
+            manifest.locales[locale] = LocaleRecord(
+                todo.keys[locale], ordered, diagnostics[locale], (parts or {}).get(locale, {})
+            )
         manifest.content_key = todo.content_key
         manifest.content_diagnostics = content_diagnostics
         staged[out / MANIFEST] = manifest.encode()

@@ -10,6 +10,13 @@ replayed, so the report reads the same. When every locale is up to date the
 build is answered from here alone, without loading the validator or the
 renderer (this module imports nothing heavy).
 
+A locale whose fingerprint changed is not always drawn whole: the manifest
+also keeps, per file, the content files its drawing read (`render.reads`),
+its own fingerprint (`Inputs.key`: code, catalog, settings, the content's
+shape, the files it read, a guide's other files) and its warnings. The build
+draws again only the files whose fingerprint changed, and keeps the others
+as they are on disk, byte for byte what a full build draws.
+
 Strictness is not part of the fingerprint: it never changes a file's bytes,
 only whether the (replayed) warnings fail the build.
 """
@@ -58,12 +65,22 @@ class BuildResult:
 
 
 @dataclass(frozen=True)
+class PartRecord:
+    """What one file's drawing depended on, and what it reported."""
+
+    key: str  # `Inputs.key` of the file when it was drawn
+    reads: tuple[str, ...]  # the content files (as origins name them) its drawing read
+    diagnostics: list[Diagnostic]  # its translator's and renderer's warnings
+
+
+@dataclass(frozen=True)
 class LocaleRecord:
     """What the manifest knows about one locale's files."""
 
     key: str
     files: dict[str, tuple[int, str]]  # file name -> (size, sha256)
     diagnostics: list[Diagnostic]
+    parts: dict[str, PartRecord] = field(default_factory=dict)  # file name -> its inputs
 
 
 class DamagedManifest(ValueError):
@@ -108,6 +125,14 @@ class Manifest:
                     "key": record.key,
                     "files": {name: list(entry) for name, entry in record.files.items()},
                     "diagnostics": [d.as_json() for d in record.diagnostics],
+                    "parts": {
+                        name: {
+                            "key": part.key,
+                            "reads": list(part.reads),
+                            "diagnostics": [d.as_json() for d in part.diagnostics],
+                        }
+                        for name, part in sorted(record.parts.items())
+                    },
                 }
                 for locale, record in sorted(self.locales.items())
             },
@@ -126,7 +151,7 @@ def _parse(data: object) -> Manifest:
     for locale, entry in locales.items():
         if not _plain_name(locale):
             raise DamagedManifest(f"locale {locale!r} is not a folder name")
-        record = _mapping(entry, f"locale {locale}", {"key", "files", "diagnostics"})
+        record = _mapping(entry, f"locale {locale}", LOCALE_KEYS, frozenset({"parts"}))
         files = record["files"]
         if not isinstance(files, dict):
             raise DamagedManifest(f"{locale}: files is not an object")
@@ -134,6 +159,7 @@ def _parse(data: object) -> Manifest:
             _text(record["key"], f"{locale}: key"),
             {name: _file_entry(locale, name, value) for name, value in files.items()},
             _diagnostics(record["diagnostics"], f"{locale}: diagnostics"),
+            _parts(locale, record.get("parts", {})),
         )
     return Manifest(
         _text(content["key"], "content: key"),
@@ -142,10 +168,37 @@ def _parse(data: object) -> Manifest:
     )
 
 
-def _mapping(value: object, where: str, keys: set[str]) -> dict[str, object]:
-    if not isinstance(value, dict) or set(value) != keys:
+LOCALE_KEYS = {"key", "files", "diagnostics"}  # and "parts", missing in a manifest of before
+
+
+def _mapping(
+    value: object, where: str, keys: set[str], optional: frozenset[str] = frozenset()
+) -> dict[str, object]:
+    """An object with exactly `keys`, and perhaps some of `optional`."""
+    if not isinstance(value, dict) or not keys <= set(value) <= keys | optional:
         raise DamagedManifest(f"{where} does not hold exactly {', '.join(sorted(keys))}")
     return value
+
+
+def _parts(locale: str, parts: object) -> dict[str, PartRecord]:
+    """Each file's recorded inputs and warnings, every field checked."""
+    if not isinstance(parts, dict):
+        raise DamagedManifest(f"{locale}: parts is not an object")
+    found = {}
+    for name, entry in parts.items():
+        if not _plain_name(name):
+            raise DamagedManifest(f"{locale}: part {name!r} is not a file name")
+        where = f"{locale}/{name}"
+        part = _mapping(entry, f"part {where}", {"key", "reads", "diagnostics"})
+        reads = part["reads"]
+        if not isinstance(reads, list) or not all(isinstance(r, str) for r in reads):
+            raise DamagedManifest(f"{where}: reads is not a list of file names")
+        found[name] = PartRecord(
+            _text(part["key"], f"{where}: key"),
+            tuple(reads),
+            _diagnostics(part["diagnostics"], f"{where}: diagnostics"),
+        )
+    return found
 
 
 def _text(value: object, where: str) -> str:
@@ -228,6 +281,10 @@ class Plan:
     current: dict[str, LocaleRecord]  # up-to-date locales, in the requested order
     stale: list[str]  # locales to draw, in the requested order
     content_diagnostics: list[Diagnostic] | None  # cached validation report, if still valid
+    # locale -> fingerprint of what its files depend on but content: code, catalog, settings
+    bases: dict[str, str] = field(default_factory=dict)
+    # The manifest's records of the stale locales (none when forced): files they may keep.
+    previous: dict[str, LocaleRecord] = field(default_factory=dict)
 
     @property
     def locales(self) -> list[str]:
@@ -275,7 +332,10 @@ def plan(
     }
     cached = manifest.content_diagnostics if manifest.content_key == content else None
     stale = [loc for loc in locales if loc not in current]
-    return Plan(content, keys, current, stale, cached)
+    code_only = fingerprint.combine({"game": pack.name, "code": fingerprint.code_key(pack.folder)})
+    bases = {loc: locale_key(project, loc, code_only, printing) for loc in stale}
+    previous = {loc: manifest.locales[loc] for loc in stale if loc in manifest.locales}
+    return Plan(content, keys, current, stale, cached, bases, previous)
 
 
 def files_match(folder: Path, files: dict[str, tuple[int, str]]) -> bool:
@@ -348,6 +408,68 @@ def clear_leftovers(out: Path, files: dict[str, Iterable[str]]) -> None:
     atomic.remove_stale_temps(out, [MANIFEST, journal.JOURNAL])
     for locale, names in files.items():
         atomic.remove_stale_temps(out / locale, names)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a build's files may read, for each file's own fingerprint (`key`).
+
+    Every file depends on its locale's base (code, catalog, settings), on the
+    content's shape (records added, removed or moved; anything outside a
+    record: `render.reads.shape`) and on the content files no record came
+    from (a portrait: which file reads it is not recorded); then on the files
+    of the records it read, and a guide on the other files of its locale.
+    """
+
+    bases: dict[str, str]  # locale -> Plan.bases
+    shape: str
+    files: dict[str, str]  # content file as origins name it (content/...) -> its digest
+    unrecorded: str  # digest of the content files no record came from
+    whole: str  # the content's fingerprint: stands for a read file not among `files`
+
+    @classmethod
+    def of(cls, project: Path, todo: Plan, content: object) -> Inputs:
+        from ttgbuild.render import reads  # the model's walk: only a build that draws needs it
+
+        files = content_files(project)
+        origins = {record.origin.file for record in reads.records(content)}
+        unrecorded = {path: digest for path, digest in files.items() if path not in origins}
+        return cls(
+            todo.bases,
+            reads.shape(content),
+            files,
+            fingerprint.combine(unrecorded),
+            todo.content_key,
+        )
+
+    def key(self, locale: str, name: str, read: Iterable[str], kit: dict[str, str]) -> str:
+        """The fingerprint of file `name` of `locale` that read `read`; `kit`: a guide's files."""
+        return fingerprint.combine(
+            {
+                "base": self.bases[locale],
+                "file": name,
+                "shape": self.shape,
+                "unrecorded": self.unrecorded,
+                "read": {path: self.files.get(path, self.whole) for path in sorted(set(read))},
+                "kit": kit,
+            }
+        )
+
+
+def content_files(project: Path) -> dict[str, str]:
+    """Every file under content/ (as origins name it: `content/...`) and its digest.
+
+    Links are not followed (a link is hashed as what it names, or as not a
+    regular file), as the content's fingerprint walks the tree.
+    """
+    found: dict[str, str] = {}
+    root = project / "content"
+    for folder, inner, names in os.walk(root):
+        links = [name for name in inner if os.path.islink(os.path.join(folder, name))]
+        for name in [*names, *links]:
+            path = Path(folder, name)
+            found[path.relative_to(project).as_posix()] = fingerprint.file_digest(path)
+    return found
 
 
 def locale_key(project: Path, locale: str, content: str, settings: dict[str, object]) -> str:

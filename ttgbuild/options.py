@@ -15,16 +15,16 @@ from typing import Annotated, Any
 import typer
 
 from ttgbuild.core import console
+
+# The exit codes live in core (watch, below the CLI, exits with them); commands take them from here.
+from ttgbuild.core.exits import EXIT_INTERNAL as EXIT_INTERNAL
+from ttgbuild.core.exits import EXIT_PROBLEMS as EXIT_PROBLEMS
+from ttgbuild.core.exits import EXIT_UNREADABLE as EXIT_UNREADABLE
+from ttgbuild.core.exits import EXIT_USAGE as EXIT_USAGE
 from ttgbuild.core.printing import Ink, PrintSettings
 from ttgbuild.pack import Pack, PackError
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.printfile import PrintFileError, project_printing
-
-# Exit codes (cli.md): 1 problems found, 2 usage error or unreadable input, 3 internal error.
-EXIT_PROBLEMS = 1
-EXIT_USAGE = 2
-EXIT_UNREADABLE = EXIT_USAGE  # an unreadable input is a usage error (cli.md)
-EXIT_INTERNAL = 3
 
 
 class Format(StrEnum):

@@ -119,16 +119,22 @@ def _gallery(
     """The rows of pictures (a piece per row, a locale per column) and the other problems."""
     rows: dict[tuple[str, str], Row] = {}
     placed_problems: set[Diagnostic] = set()
+    files: list[tuple[str, Path, dict, dict[tuple[str, str], raster.Crop]]] = []
     for locale in locales:
         for pdf in sorted((kit / locale).glob("*.pdf")):
             entry = state["drawn"].get(locale, {}).get(pdf.name)
-            if entry is None:
-                continue
-            shots = _shots(pdf, entry, out, state["images"])
-            notes = _piece_notes(entry, placed_problems)
-            for (kind, ident), image in shots.items():
-                row = rows.setdefault((kind, ident), Row(kind, ident))
-                row.shots[locale] = Shot(image, notes.get((kind, ident), []))
+            if entry is not None:
+                files.append((locale, pdf, entry, _shots(pdf, entry)))
+    # Every file's pictures at once: the pages to rasterise are spread over the cores.
+    sources = [
+        raster.Source(pdf, entry["sha"], tuple(crops.values())) for _, pdf, entry, crops in files
+    ]
+    found = raster.pictures(sources, out, state["images"])
+    for (locale, _pdf, entry, crops), pictures in zip(files, found, strict=True):
+        notes = _piece_notes(entry, placed_problems)
+        for (kind, ident), crop in crops.items():
+            row = rows.setdefault((kind, ident), Row(kind, ident))
+            row.shots[locale] = Shot(pictures[crop], notes.get((kind, ident), []))
     general: dict[str, list[Note]] = {}
     for diagnostic in result.diagnostics:
         if diagnostic in placed_problems:
@@ -138,8 +144,8 @@ def _gallery(
     return list(rows.values()), general
 
 
-def _shots(pdf: Path, entry: dict, out: Path, images: dict[str, str]) -> dict[tuple[str, str], str]:
-    """Each piece's picture, the first of its kind and record; whole pages where none was placed."""
+def _shots(pdf: Path, entry: dict) -> dict[tuple[str, str], raster.Crop]:
+    """Each piece's crop, the first of its kind and record; whole pages where none was placed."""
     wanted: dict[tuple[str, str], raster.Crop] = {}
     placed_pages: set[int] = set()
     document = pypdfium2.PdfDocument(pdf)
@@ -152,8 +158,7 @@ def _shots(pdf: Path, entry: dict, out: Path, images: dict[str, str]) -> dict[tu
     for number in range(1, count + 1):
         if number not in placed_pages:
             wanted[(Path(pdf.name).stem, f"page {number}")] = raster.Crop(number, None)
-    found = raster.pictures(pdf, entry["sha"], list(wanted.values()), out, images)
-    return {key: found[crop] for key, crop in wanted.items()}
+    return wanted
 
 
 def _piece_notes(entry: dict, placed: set[Diagnostic]) -> dict[tuple[str, str], list[Note]]:

@@ -125,7 +125,27 @@ def error_page(notes: list[Note], views: set[str]) -> bytes:
     return _document(header, main, 1, "error", "")
 
 
+# Each row's HTML by all it shows: `watch` writes the page after every save, and at a
+# thousand heroes escaping every row again costs more than the pictures that changed.
+_ROWS: dict[tuple, str] = {}
+ROWS_KEPT = 200_000
+
+
 def _row(row: Row, locales: list[str], views: set[str]) -> str:
+    shots = tuple((locale, shot.image, tuple(shot.notes)) for locale, shot in row.shots.items())
+    linked = frozenset(
+        file for _l, _i, notes in shots for note in notes for file, _line in note.links
+    )
+    key = (row.kind, row.record, tuple(locales), shots, linked & views)
+    html = _ROWS.get(key)
+    if html is None:
+        if len(_ROWS) >= ROWS_KEPT:
+            _ROWS.clear()
+        html = _ROWS[key] = _new_row(row, locales, views)
+    return html
+
+
+def _new_row(row: Row, locales: list[str], views: set[str]) -> str:
     cells = [f"<h2>{_t(row.kind)} {_t(row.record)}</h2>"]
     for locale in locales:
         shot = row.shots.get(locale)

@@ -1,12 +1,19 @@
-"""`ttgbuild watch`: the review gallery, rewritten on every save and refreshed in the browser.
+"""`ttgbuild watch`: the review gallery, kept up to date on every save and in the browser.
 
-The gallery is written once, then served on 127.0.0.1 from its folder; every
-change to the project's content, catalogs, ttgbuild.toml or the pack's data
-files (watchfiles) rewrites it by running `ttgbuild preview` again (its build
-is incremental), and the open page reloads itself: each served HTML page
-gets a few lines of script that listen to a Server-Sent Events channel
-(`/_live/events`) telling the gallery's version. The files on disk stay the
-static gallery `preview` writes, so they still open from the file system.
+The gallery is written once, then served on 127.0.0.1 from its folder. One
+warm process (`warm`) keeps the content, catalogs, layouts and fonts loaded;
+every change to the project's content, catalogs, ttgbuild.toml or the pack's
+data files (watchfiles) redraws only the pieces it changed, and the open page
+swaps just those pictures in place, keeping its filters and scroll: each
+served HTML page gets a few lines of script that listen to a Server-Sent
+Events channel (`/_live/events`). A `swap` event lists the new pictures; a
+plain message (the gallery's version) reloads the page, when its rows or
+problems changed. The files on disk stay the static gallery `preview`
+writes, so they still open from the file system.
+
+Saves are merged: the watcher collects them on its own thread while the
+gallery is redrawn, so a burst of saves during a refresh makes one more
+refresh, not one each.
 
 A content error rewrites the page as the gallery's error page, never leaving a
 stale picture on screen; fixing it brings the pictures back.
@@ -20,12 +27,13 @@ method other than GET and HEAD; every answer is a status, never a traceback.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
-import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from http import HTTPStatus
@@ -36,6 +44,7 @@ import watchfiles
 
 from ttgbuild.core import console
 from ttgbuild.core.atomic import write_atomically
+from ttgbuild.core.exits import EXIT_USAGE
 from ttgbuild.core.interrupts import Terminated
 from ttgbuild.core.paths import display_path
 from ttgbuild.core.readfile import read_bounded
@@ -45,13 +54,18 @@ from ttgbuild.preview.page import Note
 from ttgbuild.preview.record import claim
 from ttgbuild.preview.requestcheck import BadTarget, host_allowed, path_segments
 from ttgbuild.preview.servefile import content_type, gallery_file, open_beneath
+from ttgbuild.preview.warm import Update, WarmGallery
 from ttgbuild.source.datapack import pack_of
+from ttgbuild.source.printfile import PrintFileError
 
 EVENTS = "/_live/events"
 # The watcher says it runs by yielding no change after this long; only then is the URL
 # printed, so whoever waits for it (a user, a test) knows no save can be missed.
 READY_MS = 500
-WROTE = {0, 1}  # exit codes of a preview that wrote its page (1: the page lists errors)
+# Saves closer together than this are one change (an editor writes a file in steps);
+# saves made while the gallery is redrawn wait and make one more refresh together.
+STEP_MS = 30
+SWAPS_KEPT = 16  # recent swaps a late event channel can still send instead of a reload
 KEEPALIVE = 10.0  # seconds between comments on an idle channel: a closed tab is noticed
 REQUEST_TIMEOUT = 30.0  # seconds a client may take to send its request (a stalled one is dropped)
 MAX_PAGE = 64 * 1024 * 1024  # bytes of an HTML page read to add the reload script
@@ -70,8 +84,7 @@ RELOAD_SCRIPT = """<script>(function () {
     });
   } catch (e) {}
   var events = new EventSource("%s");
-  events.onmessage = function (message) {
-    if (message.data === seen) { return; }
+  function reload() {
     var values = {};
     fields.forEach(function (el) {
       values[el.id] = el.type === "checkbox" ? el.checked : el.value;
@@ -79,22 +92,66 @@ RELOAD_SCRIPT = """<script>(function () {
     try { sessionStorage.setItem(key, JSON.stringify(values)); } catch (e) {}
     events.close();
     location.reload();
+  }
+  events.onmessage = function (message) {
+    if (message.data !== seen) { reload(); }
   };
+  // Only the pictures that changed, swapped in place: filters and scroll stay as they are.
+  events.addEventListener("swap", function (message) {
+    var swap = JSON.parse(message.data);
+    if (String(swap.from) !== seen) { reload(); return; }
+    seen = String(swap.version);
+    var loading = [];
+    swap.pictures.forEach(function (p) {
+      var where = 'figure.item[data-kind="' + CSS.escape(p[0]) + '"][data-id="' +
+        CSS.escape(p[1]) + '"][data-locale="' + CSS.escape(p[2]) + '"] img';
+      document.querySelectorAll(where).forEach(function (img) {
+        img.loading = "eager";
+        img.src = p[3];
+        loading.push(img.decode().catch(function () {}));
+      });
+    });
+    Promise.all(loading).then(function () {
+      window.ttgbuildPainted = {version: swap.version, at: performance.now(),
+        pictures: swap.pictures};
+      document.dispatchEvent(new CustomEvent("ttgbuild:painted", {detail: swap}));
+    });
+  });
 })();</script>"""
 
 
 @dataclass
 class Live:
-    """The gallery's version, bumped after each rewrite; the event channels wait on it."""
+    """The gallery's version, bumped after each rewrite; the event channels wait on it.
+
+    A version made by swapping pictures keeps the list (`swaps`), so a channel
+    one version behind sends the swap; further behind, or for a new page, it
+    sends the version and the page reloads.
+    """
 
     version: int = 0
     closed: bool = False
     changed: threading.Condition = field(default_factory=threading.Condition)
+    swaps: dict[int, list[tuple[str, str, str, str]]] = field(default_factory=dict)
 
-    def bump(self) -> None:
+    def bump(self, pictures: list[tuple[str, str, str, str]] | None = None) -> None:
+        """A new version: the page reloads, or with `pictures` swaps just those."""
         with self.changed:
             self.version += 1
+            if pictures is not None:
+                self.swaps[self.version] = pictures
+            for old in [v for v in self.swaps if v <= self.version - SWAPS_KEPT]:
+                del self.swaps[old]
             self.changed.notify_all()
+
+    def message(self, seen: int, now: int) -> str:
+        """What a channel that has shown `seen` is sent for version `now`."""
+        with self.changed:
+            pictures = self.swaps.get(now)
+        if pictures is None or now != seen + 1:
+            return f"data: {now}\n\n"
+        swap = json.dumps({"from": seen, "version": now, "pictures": pictures})
+        return f"event: swap\ndata: {swap}\n\n"
 
     def close(self) -> None:
         with self.changed:
@@ -232,7 +289,7 @@ class Handler(BaseHTTPRequestHandler):
                 now = self.live.wait(seen, KEEPALIVE)
                 if now is None:
                     return
-                message = f"data: {now}\n\n" if now != seen else ": idle\n\n"
+                message = self.live.message(seen, now) if now != seen else ": idle\n\n"
                 seen = now
         except (BrokenPipeError, ConnectionResetError):
             return
@@ -251,10 +308,10 @@ class GalleryServer(ThreadingHTTPServer):
 
 
 class PreviewFailed(Exception):
-    """The first gallery could not be written; `preview` has said why. Exit with its code."""
+    """The first gallery could not be written; it has been said why. Exit with its code."""
 
     def __init__(self, code: int) -> None:
-        super().__init__(f"ttgbuild preview exited {code}")
+        super().__init__(f"the first gallery could not be written (exit {code})")
         self.code = code
 
 
@@ -295,7 +352,7 @@ def watched(project: Path) -> list[Path]:
 
 
 def watch(project: Path, out: Path, locales: Sequence[str] | None, port: int) -> None:
-    """Serve the gallery and rewrite it on every change, until Ctrl-C or SIGTERM.
+    """Serve the gallery and keep it up to date on every change, until Ctrl-C or SIGTERM.
 
     Raises PortError when the port cannot be had, PreviewFailed when the first
     gallery cannot be written (an unknown locale, a game that cannot be read,
@@ -308,57 +365,158 @@ def watch(project: Path, out: Path, locales: Sequence[str] | None, port: int) ->
     terminated = threading.Event()
     previous = signal.signal(signal.SIGTERM, partial(_terminate, terminated))
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    saves = Saves(project, out)
+    began = [time.perf_counter()]  # when the refresh under way started
     try:
-        code = _preview(project, out, locales)
-        if code not in WROTE:
-            raise PreviewFailed(code)
+        shown = partial(_shown_first, live, began)
+        warm = _first_gallery(project, out, locales, shown, busy=lambda: bool(saves.pending))
+        saves.start()
         host, bound = server.server_address[:2]
-        skip = watchfiles.DefaultFilter(ignore_paths=[out.resolve()])
-        saves = watchfiles.watch(
-            *watched(project), watch_filter=skip, yield_on_timeout=True, rust_timeout=READY_MS
-        )
-        announced = False
-        for changes in saves:
-            if not announced:  # the watcher is running now: a save from here on is seen
-                console.err(f"watch: serving http://{host}:{bound}/ (Ctrl-C stops)")
-                announced = True
-            if not changes:
-                continue
-            names = sorted({display_path(Path(path), project) for path in _saved(changes)})
+        saves.ready.wait()  # the watcher runs: a save from here on is seen
+        console.err(f"watch: serving http://{host}:{bound}/ (Ctrl-C stops)")
+        while True:
+            saved = saves.take()
+            names = sorted({display_path(path, project) for path in saved})
             console.err(f"watch: changed {', '.join(names)}")
-            code = _preview(project, out, locales)
-            if code not in WROTE:  # never a stale picture: the page says it failed
-                message = f"ttgbuild preview stopped (exit {code}); the terminal says why"
-                notes = [Note("", "error", message, ())]
-                write_atomically(out / "index.html", page.error_page(notes, set()))
-            live.bump()
+            began[0] = time.perf_counter()
+            update = _refresh(warm, saved, live)
+            took = time.perf_counter() - began[0]
+            shown = "a new page" if update.reload else f"{len(update.pictures)} picture(s)"
+            console.err(f"watch: {shown} in {took:.2f} s")
     except KeyboardInterrupt:
         if terminated.is_set():  # watchfiles turns any interrupt into a KeyboardInterrupt
             raise Terminated from None
         raise
     finally:
         signal.signal(signal.SIGTERM, previous)
+        saves.stop()
         live.close()
         server.shutdown()
         server.server_close()
 
 
-def _preview(project: Path, out: Path, locales: Sequence[str] | None) -> int:
-    """`ttgbuild preview` in a new process: its exit code.
-
-    A new process for each rewrite because a run caches what it reads (the
-    pack's layouts, the code's fingerprint) for as long as it lives; the build
-    is still incremental, from the kit and pictures kept under `out`.
-    """
-    command = [sys.executable, "-m", "ttgbuild", "preview", "--project", str(project)]
-    command += ["--out", str(out)] + (["--locale", ",".join(locales)] if locales else [])
-    child = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+def _first_gallery(
+    project: Path,
+    out: Path,
+    locales: Sequence[str] | None,
+    shown: Callable[[Update], None],
+    busy: Callable[[], bool],
+) -> WarmGallery:
+    """The warm gallery, drawn whole once; PreviewFailed (said why) if it cannot be."""
+    warm = WarmGallery(
+        project,
+        out,
+        list(locales) if locales else None,
+        say=console.err,
+        shown=shown,
+        busy=busy,
+    )
     try:
-        return child.wait()
-    except BaseException:  # stopped while it runs: it stops its workers and keeps the last kit
-        child.terminate()
-        child.wait()
-        raise
+        warm.start()
+    except (PrintFileError, PackError) as exc:
+        console.diagnostics(exc.diagnostics, "text")
+        console.err("watch: the game or ttgbuild.toml's [print] cannot be used; nothing was done")
+        raise PreviewFailed(EXIT_USAGE) from None
+    if warm.failed:
+        console.diagnostics(warm.diagnostics, "text")
+        console.err("watch: the project has errors; the page lists them until they are fixed")
+    return warm
+
+
+def _refresh(warm: WarmGallery, saved: set[Path], live: Live) -> Update:
+    """Bring the gallery up to date; never a stale picture: a failure shows on the page."""
+    try:
+        update = warm.refresh(saved)
+    except (PrintFileError, PackError) as exc:
+        update = _failed(warm, [_note(d) for d in exc.diagnostics])
+    except Exception as exc:  # any failure is the page's to show, the watch goes on
+        message = f"the gallery could not be redrawn ({type(exc).__name__}: {exc})"
+        console.err(f"watch: {message}")
+        update = _failed(warm, [Note("", "error", message, ())])
+    if warm.failed and update.reload:
+        console.diagnostics(warm.diagnostics, "text")
+    _show(live, update)
+    return update
+
+
+def _failed(warm: WarmGallery, notes: list[Note]) -> Update:
+    """The error page, and the next save draws everything again."""
+    write_atomically(warm.out / "index.html", page.error_page(notes, set()))
+    warm.failed = True
+    warm.drawn.clear()
+    return Update(reload=True)
+
+
+def _note(diagnostic: object) -> Note:
+    file, line = getattr(diagnostic, "file", ""), getattr(diagnostic, "line", 0)
+    message = f"{getattr(diagnostic, 'code', '')} {getattr(diagnostic, 'message', diagnostic)}"
+    return Note("", "error", message.strip(), ((file, line),) if file else ())
+
+
+def _shown_first(live: Live, began: list[float], update: Update) -> None:
+    """The changed pieces are pictured (the checks and slow files follow): show them now."""
+    _show(live, update)
+    took = time.perf_counter() - began[0]
+    console.err(f"watch: {len(update.pictures)} picture(s) shown in {took:.2f} s; checking")
+
+
+def _show(live: Live, update: Update) -> None:
+    """Tell the open pages: swap these pictures, or load the new page."""
+    if update.reload:
+        live.bump()
+    elif update.pictures:
+        live.bump(update.pictures)
+
+
+class Saves:
+    """The files saved since last asked, collected on the watcher's own thread (merged)."""
+
+    def __init__(self, project: Path, out: Path) -> None:
+        self.project = project
+        self.skip = watchfiles.DefaultFilter(ignore_paths=[out.resolve()])
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+        self.changed = threading.Condition()
+        self.pending: set[Path] = set()
+        self.failure: BaseException | None = None
+
+    def start(self) -> None:
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+    def take(self) -> set[Path]:
+        """Wait for saves and hand them all over at once (Ctrl-C still stops the wait)."""
+        with self.changed:
+            while not self.pending:
+                if self.failure is not None:
+                    raise self.failure
+                self.changed.wait(0.2)  # short waits: the main thread still gets Ctrl-C
+            taken, self.pending = self.pending, set()
+        return taken
+
+    def _watch(self) -> None:
+        try:
+            for changes in watchfiles.watch(
+                *watched(self.project),
+                watch_filter=self.skip,
+                yield_on_timeout=True,
+                rust_timeout=READY_MS,
+                step=STEP_MS,
+                stop_event=self.stopping,
+                raise_interrupt=False,
+            ):
+                self.ready.set()
+                if changes:
+                    with self.changed:
+                        self.pending |= {Path(path) for path in _saved(changes)}
+                        self.changed.notify_all()
+        except Exception as exc:  # a watcher that cannot run is said, not hung on
+            with self.changed:
+                self.failure = exc
+                self.changed.notify_all()
+            self.ready.set()
 
 
 def _saved(changes: set[tuple[watchfiles.Change, str]]) -> set[str]:

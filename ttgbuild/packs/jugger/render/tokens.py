@@ -89,6 +89,8 @@ class Packer:
         left, bottom = self.x, self.y - item.height
         if item.piece is None:
             item.paint(self.canvas, left, bottom)
+        elif self.ctx.skips(item.piece):  # `watch` redrawing other pieces: only placed
+            self.ctx.place_item(self.canvas, item.piece, (left, bottom, item.width, item.height))
         else:
             with self.ctx.drawing(self.canvas, item.piece, (left, bottom, item.width, item.height)):
                 item.paint(self.canvas, left, bottom)
