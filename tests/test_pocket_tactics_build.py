@@ -28,7 +28,7 @@ from ttgbuild.render.context import RenderContext
 from ttgbuild.validate.project import validate_project
 
 GAME = Path(__file__).resolve().parents[1] / "games" / "pocket-tactics"
-FILES = ["cards.pdf", "guide.pdf", "reference.pdf", "tiles.pdf", "tokens.pdf", "mats.pdf"]
+FILES = ["cards.pdf", "rules.pdf", "guide.pdf", "reference.pdf", "tiles.pdf", "tokens.pdf", "mats.pdf"]
 
 
 @pytest.fixture(scope="module")

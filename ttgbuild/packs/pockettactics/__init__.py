@@ -4,7 +4,7 @@ Record kinds, schemas, rule checks, card layouts and sheets are data in
 `data/` (pack.yaml, read by `ttgbuild.source.datapack.packaged`). The Python
 here is only what the game's rules need computed: exact assault odds
 (`odds.py`, the `assault-odds` command in `commands.py`), the hex tiles',
-tokens' and mats' pages, the reference and the guide (`kit/`), and the
+tokens' and mats' pages, the rules, the reference and the guide (`kit/`), and the
 functions check files and layouts call (`functions.py`). The engine finds
 it through the entry point `pocket-tactics` in pyproject.toml.
 """
@@ -21,6 +21,11 @@ _AT = __name__ + "."
 # Kit files the pack draws itself, after the data one (cards.pdf): hex and token
 # geometry, and the reference and guide with their diagrams.
 EXTRA = (
+    Component(
+        "rules.pdf",
+        "the complete rules of play",
+        Ref(_AT + "kit.rules:render"),  # book mode (data/sheets/rules.sheet.yaml) with diagrams
+    ),
     Component(
         "reference.pdf",
         "two-page reference with odds",

@@ -1,0 +1,205 @@
+"""Pocket-Tactics' rules.pdf read as players read it: every topic, the data's numbers, no tool.
+
+The kit is built once in English, Spanish and German and once more in English from
+a copy whose numbers and rulings were changed (with the variants the book then
+requires), and the PDFs' text is searched:
+
+- every rule topic appears in every locale, each as the glossary words it
+  (games/pocket-tactics/locales/glossary.tsv: the Spanish column holds the
+  book's own terms), and the Spanish kit never says the words the issue
+  found instead of the book's;
+- the numbers and rulings printed follow content/game.yaml, and declared
+  variants print before the first chapter;
+- no sheet of the kit prints a command line, a file path or a content/ hint;
+- the setup diagrams obey the front-edge rule they illustrate (placement.py).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rulestext import GAMES, build_kit, game_copy, pdf_text, plain, player_sheet_violations
+
+from ttgbuild.geometry.hexgrid import Cube, Facing
+from ttgbuild.i18n.glossary import fold, stem
+from ttgbuild.i18n.tsv import read_table
+from ttgbuild.packs.pockettactics.kit import rules
+from ttgbuild.packs.pockettactics.placement import (
+    distance,
+    in_order,
+    may_lay,
+    second_base_spots,
+    step,
+)
+
+pytestmark = pytest.mark.timeout(240)
+
+LOCALES = ("en", "es", "de")
+KIT = (
+    "rules.pdf",
+    "reference.pdf",
+    "guide.pdf",
+    "cards.pdf",
+    "tiles.pdf",
+    "tokens.pdf",
+    "mats.pdf",
+)
+# The rule topics of the book (and of what the kit adds), as glossary rows: each must be
+# printed in rules.pdf in every locale in the glossary's words for it.
+TOPICS = (
+    "unit", "faction", "army", "stat card", "type", "affinity terrain", "special ability",
+    "cost", "kicker", "melee", "ballistic", "arcane", "tech", "magitech", "tile", "draw",
+    "front edge", "base", "reserve", "assault", "ranged assault", "extended range",
+    "opponent", "hit", "stalemate", "re-roll", "die", "hazardous tile", "hazard test",
+    "cave", "ice", "maze", "swamp", "water", "tunnel tile", "groove", "random movement",
+    "line of sight", "ability test",
+)  # fmt: skip
+# What the Spanish kit said instead of the book's terms (issue 38), never printed again.
+NOT_THE_BOOKS = ("características", "rival", "impacto", " saca ")
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped project's kit in every locale."""
+    return build_kit(GAMES["pocket-tactics"], LOCALES, tmp_path_factory.mktemp("pt-kit"))
+
+
+def glossary() -> dict[str, dict[str, str]]:
+    """The game's glossary rows by term."""
+    table = read_table(GAMES["pocket-tactics"] / "locales" / "glossary.tsv", "the glossary")
+    assert table is not None
+    header = table[0]
+    return {row[0]: dict(zip(header, row, strict=False)) for row in table[1:] if row}
+
+
+def printed(term: str, text: str) -> bool:
+    """Whether `text` holds the term's words in order, each as its stem (so "losetas de
+    túnel" holds "Loseta de túnel"), case, accents and line breaks ignored."""
+    words = [re.escape(stem(word)) + r"[\w-]*" for word in fold(term).split()]
+    return re.search(r"\b" + r"\s+".join(words), fold(plain(text))) is not None
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_rule_topic_is_printed_in_the_glossarys_words(kit: Path, locale: str) -> None:
+    text = pdf_text(kit / locale / "rules.pdf")
+    rows = glossary()
+    words = {term: rows[term].get(locale) or (term if locale == "en" else "") for term in TOPICS}
+    missing = [
+        f"{term} ({word})" for term, word in words.items() if word and not printed(word, text)
+    ]
+    assert missing == []
+
+
+def test_the_spanish_kit_speaks_with_the_books_terms(kit: Path) -> None:
+    for file in KIT:
+        text = fold(plain(pdf_text(kit / "es" / file)))
+        assert [word for word in NOT_THE_BOOKS if fold(word) in text] == [], file
+    rules_text = pdf_text(kit / "es" / "rules.pdf")
+    for term in ("carta de estadísticas", "roba", "oponente", "golpe", "aristas frontales"):
+        assert printed(term, rules_text), term
+
+
+@pytest.mark.parametrize("locale", ("en", "es"))
+def test_no_sheet_prints_a_command_line_or_a_path(kit: Path, locale: str) -> None:
+    found = {file: player_sheet_violations(pdf_text(kit / locale / file)) for file in KIT}
+    assert {file: hits for file, hits in found.items() if hits} == {}
+
+
+def test_the_shipped_rules_print_the_contents_numbers_and_rulings(kit: Path) -> None:
+    text = plain(pdf_text(kit / "en" / "rules.pdf"))
+    assert "An army is worth 100 points" in text
+    assert "each chooses 3 units of their army" in text
+    assert "The base rolls 3 defensive dice" in text
+    assert "face 1 points straight away from the first player" in text
+    assert "A unit put on a tile by the opponent rolls no hazard test there." in text
+    assert "tested on entering or leaving (Ice) is the exception" in text
+    assert "This kit changes the published rules" not in text  # the kit plays the book
+    assert re.search(r"Page 1 of (\d+)", text) is not None
+    # issue 38's readers: the rulings they could not find are printed, from the data
+    assert "The kit's die nets make 6 dice" in text
+    assert "some of the Cave · Complex tiles have them" in text
+    assert "tested on entering (Cave · Ice · Water)" in text
+    assert "a kicker of 0 without a partner ties" in text
+    assert "the player who made the assault wins" in text
+    assert "the game is a draw" not in text
+    for ability in ("Lure", "Rallying Call", "Shield Wall", "Vault", "Scry", "Long Shot"):
+        assert ability in text, ability  # the abilities table prints every ability's text
+    assert "tests its melee offence against 6" in text  # with its numbers filled
+
+
+def test_the_reference_says_how_to_hold_the_direction_diagram(kit: Path) -> None:
+    text = plain(pdf_text(kit / "en" / "reference.pdf"))
+    assert "Hold the diagram with face 1 pointing away from the first player's seat" in text
+    assert "tested on entering (Cave · Ice · Water)" in text
+    assert "the player who made the assault wins" in text
+
+
+def test_numbers_and_rulings_follow_the_data(tmp_path: Path) -> None:
+    project = game_copy("pocket-tactics", tmp_path)
+    game = project / "content" / "game.yaml"
+    source = game.read_text(encoding="utf-8")
+    for old, new in (
+        ("opening_deployment: 3", "opening_deployment: 2"),
+        ("  defence_dice: 3", "  defence_dice: 4"),
+        ("  assist: 1 ", "  assist: 2 "),
+        ("{face: 1, edge: N}", "{face: 1, edge: S}"),
+        ("{face: 4, edge: S}", "{face: 4, edge: N}"),
+        ("up: first-player", "up: owner"),
+        ("placed_test: false", "placed_test: true"),
+        ("ice_entry: after", "ice_entry: before"),
+        ("both_captured: attacker", "both_captured: draw"),
+        ("die_nets: 6 ", "die_nets: 8 "),
+    ):
+        assert old in source, old
+        source = source.replace(old, new)
+    game.write_text(source, encoding="utf-8")
+    (project / "content" / "variants.yaml").write_text(
+        "variants:\n"
+        "  - id: house-rules\n"
+        "    changes: [opening_deployment, base_defence_dice, assist_rerolls]\n"
+        "    reason: A test of the printed numbers.\n"
+        "    summary: Bases roll {base_defence_dice} dice instead of {book_base_defence_dice}.\n",
+        encoding="utf-8",
+    )
+    text = plain(pdf_text(build_kit(project, ["en"], tmp_path / "out") / "en" / "rules.pdf"))
+    assert "each chooses 2 units of their army" in text
+    assert "The base rolls 4 defensive dice" in text
+    assert "each giving 2 re-rolls" in text
+    assert "face 4 points straight towards the enemy base" in text
+    assert "A unit put on a hazardous tile by the opponent rolls that tile's hazard test." in text
+    assert "a random move starts from the tile the attacker came from" in text
+    assert "is the exception" not in text
+    assert "the game is a draw" in text
+    assert "the player who made the assault wins" not in text
+    assert "The kit's die nets make 8 dice" in text
+    changes = text.index("This kit changes the published rules of Pocket-Tactics")
+    assert text.index("Bases roll 4 dice instead of 3.") > changes
+    assert changes < text.index("The game")  # before the first chapter
+
+
+def test_the_setup_diagrams_obey_the_front_edge_rule() -> None:
+    first = rules.FIRST
+    laying = [rules.walked(path) for path in rules.LAYING]
+    finished = [rules.walked(path) for path in rules.FINISHED]
+    assert in_order(first, laying) and in_order(first, finished)
+    spots = second_base_spots(first, finished)
+    farthest = max(distance(first, tile) for tile in finished)
+    assert spots and all(
+        any(
+            distance(first, step(spot, f)) == farthest and step(spot, f) in finished for f in Facing
+        )
+        for spot, _steps in spots
+    )
+    assert len({steps for _spot, steps in spots}) > 1  # the picture shows a nearer place too
+
+
+def test_a_tile_may_touch_laid_tiles_only_on_their_front_edges() -> None:
+    base = Cube(0, 0, 0)
+    ahead = step(base, Facing.N)
+    assert may_lay(ahead, {base})
+    assert not may_lay(step(base, Facing.S), {base})  # it would touch the base's back edge
+    assert not may_lay(step(base, Facing.NE), {base, ahead})  # it touches `ahead`'s SE edge
+    assert not may_lay(Cube(5, -5, 0), {base})  # touching nothing
+    assert not may_lay(base, {base})  # taken
