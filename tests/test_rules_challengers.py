@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from conftest import REPO, assert_no_crash, run_cli
 from rulestext import missing_terms, plain, player_sheet_violations
 
@@ -178,12 +179,81 @@ def test_the_rules_print_simultaneous_planning_and_the_settled_questions() -> No
         "At difficulty 1 its deck is its 8 level I cards and nothing else",
         "you may neither look at your deck nor change its order",
         "you may redraw before or after choosing the first",
-        "in the order of their numbers on the diagrams",
+        "use the parks with the lowest numbers",
         "Choose 5 of the 6 additional sets",
         "In your first game, leave Star Harbour out.",
     ):
         assert needed in text, needed
     assert "one after another" not in text
+
+
+# The second readers' lists (issue 38, after the six sets): what each reader could not find,
+# as the kit now prints it, per locale. Cards: the same effect reads the same on every card.
+READERS = {
+    "en": {
+        "rules.pdf": (
+            "Base set: Old Town, used in every game",
+            "Add the base set, Old Town, which is in every game",
+            "one in between carries no rarity word",
+            "if still tied, the tied players decide it at random",
+            "if still tied, decide it at random",
+            "as long as it keeps at least 6 cards",
+            "choose exactly as many as the diagram's card icons show",
+            "the supply never runs out",
+            "Trophies lie secret side down",
+            "sits at the park its top row (round 1) shows",
+            "This is this kit's rule for its paper trays",
+            "As the difficulty before",
+        ),
+        "reference.pdf": (
+            "you may neither look at your deck nor change its order",
+            "If your deck is empty when you must attack",
+            "exhausted pile",
+            "if still tied, decide it at random",
+            "draw that many again from the same tray",
+        ),
+        "guide.pdf": ("Base set, in every game: Old Town (cards)", "secret side down"),
+    },
+    "es": {
+        "rules.pdf": (
+            "Conjunto básico: Casco Viejo, se usa en todas las partidas",
+            "torneo de «captura la bandera»",
+            "se decide al azar",
+            "siempre que le queden al menos 6",
+            "con el reverso hacia abajo",
+            "en el parque que indica su fila superior",
+            "Esta es la regla de este kit",
+            "Como la dificultad anterior",
+            "Así, fuera del juego en solitario",
+        ),
+        "setup.pdf": ("Usa los diagramas de torneo",),
+        "reference.pdf": ("se decide al azar", "robar otras tantas de la misma bandeja"),
+    },
+}
+
+
+@pytest.mark.parametrize("locale", sorted(READERS))
+def test_what_the_readers_could_not_find_is_printed(locale: str) -> None:
+    for file, sentences in READERS[locale].items():
+        text = shipped(file, locale)
+        for sentence in sentences:
+            assert sentence in text, (file, sentence)
+    setup = shipped("setup.pdf", locale)
+    for vosotros in ("Usad ", "dejad ", "franja", "boca abajo el montón de cada ronda"):
+        assert vosotros not in setup, vosotros
+
+
+def test_equal_card_effects_read_the_same_in_every_locale() -> None:
+    """Sky Glider and Ringmaster (and the bench cards) print one wording per locale."""
+    for locale in ("es", "de"):
+        po = GAME / "locales" / locale / "LC_MESSAGES" / "ttgbuild.po"
+        by_text: dict[str, set[str]] = {}
+        with po.open("rb") as handle:
+            for message in read_po(handle):
+                context = message.context or ""
+                if context.startswith("card:") and context.endswith(":text"):
+                    by_text.setdefault(str(message.id), set()).add(str(message.string))
+        assert {t: s for t, s in by_text.items() if len(s) > 1} == {}, locale
 
 
 @pytest.mark.timeout(120)

@@ -257,6 +257,12 @@ def test_numbers_follow_the_content(rules: dict[str, str], tmp_path: Path) -> No
         f"earns {game['league']['winnings']['played']} thousand crowns",
         "is knocked down, even on a push back",
         "no player moves more squares than its ma",
+        # the readers' rulings that print a number: the turn track's last square,
+        # team building's roster size, the wall pass's modifier
+        f"on square {game['match']['team_turns']} in your last",
+        f"each coach hires {game['roster']['min_players']} to {game['roster']['max_players']}"
+        " players",
+        f"for a wall pass, \u2212{-play['wall_pass']}",
     ]
     assert [sentence for sentence in shipped if sentence not in rules["en"]] == []
 
@@ -272,6 +278,8 @@ def test_numbers_follow_the_content(rules: dict[str, str], tmp_path: Path) -> No
         ("  winnings: {played: 10, won: 10}", "  winnings: {played: 15, won: 10}"),
         ("  wall_push_knocks_down: true", "  wall_push_knocks_down: false"),
         ("  rush: {squares: 0, fail: 1}", "  rush: {squares: 2, fail: 1}"),
+        ("  min_players: 7\n", "  min_players: 8\n"),
+        ("  wall_pass: -1\n", "  wall_pass: -2\n"),
     ):
         assert old in text, old
         text = text.replace(old, new)
@@ -287,6 +295,9 @@ def test_numbers_follow_the_content(rules: dict[str, str], tmp_path: Path) -> No
         "earns 15 thousand crowns",
         "a push back does nothing more",
         "a player may move up to 2 more squares",
+        "on square 12 in your last",
+        "each coach hires 8 to 12 players",
+        "for a wall pass, \u22122",
     ]
     assert [sentence for sentence in expected if sentence not in changed] == []
     assert "is knocked down, even on a push back" not in changed

@@ -436,17 +436,18 @@ def _how_to_read(kit: Kit, grid: Grid, spec: dict[str, Any], above: float) -> No
     ctx = kit.ctx
     x, y = ctx.settings.back_offset_mm
     tr = ctx.tr
-    # Translators: keep "--back-offset X,Y" as it is: it is what a user types. {x},{y} is the
-    # back offset this sheet was printed with, in mm (e.g. 0,0 or 1.5,-0.5).
+    # Translators: this page speaks to whoever prints the kit, who may never run ttgbuild:
+    # name no command or option. {x} and {y} are how far the backs of this sheet were
+    # already moved, in mm (e.g. 0 and 0, or 1.5 and -0.5).
     note = tr.pgettext(
         "alignment how",
         "How to read it: hold the sheet against a light, this side towards you; each red tick "
         "is 1 mm. Where the black cross shows to the right of the red one, X is that many mm, "
-        "to the left it is minus that many; above, Y is plus, below it is minus. Build the kit "
-        "again with --back-offset X,Y, adding what you read to the offset this sheet was "
-        "printed with, --back-offset {x},{y}. Only the PDFs? Use your printer's setting that "
-        "shifts the back side, if it has one, with the same signs; or print as it is: the "
-        "backs reach past the cuts, so a drift of up to 2 mm leaves no white edge.",
+        "to the left it is minus that many; above, Y is plus, below it is minus. To fix it, "
+        "set your printer's shift for the back side to X and Y, with the same signs, if it "
+        "has one; or ask whoever made these files for a copy with the backs moved X and Y mm "
+        "further than on this sheet (X = {x}, Y = {y}). Or print as it is: the backs reach "
+        "past the cuts, so a drift of up to 2 mm leaves no white edge.",
     )
     text = tr.fill(note, {"x": f"{x:g}", "y": f"{y:g}"})
     top = grid.top - grid.cell_height - 8 * mm if grid.rows > 1 else above - 6 * mm
@@ -475,7 +476,7 @@ EXAMPLE_HALF = (CROSS + 1 * mm) * EXAMPLE_SCALE  # half the example's height
 
 def _sign_example(kit: Kit, left: float, top: float, red: Any) -> None:
     """The sign of the offset shown, language-free: a red cross with its scale, the black
-    one where it shows through, and what that reads (X = +2, Y = +1: --back-offset 2,1)."""
+    one where it shows through, and what that reads (X = +2, Y = +1)."""
     canvas, size = kit.canvas, EXAMPLE_SCALE
     x, y = left + EXAMPLE_HALF, top - EXAMPLE_HALF
     dx, dy = EXAMPLE
@@ -487,7 +488,7 @@ def _sign_example(kit: Kit, left: float, top: float, red: Any) -> None:
     _cross(canvas, x + dx * mm * size, y + dy * mm * size, CROSS * size, [])
     canvas.setFillColor(kit.colour("ink"))
     canvas.setFont(ALIGNMENT_HOW.font, ALIGNMENT_HOW.largest)
-    reading = f"X = +{dx}, Y = +{dy}  \u2192  --back-offset {dx},{dy}      (\u00d7 {size})"
+    reading = f"X = +{dx}, Y = +{dy}      (\u00d7 {size})"
     canvas.drawString(x + EXAMPLE_HALF + 6 * mm, y - ALIGNMENT_HOW.largest / 3, reading)
     canvas.restoreState()
 

@@ -30,7 +30,7 @@ def render(ctx: RenderContext) -> bytes:
     fields = [
         tr.pgettext("roster form", "Team:"),
         tr.pgettext("roster form", "Coach:"),
-        tr.pgettext("roster form", "Crowns left:"),
+        tr.pgettext("roster form", "Treasury:"),
         tr.pgettext("roster form", "Team value:"),
     ]
     for index, words in enumerate(fields):
@@ -52,6 +52,7 @@ def render(ctx: RenderContext) -> bytes:
     columns += [(short, 0.045) for short in shorts]
     columns += [
         (tr.pgettext("roster form", "Skills and traits"), 0.0),
+        (tr.pgettext("roster form", "Lost"), 0.06),
         (tr.pgettext("roster form", "NI"), 0.05),
         (tr.pgettext("roster form", "MNG"), 0.06),
         (tr.pgettext("roster form", "Dead"), 0.06),
@@ -91,7 +92,9 @@ def render(ctx: RenderContext) -> bytes:
         "roster form",
         "A roster holds {least} to {most} players and starts with a budget of {budget} "
         "(costs are in thousands of crowns); "
-        "at most {dungeon} of them are in the dungeon at once.",
+        "at most {dungeon} of them are in the dungeon at once. "
+        "Lost: characteristic points lost to injuries. NI: niggling injuries. "
+        "MNG: misses the next match; clear the mark once that match is over.",
     )
     values = {
         "least": game["roster"]["min_players"],
@@ -99,7 +102,7 @@ def render(ctx: RenderContext) -> bytes:
         "budget": game["roster"]["budget"],
         "dungeon": game["roster"]["in_dungeon"],
     }
-    box = (paper.MARGIN, bottom - 14 * mm, inner, 12 * mm)
+    box = (paper.MARGIN, bottom - 20 * mm, inner, 18 * mm)
     paper.label(ctx, canvas, tr.fill(note, values), box, (9, 6), where, align="left")
     paper.end_page(ctx, canvas)
     return finish(canvas, buffer)

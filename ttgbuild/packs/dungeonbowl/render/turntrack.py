@@ -50,8 +50,8 @@ def draw(ctx: RenderContext, canvas: Canvas, top: float) -> None:
     where = (game.origin, "turn track", "squares")
     title = tr.pgettext(
         "turn track",
-        "Turn track: at the start of each of its team turns, a team moves its marker one "
-        "square on.",
+        "Turn track: each marker starts beside its row, off the squares; at the start of "
+        "each of its team turns a team moves it one square on, onto 1 in its first turn.",
     )
     box = (paper.MARGIN, top - TITLE, _width(ctx), TITLE - 1 * mm)
     paper.label(ctx, canvas, title, box, (10, 6), where, bold=True, align="left")
