@@ -336,3 +336,51 @@ def test_the_push_diagram_letters_its_tokens_in_the_reader_s_language() -> None:
     assert marks("Blocker", "Ziel") == ("B", "Z")
     first, second = marks("bloqueur", "bouc")
     assert first != second and first.startswith("B") and second.startswith("B")
+
+
+# The second reader's rulings (issue 38, second reading), one phrase each per locale.
+SECOND_READING = {
+    "en": [
+        "tip of a lone wall",
+        "only a failed pick-up by a player of the active team",
+        "a thrown player's bounce",
+        "like the pass it replaces",
+        "keeps its state",
+        "follows up onto a portal",
+        "every further teleport",
+        "setting up is not a teleport",
+    ],
+    "es": [
+        "punta de una pared suelta",
+        "solo es cambio de turno un intento de recoger fallido",
+        "el rebote de un jugador lanzado",
+        "como el pase al que sustituye",
+        "conserva su estado",
+        "sigue a su objetivo hasta un portal",
+        "cada teletransporte más",
+        "desplegar jugadores no es teletransportarlos",
+    ],
+    "de": [
+        "spitze einer einzelnen wand",
+        "nur ein misslungenes aufheben",
+        "das abprallen eines geworfenen spielers",
+        "wie der pass, den es ersetzt",
+        "behält seinen zustand",
+        "auf ein portal nachrückt",
+        "jede weitere teleportation",
+        "aufstellen ist keine teleportation",
+    ],
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_second_readers_rulings_are_printed(rules: dict[str, str], locale: str) -> None:
+    missing = missing_terms(rules[locale], SECOND_READING[locale])
+    assert missing == [], f"rules.pdf ({locale}) lacks: {missing}"
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_placeholder_is_left_unfilled(rules: dict[str, str], locale: str) -> None:
+    assert re.findall(r"\{[a-z_]+\}", rules[locale]) == []

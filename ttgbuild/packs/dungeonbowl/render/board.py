@@ -288,8 +288,8 @@ def _legend(ctx: RenderContext, canvas: Canvas, top: float, where: tuple) -> Non
             ),
         ),
         (paper.INK, tr.pgettext("dungeon legend", "Chest: a chest token face down")),
-        (ZONE["a"], tr.pgettext("dungeon legend", "End zone of team A")),
-        (ZONE["b"], tr.pgettext("dungeon legend", "End zone of team B")),
+        (ZONE["a"], tr.pgettext("dungeon legend", "End zones of one coach")),
+        (ZONE["b"], tr.pgettext("dungeon legend", "End zones of the other coach")),
         (None, tr.pgettext("dungeon legend", "A full-size tile and the page that prints it")),
     ]
     width = ctx.settings.page[0] - 2 * paper.MARGIN
