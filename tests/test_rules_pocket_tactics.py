@@ -110,7 +110,8 @@ def test_no_sheet_prints_a_command_line_or_a_path(kit: Path, locale: str) -> Non
 def test_the_shipped_rules_print_the_contents_numbers_and_rulings(kit: Path) -> None:
     text = plain(pdf_text(kit / "en" / "rules.pdf"))
     assert "An army is worth 100 points" in text
-    assert "each chooses 3 units of their army" in text
+    assert "The first player chooses 3 units of their army" in text
+    assert "then the second player does the same" in text  # one deployment order (issue 38)
     assert "The base rolls 3 defensive dice" in text
     assert "face 1 points straight away from the first player" in text
     assert "A unit put on a tile by the opponent rolls no hazard test there." in text
@@ -118,7 +119,9 @@ def test_the_shipped_rules_print_the_contents_numbers_and_rulings(kit: Path) -> 
     assert "This kit changes the published rules" not in text  # the kit plays the book
     assert re.search(r"Page 1 of (\d+)", text) is not None
     # issue 38's readers: the rulings they could not find are printed, from the data
-    assert "The kit's die nets make 6 dice" in text
+    assert "an assault may need up to 10 dice" in text  # assault_dice over the cards
+    assert "The kit's die nets make 6" in text
+    assert "the player laying the tile picks one" in text
     assert "some of the Cave · Complex tiles have them" in text
     assert "tested on entering (Cave · Ice · Water)" in text
     assert "a kicker of 0 without a partner ties" in text
@@ -132,6 +135,9 @@ def test_the_shipped_rules_print_the_contents_numbers_and_rulings(kit: Path) -> 
 def test_the_reference_says_how_to_hold_the_direction_diagram(kit: Path) -> None:
     text = plain(pdf_text(kit / "en" / "reference.pdf"))
     assert "Hold the diagram with face 1 pointing away from the first player's seat" in text
+    assert "except on entering Ice" in text  # the same ice ruling as the rulebook
+    assert "then the second player does the same" in text
+    assert "no unit may move onto the enemy base" in text
     assert "tested on entering (Cave · Ice · Water)" in text
     assert "the player who made the assault wins" in text
 
@@ -164,7 +170,7 @@ def test_numbers_and_rulings_follow_the_data(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     text = plain(pdf_text(build_kit(project, ["en"], tmp_path / "out") / "en" / "rules.pdf"))
-    assert "each chooses 2 units of their army" in text
+    assert "The first player chooses 2 units of their army" in text
     assert "The base rolls 4 defensive dice" in text
     assert "each giving 2 re-rolls" in text
     assert "face 4 points straight towards the enemy base" in text
@@ -173,7 +179,7 @@ def test_numbers_and_rulings_follow_the_data(tmp_path: Path) -> None:
     assert "is the exception" not in text
     assert "the game is a draw" in text
     assert "the player who made the assault wins" not in text
-    assert "The kit's die nets make 8 dice" in text
+    assert "The kit's die nets make 8:" in text
     changes = text.index("This kit changes the published rules of Pocket-Tactics")
     assert text.index("Bases roll 4 dice instead of 3.") > changes
     assert changes < text.index("The game")  # before the first chapter

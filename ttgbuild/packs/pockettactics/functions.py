@@ -124,6 +124,38 @@ def largest_army(units: list[Mapping[str, Any]]) -> int:
     return max(counts.values(), default=0)
 
 
+def assault_dice(units: list[Mapping[str, Any]], game: Mapping[str, Any]) -> int:
+    """The most dice one assault between two units rolls from their cards (kickers are never
+    rolled), all four pools at once: every pool stays on the table until the re-rolls are
+    used, so this is how many dice the rulebook must say a table may need (issue 38)."""
+    answers = game["counters"]
+    kinds = [ability["id"] for ability in game["abilities"] if ability["id"] != "power"]
+
+    def rows(unit: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+        return [(unit[row].get("kind", row), unit[row]) for row in (*kinds, "power")]
+
+    def dice(row: Mapping[str, Any]) -> int:
+        return int(row["offence"].get("dice", 0)) + int(row["defence"].get("dice", 0))
+
+    most = 0
+    for attacker in units:
+        for kind, row in rows(attacker):
+            if not (row["offence"].get("dice") or "kicker" in row["offence"]):
+                continue
+            declared = game["magitech_declares"] if kind == "magitech" else [kind]
+            for defender in units:
+                answer = max(
+                    (
+                        dice(other)
+                        for own, other in rows(defender)
+                        if any(own in answers.get(each, ()) for each in declared)
+                    ),
+                    default=0,
+                )
+                most = max(most, dice(row) + answer)
+    return most
+
+
 def named(table: list[Mapping[str, Any]], ident: str) -> str:
     """The English name of `ident` in a table of {id, name} (the id itself if absent)."""
     return next((str(row["name"]) for row in table if row["id"] == ident), ident)
@@ -198,6 +230,7 @@ FUNCTIONS = {
     "tile_count": tile_count,
     "tile_total": tile_total,
     "largest_army": largest_army,
+    "assault_dice": assault_dice,
     "named": named,
     "defence_kinds": defence_kinds,
     "text_params": text_params,
