@@ -12,11 +12,15 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pypdfium2
 import pytest
 from conftest import REPO, assert_no_crash, run_cli
 from reportlab.lib.units import mm
+
+from ttgbuild.render.layout.faces import engine_names, measures
+from ttgbuild.source.layoutfile import ENGINE_NAMES, MEASURES, RESERVED
 
 LAYOUT = "pack/layouts/critter.layout.yaml"
 LINE = re.compile(r"^(?P<file>\S+):(?P<line>\d+):\d+: (?P<severity>\w+) (?P<code>JT\d+):", re.M)
@@ -173,6 +177,8 @@ BROKEN = [
     ('let: {pool: "content', 'let: {early: "pool.depth", pool: "content', "let: {early:", "JT074"),
     # a let taking a name the engine gives every face
     ("let: {pool:", 'let: {width: "1", pool:', "let: {width:", "JT079"),
+    ("let: {pool:", 'let: {place: "1", pool:', "let: {place:", "JT079"),
+    ("let: {pool:", 'let: {translated: "1", pool:', "let: {translated:", "JT079"),
     # a colour expression whose value is no colour
     ("    background: foam", '    background: "record.name"', 'background: "record.name"', "JT074"),
     # a colour expression that does not parse, and a colour name nobody declared
@@ -186,6 +192,10 @@ BROKEN = [
         "JT074",
     ),
     ("width: inner - 10", 'width: "record.name"', 'width: "record.name"', "JT074"),
+    # a pair of sizes (largest, smallest) where only one is drawn: a string's, a stat's
+    ("size: 14\n        bold", "size: [14, 7]\n        bold", "[14, 7]", "JT074"),
+    ("size: 14\n        bold", 'size: "[14, 7]"\n        bold', "[14, 7]", "JT074"),
+    ("{field: grip, value:", "{field: grip, size: [10, 5], value:", "[10, 5]", "JT074"),
     # a line width beyond the format's bounds, from an expression
     ("line_width: 1.5", 'line_width: "pool.depth * 100"', "pool.depth * 100", "JT074"),
 ]
@@ -287,3 +297,41 @@ def test_choosing_the_default_size_after_the_files_size_draws_again(tmp_path: Pa
         assert result.exit_code == 0, result.stdout + result.stderr
     left, bottom, right, top = _trim(pypdfium2.PdfDocument(out / "en" / "cards.pdf"), 0)
     assert (right - left, top - bottom) == pytest.approx((3 * 63 * mm, 3 * 88 * mm))
+
+
+def test_every_name_the_engine_gives_a_face_is_reserved() -> None:
+    """JT079 refuses a `let` of each name engine_names and measures bind (a fake context:
+    only the names matter)."""
+    tr = SimpleNamespace(number=None, content=None, country=None)
+    ctx = SimpleNamespace(tr=tr, content=None, place=None, settings=SimpleNamespace(safe=0.0))
+    assert set(engine_names(ctx)) == ENGINE_NAMES
+    assert set(measures(ctx, (0.0, 0.0, 1.0, 1.0), 0.0)) == MEASURES
+    assert ENGINE_NAMES | MEASURES <= RESERVED
+
+
+@pytest.mark.timeout(120)
+def test_a_file_of_one_sided_decks_prints_no_alignment_test(tmp_path: Path) -> None:
+    """With the critters' back gone no deck prints backs: two front pages, no duplex test."""
+    root = _copy(tmp_path / "tidewrack", lambda s: s.replace("    back: back\n", "", 1))
+    out = tmp_path / "out"
+    result = run_cli(root, "build", "--locale", "en", "--out", str(out))
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    pdf = pypdfium2.PdfDocument(out / "en" / "cards.pdf")
+    assert len(pdf) == 2
+    assert all("alignment" not in page.get_textpage().get_text_range() for page in pdf)
+
+
+@pytest.mark.timeout(120)
+def test_a_colour_written_as_it_is_is_drawn(tmp_path: Path) -> None:
+    """`background: "#1d2b36"` is that colour: it validates and the card is painted in it."""
+    literal = '    background: "#1d2b36"\n'
+    root = _copy(tmp_path / "tidewrack", lambda s: s.replace("    background: foam\n", literal, 1))
+    assert _validate(root, "--strict") == (0, [])
+    out = tmp_path / "out"
+    result = run_cli(root, "build", "--locale", "en", "--out", str(out))
+    assert_no_crash(result)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    pdf = pypdfium2.PdfDocument(out / "en" / "cards.pdf")
+    left, _bottom, _right, top = _trim(pdf, 0)
+    assert _colour_at(pdf[0], left + 1 * mm, top - 60 * mm) == (0x1D, 0x2B, 0x36)

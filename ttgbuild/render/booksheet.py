@@ -36,6 +36,7 @@ from ttgbuild.source.sheetfile import (
     BOOK_COLUMNS,
     SHEET_CODES,
     SUFFIX,
+    Sheet,
     SheetError,
     pack_sheets,
 )
@@ -49,6 +50,11 @@ GUTTER = 7 * mm
 BODY = BOOK_BODY  # body type size, points: fixed, the book grows pages instead
 TABLE_RATIO = 8.5 / 9.0  # tables are set a little smaller than the body
 LEADING = 1.24
+HEAD_SIZE = 7.5  # the running head's type
+BAND_SMALLEST = 10.0  # a title band shrinks to this size, then wraps
+BAND_LINES = 3  # the lines of 10 pt the band holds (TITLE high)
+BAND_LEADING = 1.15
+ELLIPSIS = "\u2026"
 COLUMNS = BOOK_COLUMNS
 
 
@@ -137,21 +143,63 @@ def furniture(
     page_w, page_h = ctx.settings.page
     top = page_h - TOP
     canvas.setFillColor(style.MUTED)
-    canvas.setFont(text.SANS.regular, 7.5)
+    canvas.setFont(text.SANS.regular, HEAD_SIZE)
     canvas.drawRightString(page_w - SIDE, top - 3 * mm, folio)
     if number > 1:
-        canvas.drawString(SIDE, top - 3 * mm, title)
+        canvas.drawString(SIDE, top - 3 * mm, running_head(title, folio, page_w)[0])
     canvas.setStrokeColor(style.RULE)
     canvas.setLineWidth(0.5)
     canvas.line(SIDE, top - 4.5 * mm, page_w - SIDE, top - 4.5 * mm)
     if number == 1:
         canvas.setFillColor(ink)
-        size = 20.0
-        while fonts.width(title, text.SANS.bold, size) > page_w - 2 * SIDE and size > 10:
-            size -= 0.5
+        size, band, _cut = band_lines(title, page_w - 2 * SIDE)
         canvas.setFont(text.SANS.bold, size)
-        canvas.drawString(SIDE, top - HEAD - size * 0.9, title)
+        for index, line in enumerate(band):
+            canvas.drawString(SIDE, top - HEAD - size * 0.9 - index * size * BAND_LEADING, line)
     ctx.furniture.on_margin_sheet(canvas, FOOT - 4 * mm)
+
+
+def band_lines(title: str, width: float) -> tuple[float, list[str], bool]:
+    """The title band's size and lines, and whether the title was cut: one line from 20 pt
+    down to 10 pt; a longer title wraps at 10 pt onto the lines the band holds, the last
+    ending with an ellipsis when the rest does not fit."""
+    bold = text.SANS.bold
+    size = 20.0
+    while fonts.width(title, bold, size) > width and size > BAND_SMALLEST:
+        size -= 0.5
+    if fonts.width(title, bold, size) <= width:
+        return size, [title], False
+    band: list[str] = []
+    for word in title.split():
+        joined = f"{band[-1]} {word}" if band else word
+        if band and fonts.width(joined, bold, size) <= width:
+            band[-1] = joined
+        else:
+            band.append(word)
+    more = len(band) > BAND_LINES
+    kept = band[:BAND_LINES]
+    cut = more or any(fonts.width(line, bold, size) > width for line in kept)
+    kept[-1] = ellipsised(kept[-1], bold, size, width, force=more)
+    return size, [ellipsised(line, bold, size, width) for line in kept], cut
+
+
+def running_head(title: str, folio: str, page_w: float) -> tuple[str, bool]:
+    """The title as the running head prints it left of the page number, and whether it
+    had to be cut (with an ellipsis) to leave the number clear."""
+    regular = text.SANS.regular
+    room = page_w - 2 * SIDE - fonts.width(folio, regular, HEAD_SIZE) - 3 * mm
+    if fonts.width(title, regular, HEAD_SIZE) <= room:
+        return title, False
+    return ellipsised(title, regular, HEAD_SIZE, room), True
+
+
+def ellipsised(value: str, font: str, size: float, width: float, force: bool = False) -> str:
+    """`value` as it fits in `width` (and ends with an ellipsis when cut or `force`d)."""
+    if not force and fonts.width(value, font, size) <= width:
+        return value
+    while value and fonts.width(value.rstrip() + ELLIPSIS, font, size) > width:
+        value = value[:-1]
+    return value.rstrip() + ELLIPSIS
 
 
 @dataclass(frozen=True)
@@ -163,6 +211,8 @@ class Pages:
     where: tuple[Origin, str, str]
     setting: Setting
     ink: Color = style.HEADER
+    declared: str = ""  # the sheet file's file:line of the book (JT901 points there)
+    title_at: str = ""  # ... and of its title
 
 
 def print_pages(
@@ -173,17 +223,29 @@ def print_pages(
     pages: Pages,
 ) -> int:
     """The items flowed into the columns page after page, each page with its furniture;
-    an item taller or wider than a column is reported (JT901), and every text's glyphs
-    (JT902), at `pages.where`. Returns the number of pages."""
+    an item taller or wider than a column and a title cut short are reported (JT901), and
+    every text's glyphs (JT902), at `pages.where`. Returns the number of pages."""
     setting = pages.setting
     paged = paginate(items, page_columns(ctx.settings.page, setting.count), setting.icon)
+    origin, component, box = pages.where
     if paged.overflow_height > 0.01 or paged.overflow_width > 0.01:
-        overflow = text.Fitted(setting.body, 0, (), paged.overflow_height, paged.overflow_width)
-        ctx.problems.append(PrintProblem("JT901", *pages.where, overflow.overflow_text()))
+        over = {"taller": paged.overflow_height, "wider": paged.overflow_width}
+        parts = [f"{v / mm:.1f} mm {k} than a column" for k, v in over.items() if v > 0.01]
+        detail = f"a table or figure is {' and '.join(parts)} of the book"
+        problem = PrintProblem("JT901", origin, component, box, detail, declared=pages.declared)
+        ctx.problems.append(problem)
     inf = float("inf")
     body = setting.body
     ctx.fit(texts, inf, inf, body, body, setting.family, pages.where)  # glyph check (JT902)
     total = len(paged.pages)
+    page_w = ctx.settings.page[0]
+    folios = (pages.folio(n, total) for n in range(2, total + 1))
+    heads = (running_head(pages.title, folio, page_w)[1] for folio in folios)
+    if band_lines(pages.title, page_w - 2 * SIDE)[2] or any(heads):
+        detail = "the book's title is too long for its band or running head: cut with an ellipsis"
+        at = origin.at("title")
+        problem = PrintProblem("JT901", at, component, "title", detail, declared=pages.title_at)
+        ctx.problems.append(problem)
     for number, paints in enumerate(paged.pages, start=1):
         ctx.progress(f"{pages.where[1]}: page {number}")
         furniture(ctx, canvas, pages.title, pages.folio(number, total), number, pages.ink)
@@ -196,12 +258,16 @@ def print_pages(
 # --- a sheet file in book mode ---------------------------------------------------------------
 
 
-def table_items(table: Table, width: float, setting: Setting, room: float) -> list[Item]:
-    """A table whole when it fits a column; a longer one row by row, so it breaks between
-    rows (its header keeps with the first row and is drawn again atop each column the
-    table continues in; a row is never split)."""
+def table_items(
+    table: Table, width: float, setting: Setting, room: float, above: float = 0.0
+) -> list[Item]:
+    """A table whole when it fits a column under the `above` points of headings it keeps
+    with; a longer one row by row, so it breaks between rows (its header keeps with the
+    first row and is drawn again atop each column the table continues in; a row is never
+    split). Measured whole against a column with its headings, a table never leaves them
+    alone at a column's foot."""
     laid = table.layout(width, setting.table, text.CONDENSED, setting.icon)
-    if laid.height <= room:
+    if laid.height + (above + setting.body * 0.6 if above else 0.0) <= room:
         return [solid(laid, setting)]
     rows = table.row_layouts(width, setting.table, text.CONDENSED, setting.icon)
     first = Solid(rows[0], setting.body * 0.6, keep_with_next=bool(table.header))
@@ -211,14 +277,18 @@ def table_items(table: Table, width: float, setting: Setting, room: float) -> li
 
 def section_items(
     sections: Sequence[Section], width: float, setting: Setting, room: float = math.inf
-) -> tuple[list[Item], list[list[text.Span]]]:
+) -> tuple[list[Item], list[list[text.Span]], list[str]]:
     """Sections as paginate items (headings, paragraphs by line, tables whole or by row
-    when taller than a column's `room`, figures whole), and every text they print for the
-    glyph check."""
+    when taller than a column's `room`, figures whole), every text they print for the
+    glyph check, and where (file:line) each section holding a block too big for a column
+    is declared, for JT901."""
     items: list[Item] = []
     texts: list[list[text.Span]] = []
+    too_big: list[str] = []
     icon = setting.icon
-    for section in sections:
+    for section, prints in zip(sections, printing(sections), strict=True):
+        if not prints:
+            continue
         items.append(heading(section.title, section.level, width, setting))
         texts.append([text.Span(section.title, bold=True)])
         for block in section.blocks:
@@ -229,14 +299,54 @@ def section_items(
                     items.append(lines(paragraph, width, setting, marker, indent))
                     texts.append(list(paragraph))
             elif isinstance(block, Table):
-                items += table_items(block, width, setting, room)
+                made = table_items(block, width, setting, room, _chain_height(items))
+                items += made
                 for row in [block.header, *block.rows]:
                     texts += [list(cell) for cell in row if isinstance(cell, Sequence)]
+                if any(_too_big(item, room) for item in made):
+                    too_big.append(section.where)
             elif isinstance(block, Figure):
-                items.append(
-                    solid(block.layout(width, setting.body, setting.family, icon), setting)
-                )
-    return items, texts
+                figure = solid(block.layout(width, setting.body, setting.family, icon), setting)
+                items.append(figure)
+                if _too_big(figure, room):
+                    too_big.append(section.where)
+    return items, texts, too_big
+
+
+def _too_big(item: Item, room: float) -> bool:
+    """Whether a table's row or a figure is wider or taller than a column (JT901)."""
+    return isinstance(item, Solid) and (item.laid.overflow_width > 0.01 or item.height > room)
+
+
+def printing(sections: Sequence[Section]) -> list[bool]:
+    """Which sections print their heading: those printing a block, and those heading
+    deeper sections that do (a chapter over its subsections). A section whose blocks were all
+    left out (`when:`) prints nothing, not a heading alone taking a column."""
+    prints = []
+    for index, section in enumerate(sections):
+        found = _has_print(section)
+        for deeper in sections[index + 1 :]:
+            if found or deeper.level <= section.level:
+                break
+            found = _has_print(deeper)
+        prints.append(found)
+    return prints
+
+
+def _has_print(section: Section) -> bool:
+    """Whether a section prints a block: prose whose paragraphs were not all left out,
+    a table or a figure."""
+    return any(b.paragraphs if isinstance(b, Prose) else True for b in section.blocks)
+
+
+def _chain_height(items: Sequence[Item]) -> float:
+    """The height of the headings ending `items` (with the space between them): what a
+    block after them must fit under in a column."""
+    start = len(items)
+    while start and isinstance(items[start - 1], Solid) and items[start - 1].keep_with_next:
+        start -= 1
+    chain = items[start:]
+    return sum(item.height for item in chain) + sum(item.space_before for item in chain[1:])
 
 
 def variant_section(
@@ -282,7 +392,7 @@ def render_book(
     tr = ctx.tr
     setting = Setting(ctx.icons.draw, sheet.body_size, sheet.columns)
     page = ctx.settings.page
-    room = page_columns(page, setting.count)(1)[0][3]
+    room = min(box[3] for n in (0, 1) for box in page_columns(page, setting.count)(n))
     variants = printed_variants(project, pack, tr)
     scope = {**(names or {}), "variants": variants, "game_title": pack.title}
     layout = SheetLayout(
@@ -290,7 +400,8 @@ def render_book(
     )
     sections = variant_section(layout, name, variants) + layout.sections(name)
     title = layout.book_message(name, "title")
-    items, texts = section_items(sections, column_width(page, setting.count), setting, room)
+    width = column_width(page, setting.count)
+    items, texts, too_big = section_items(sections, width, setting, room)
     texts.append([text.Span(title, bold=True)])
     canvas, buffer = new_canvas(page, title, name, tr.locale)
     ink = HexColor(pack_ink(pack)) if pack_ink(pack) else style.HEADER
@@ -298,9 +409,18 @@ def render_book(
     def folio(number: int, total: int) -> str:
         return layout.book_message(name, "folio", {"page": number, "pages": total})
 
-    where = (Origin(sheet.doc.display), "rules", "columns")
-    print_pages(ctx, canvas, items, texts, Pages(title, folio, where, setting, ink))
+    where = (Origin(sheet.doc.display, "/book"), f"book {name}", "columns")
+    book = sheet.data["book"]
+    declared = next(iter(too_big), sheet.line_of(book))  # the first section too big
+    at = Pages(title, folio, where, setting, ink, declared, _title_at(sheet, book))
+    print_pages(ctx, canvas, items, texts, at)
     return finish(canvas, buffer)
+
+
+def _title_at(sheet: Sheet, book: Mapping[str, Any]) -> str:
+    """`file:line` of the book's title message (its mapping's, or the book's)."""
+    title = book.get("title")
+    return sheet.line_of(title) if isinstance(title, Mapping) else sheet.line_of(book)
 
 
 def pack_ink(pack: Pack) -> str:

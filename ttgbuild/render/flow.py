@@ -307,6 +307,7 @@ class Section:
     title: str
     blocks: Sequence[Block]
     level: int = 1
+    where: str = ""  # file:line of the sheet file's section: where a book's JT901 points
 
     def layout(self, width: float, size: float, family: text.Family, icon: text.IconDrawer) -> Laid:
         title = _text_cell([text.Span(self.title, bold=True)], width - size, size * 1.1, family)

@@ -137,7 +137,8 @@ def paginate(
     A paragraph that does not fit the rest of a column is split, keeping at
     least KEEP_LINES lines on both sides (else it moves whole); a table or
     figure that does not fit moves to the next column; a heading moves along
-    when the start of its follower would not fit under it. Something taller
+    when the start of its follower would not fit under it (unless no empty
+    column would hold them together either). Something taller
     than an empty column is drawn anyway and its excess is reported. `icon`
     draws the `[token]` icons of the paragraphs (the game's table).
     """
@@ -165,7 +166,10 @@ def paginate(
         if isinstance(item, Solid):
             too_wide = max(too_wide, item.laid.overflow_width)
             need = item.height + _kept_height(items, index)
-            if y - gap - need < bottom - 0.01 and not at_top:
+            # A heading chain that no empty column holds with its follower's start would
+            # only leave a column behind by moving: it stays, its follower breaks as it must.
+            hopeless = item.keep_with_next and need > height + 0.01
+            if y - gap - need < bottom - 0.01 and not at_top and not hopeless:
                 next_column()
                 gap, at_top = 0.0, True
             if at_top and item.header is not None:

@@ -89,7 +89,7 @@ class SheetLayout:
     names: Mapping[str, Any]  # the pack's names for expressions (content, rules, functions)
     figures: Mapping[str, FigureMaker]
     pictures: Mapping[str, PictureDrawer]
-    figure_room: float = math.inf  # a book's column height: a taller figure is JT085
+    figure_room: float = math.inf  # a book's shortest column: a taller figure is JT085
     _labels: dict[str, Labels] = field(default_factory=dict, repr=False, compare=False)
 
     def labels(self, table: str) -> Labels:
@@ -115,6 +115,7 @@ class SheetLayout:
                     for item, inner in _entries(sheet, spec["items"], s)
                 ],
                 spec["heading"].get("level", 1),
+                sheet.line_of(spec),
             )
             for spec, s in _entries(sheet, sheet.sections, scope)
         ]
@@ -136,8 +137,8 @@ class SheetLayout:
             figure = maker(self.labels(spec["labels"]) if "labels" in spec else Labels())
             if figure.height > self.figure_room:
                 message = (
-                    f"figure {spec['figure']!r} is {figure.height / MM:.0f} mm tall; a column "
-                    f"of the page holds {self.figure_room / MM:.0f} mm"
+                    f"figure {spec['figure']!r} is {figure.height / MM:.0f} mm tall; the "
+                    f"book's shortest column holds {self.figure_room / MM:.0f} mm"
                 )
                 raise SheetError(sheet.problem("JT085", spec, message, "figure"))
             return figure

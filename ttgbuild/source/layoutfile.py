@@ -13,7 +13,7 @@ checked file.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -61,12 +61,17 @@ SIZE_KEYS = frozenset({"size", "line_width", "band"})
 # A colour written as a bare name is a colour of the theme (or a `let` name); anything
 # else (record.faction.colour, theme.ink, a call) is an expression giving one.
 COLOUR_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
-# Names the engine binds for a face (its record, a numbered card's number, the image
-# boxes drawn, the colours, the measures): a `let` of one of them would be overwritten.
-RESERVED = frozenset(
-    {"record", "number", "drawn", "theme", "label_width"}
-    | {"width", "height", "safe", "inner", "band", "lower"}
+# A colour written as it is, "#1d2b36": a face's or a box's own colour (not an expression).
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+# The names every face is given (render/layout/faces.py: engine_names' keys, and the
+# face's measures in mm, measures' keys; tests/test_layout_language.py keeps them equal).
+ENGINE_NAMES = frozenset(
+    {"content", "place", "number", "translated", "country", "capitalised", "quoted"}
 )
+MEASURES = frozenset({"width", "height", "safe", "inner", "band", "lower"})
+# Names the engine binds for a face (its record, the image boxes drawn, the colours, the
+# names above): a `let` of one would shadow the engine's or be overwritten by it.
+RESERVED = frozenset({"record", "drawn", "theme", "label_width"}) | ENGINE_NAMES | MEASURES
 
 
 class LayoutError(LocatedError):
@@ -95,9 +100,10 @@ class Layout(DataFile, kind="layout", suffix=SUFFIX, codes=LAYOUT_FILE_CODES):
     def is_colour_expression(self, value: Any) -> bool:
         """Whether a colour key's value is an expression (else a colour of the file).
 
-        A colour of the file is that colour even where a `let` binds its name.
+        A colour of the file is that colour even where a `let` binds its name, and
+        "#rrggbb" is that colour.
         """
-        if not isinstance(value, str) or value in self.colours:
+        if not isinstance(value, str) or value in self.colours or HEX_COLOUR.match(value):
             return False
         return not COLOUR_NAME.match(value) or value in self.let_names
 
@@ -229,20 +235,28 @@ def _colour_problems(layout: Layout) -> list[Diagnostic]:
     known = layout.colours
     problems = []
     for owner, key, value in _keyed(layout.data, COLOUR_KEYS):
-        if key in DRAWN_COLOUR_KEYS and layout.is_colour_expression(value):
+        if key in DRAWN_COLOUR_KEYS and (
+            layout.is_colour_expression(value) or HEX_COLOUR.match(str(value))
+        ):
             continue  # an expression is checked with the content, when drawn
         if isinstance(value, str) and value not in known:
-            message = f"no colour {value!r} (colours: {', '.join(sorted(known))})"
-            problems.append(layout.problem("JT072", owner, message, key))
+            problems.append(layout.problem("JT072", owner, _no_colour(value, known), key))
     for owner in _mappings_only(layout.data):
         args = owner.get("args") if "draw" in owner else None
         for name, value in (args or {}).items():
             if name.endswith("colour") and value not in known:
                 if layout.is_colour_expression(value):
                     continue
-                message = f"no colour {value!r} (colours: {', '.join(sorted(known))})"
-                problems.append(layout.problem("JT072", args, message, name))
+                problems.append(layout.problem("JT072", args, _no_colour(value, known), name))
     return problems
+
+
+def _no_colour(value: Any, known: Mapping[str, str]) -> str:
+    """JT072's message; a "#rrggbb" where only a name will do says how to name it."""
+    message = f"no colour {value!r} (colours: {', '.join(sorted(known))})"
+    if isinstance(value, str) and HEX_COLOUR.match(value):
+        message += f"; name it in the file's theme (theme: {{mine: {value!r}}}) and write mine"
+    return message
 
 
 def _let_problems(layout: Layout) -> list[Diagnostic]:

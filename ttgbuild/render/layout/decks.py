@@ -95,7 +95,8 @@ DECKS_APART: ContextVar[Apart | None] = ContextVar("decks_apart", default=None)
 
 
 def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts) -> bytes:
-    """The whole PDF of a layout file: every deck, then the alignment test if it has one."""
+    """The whole PDF of a layout file: every deck, then the alignment test if it has one
+    and a deck prints backs."""
     canvas, buffer = new_canvas(ctx.settings.page, title, layout.name, ctx.tr.locale)
     kit, names = parts.kit(ctx, canvas, layout)
     settings = _file_settings(ctx.settings, layout)
@@ -129,7 +130,9 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
             canvas.showPage()
             if deck.back is not None:
                 _back_page(kit, grid, cells, deck.back, forms)
-    if "alignment" in layout.data and (share is None or share.last):
+    # Duplex alignment only matters when a deck prints backs: one-sided decks need no test.
+    two_sided = any("back" in spec for spec in layout.data.get("decks", []))
+    if "alignment" in layout.data and two_sided and (share is None or share.last):
         _alignment_test(kit, card_grid(settings), layout.data["alignment"])
     return finish(canvas, buffer)
 

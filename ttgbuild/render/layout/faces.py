@@ -90,11 +90,14 @@ class Kit:
     def colour_at(
         self, owner: dict[str, Any], key: str, scope: Mapping[str, Any], default: str
     ) -> Color:
-        """The colour at `owner[key]` (`default` when not given): a colour of the file, or
-        an expression's value, which must be one or #rrggbb (JT074 at the key if not)."""
+        """The colour at `owner[key]` (`default` when not given): a colour of the file,
+        "#rrggbb" as written, or an expression's value, which must be one or #rrggbb (JT074
+        at the key if not)."""
         value = owner.get(key, default)
         if value in self.colours:
             return self.colours[value]
+        if isinstance(value, str) and HEX.match(value):  # written as it is
+            return HexColor(value)
         found = self.evaluate(owner, key, scope)
         if isinstance(found, str) and found in self.colours:
             return self.colours[found]
@@ -111,19 +114,23 @@ class Kit:
         scope: Mapping[str, Any],
         default: Any,
         bounds: tuple[float, float],
+        pair: bool = False,
     ) -> Any:
         """A size at `owner[key]` (`default` when not given): as written, or an expression's
-        value, a number within `bounds` or, for a text's size, a pair of them (JT074 if not)."""
+        value, a number within `bounds` or, when `pair` (a text's size: largest and
+        smallest), a pair of them (JT074 if not). Only a text box shrinks to fit, so a
+        pair anywhere else is refused here rather than reaching the canvas."""
         if key not in owner:
             return default
         value = owner[key]
         found = self.evaluate(owner, key, scope) if isinstance(value, str) else value
-        numbers = list(found) if key == "size" and isinstance(found, list | tuple) else [found]
+        numbers = list(found) if pair and isinstance(found, list | tuple) else [found]
         low, high = bounds
         if 1 <= len(numbers) <= 2 and all(_within(n, low, high) for n in numbers):
             return found
         given = f"{value!r} gives {found!r}" if isinstance(value, str) else f"{value!r} is"
-        message = f"{key}: {given}, not a number from {low:g} to {high:g}"
+        shape = "a number or a pair of numbers" if pair else "a number"
+        message = f"{key}: {given}, not {shape} from {low:g} to {high:g}"
         raise LayoutError(self.layout.problem("JT074", owner, message, key))
 
     def evaluate(self, owner: dict[str, Any], key: str, scope: Mapping[str, Any]) -> Any:
@@ -346,7 +353,7 @@ def _text(kit: Kit, spot: Spot) -> None:
     ctx, box = kit.ctx, spot.box
     x, y, w, h = spot.place
     family = FAMILIES[box.get("family", "sans")]
-    sizes = kit.number_at(box, "size", spot.scope, (9, 5), SIZE_RANGE)
+    sizes = kit.number_at(box, "size", spot.scope, (9, 5), SIZE_RANGE, pair=True)
     if not isinstance(sizes, list | tuple) or len(sizes) != 2:  # a text's size is a pair
         message = f"size: {box['size']!r} gives {sizes!r}, not [largest, smallest]"
         raise LayoutError(kit.layout.problem("JT074", box, message, "size"))
