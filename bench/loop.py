@@ -12,8 +12,8 @@ page of 1,000 heroes would never load the edited one).
 
 The floor is measured in the same run, in this process once warm: draw the
 hero's card with the kit's own painter (cards.pdf for that one hero: its
-fronts sheet, backs and the duplex test page), rasterise the card's page,
-crop the card and encode it as the gallery does, in every locale. The report
+fronts sheet, backs and the duplex test page), rasterise the card (its
+pixels alone) and encode it as the gallery does, in every locale. The report
 gives both medians and their ratio, and `ttgbuild build` of every locale from
 nothing and after the same edit (wall and CPU, files drawn again).
 
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import io
 import json
 import os
 import platform
@@ -50,7 +49,8 @@ ATTACKS = ("attack: 4", "attack: 3")  # both legal for this hero; alternated run
 SHIPPED_HEROES = 30
 START_TIMEOUT = 1800.0  # seconds for the first full gallery of 1,000 heroes on a busy machine
 PAINT_TIMEOUT = 900_000  # ms from a save to the new pictures: 1,000 heroes on a busy machine
-SETTLE = 1.0  # seconds between runs, so a run starts with the watch idle
+# What `watch` says when a refresh is over: the next edit then finds it idle.
+DONE = re.compile(r"watch: (a new page|\d+ picture\(s\)) in \d+\.\d+ s")
 
 # Every locale's picture of the hero has left `old`, is decoded and has width; checked at each
 # animation frame, so the time it returns is that of the frame that paints it.
@@ -118,6 +118,19 @@ class Watch:
                 return found.group()
         raise RuntimeError(f"watch never served its gallery: {''.join(self.said)[-2000:]}")
 
+    def idle(self) -> None:
+        """Wait until `watch` says a refresh is over ("watch: ... in 0.42 s"), the whole of it:
+        the pictures, then the slow files and the checks."""
+        end = time.monotonic() + PAINT_TIMEOUT / 1000
+        while time.monotonic() < end:
+            try:
+                line = self.lines.get(timeout=max(0.1, end - time.monotonic()))
+            except queue.Empty:
+                break
+            if DONE.match(line.strip()):
+                return
+        raise RuntimeError(f"watch never finished a refresh: {''.join(self.said)[-2000:]}")
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
@@ -168,7 +181,7 @@ def loop_runs(browser: object, project: Path, cache: Path, runs: int) -> list[fl
                 ) from None
             if run:
                 took.append(painted - saved)
-            time.sleep(SETTLE)
+            watch.idle()  # this edit's slow files and checks are done: the next starts alone
         return took
     finally:
         context.close()
@@ -205,9 +218,7 @@ def floor_runs(project: Path, runs: int) -> list[float]:
             placed = next(p for p in ctx.placements if p.piece.record == HERO)
             document = pypdfium2.PdfDocument(data)
             page = document[placed.page - 1]
-            image = page.render(scale=raster.DPI / 72).to_pil().convert("RGB")
-            box = raster.pixels(placed.box, page.get_height(), raster.DPI)
-            image.crop(box).save(io.BytesIO(), "JPEG", quality=raster.QUALITY, optimize=True)
+            raster.encode(raster.render(page, tuple(placed.box)))
             page.close()
             document.close()
         return (time.perf_counter() - started) * 1000

@@ -92,7 +92,24 @@ _last: tuple[Any, set[type]] | None = None
 
 
 def records(content: Any) -> dict[tuple[str, str], Any]:
-    """Every model object with an Origin, by (file, pointer): the records a read names."""
+    """Every model object with an Origin, by (file, pointer): the records a read names.
+
+    Remembered for the last two contents (the one drawn and the one an edit made):
+    a refresh compares them, draws with the new one and finds its records by place,
+    and walking a thousand heroes' content each time would cost more than drawing one.
+    """
+    for known, found in _walked:
+        if known is content:
+            return found
+    found = _walk(content)
+    _walked[:] = [(content, found), *_walked[:1]]
+    return found
+
+
+_walked: list[tuple[Any, dict[tuple[str, str], Any]]] = []
+
+
+def _walk(content: Any) -> dict[tuple[str, str], Any]:
     found: dict[tuple[str, str], Any] = {}
     seen: set[int] = set()
     get = object.__getattribute__

@@ -27,6 +27,7 @@ from ttgbuild.preview.depends import Read
 from ttgbuild.render import ink, printplan
 from ttgbuild.render.context import Piece, PrintProblem, RenderContext
 from ttgbuild.render.hyphenate import hyphenating
+from ttgbuild.render.layout.decks import PLANS, Plans
 from ttgbuild.render.layout.sheetparts import Share, sharing
 
 Key = tuple[str, str]  # a piece's kind and record: a row of the gallery
@@ -90,11 +91,15 @@ class Sheets(Share):
 
 @dataclass(frozen=True)
 class TracedJob:
-    """A build job, the pieces to draw (None: all) and, for a deck file, the sheets holding them."""
+    """A build job, the pieces to draw (None: all) and, for a deck file, the sheets holding them.
+
+    `plans`, for a drawing in this process only (never sent to a worker), keeps the
+    file's decks laid out from one drawing to the next (`decks.Plans`)."""
 
     job: Job
     only: frozenset[Key] | None = None
     sheets: frozenset[int] | None = None  # None: every sheet (or not a deck file)
+    plans: Plans | None = None
 
 
 @dataclass
@@ -140,7 +145,11 @@ def draw_traced(traced: TracedJob, progress: Callable[[str], None]) -> Traced:
                 whole = traced.sheets is None
                 ctx.share = Sheets(0, 1) if whole else Sheets(0, 2, wanted=traced.sheets)
             with ink.using(job.settings.ink), sharing(ctx.share), hyphenating(job.locale):
-                data = job.part.render(ctx, **job.part.options)
+                token = PLANS.set(traced.plans)
+                try:
+                    data = job.part.render(ctx, **job.part.options)
+                finally:
+                    PLANS.reset(token)
     except LocatedError as exc:
         return Traced(
             job.locale, job.part.file, b"", [], [], {}, set(), tr.diagnostics, [exc.diagnostic]

@@ -8,14 +8,16 @@ everything it uses). So an edit to one card changes one page of its file,
 and only that page is rasterised again; every other picture is found by a
 key and neither decoded nor encoded again. The pages that are rasterised are
 spread over the cores (`parallel.run_all`: forked workers, one per core at
-most); each worker renders a page and encodes its crops (`encode`, the one
-encoder), and this process writes the pictures (`save`).
+most); each worker renders each crop of a page alone (`render`: a piece's
+pixels only) and encodes it (`encode`, the one encoder), and this process
+writes the pictures (`save`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,41 +124,59 @@ def _rasterise(job: _Job, _progress: object) -> list[bytes]:
     document = pypdfium2.PdfDocument(job.pdf)
     try:
         page = document[job.page - 1]
-        image = page.render(scale=job.dpi / 72).to_pil().convert("RGB")
-        height = page.get_height()
+        pictures = [encode(render(page, box, job.dpi)) for box in job.boxes]
         page.close()
     finally:
         document.close()
-    return [encode(image, box, height, job.dpi) for box in job.boxes]
+    return pictures
 
 
-def encode(image: object, box: Box | None, page_height: float, dpi: int = DPI) -> bytes:
-    """A page's picture (`image`, rendered at `dpi`), cut to `box` (None: all), as JPEG bytes.
+def render(page: pypdfium2.PdfPage, box: Box | None, dpi: int = DPI) -> object:
+    """A page's picture (`box` None) or the picture of a piece at `box`, as a PIL image.
 
-    The one place a picture is encoded: a gallery is the same whoever makes it.
+    A piece is rendered alone, its pixels only (`pixels`): a fraction of the
+    page's work, and the same picture whether the page around it was drawn in
+    full or with this piece only (`watch`). pdfium places a cut-out render on
+    the whole page's pixel grid, so a picture never depends on who renders it.
     """
-    picture = image if box is None else image.crop(_within(image, box, page_height, dpi))  # type: ignore[attr-defined]
+    scale = dpi / 72
+    if box is None:
+        return page.render(scale=scale).to_pil().convert("RGB")
+    width, height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+    left, top, right, bottom = _within((width, height), box, page.get_height(), dpi)
+    # pypdfium2 rounds a crop up to whole pixels: half a pixel less is exactly these pixels.
+    crop = [(pixel - 0.5) / scale for pixel in (left, height - bottom, width - right, top)]
+    return page.render(scale=scale, crop=crop).to_pil().convert("RGB")
+
+
+def encode(image: object) -> bytes:
+    """A picture as JPEG bytes: the one place a picture is encoded, so a gallery is the same
+    whoever makes it."""
     buffer = io.BytesIO()
-    picture.save(buffer, "JPEG", quality=QUALITY, optimize=True)
+    image.save(buffer, "JPEG", quality=QUALITY, optimize=True)  # type: ignore[attr-defined]
     return buffer.getvalue()
 
 
 def pixels(box: Box, page_height: float, dpi: int) -> tuple[int, int, int, int]:
-    """A box in PDF points (origin lower left) as pixels (origin upper left)."""
+    """A box in PDF points (origin lower left) as the pixels wholly inside it (origin upper
+    left): a piece's picture shows none of a neighbour that ends at its edge."""
     scale = dpi / 72
     left, bottom, width, height = box
     top = page_height - bottom - height
+    inward = 1e-6  # a box edge on a pixel edge, give or take float error, keeps that pixel
     return (
-        round(left * scale),
-        round(top * scale),
-        round((left + width) * scale),
-        round((top + height) * scale),
+        math.ceil(left * scale - inward),
+        math.ceil(top * scale - inward),
+        math.floor((left + width) * scale + inward),
+        math.floor((top + height) * scale + inward),
     )
 
 
-def _within(image: object, box: Box, page_height: float, dpi: int) -> tuple[int, int, int, int]:
+def _within(
+    size: tuple[int, int], box: Box, page_height: float, dpi: int
+) -> tuple[int, int, int, int]:
     """The box's pixels, cut to the page and at least one pixel: no box makes a bigger image."""
-    width, height = image.size  # type: ignore[attr-defined]
+    width, height = size
     left, top, right, bottom = pixels(box, page_height, dpi)
     left, top = min(max(left, 0), width - 1), min(max(top, 0), height - 1)
     return left, top, min(max(right, left + 1), width), min(max(bottom, top + 1), height)

@@ -41,6 +41,7 @@ from ttgbuild.buildplan import choose_locales
 from ttgbuild.core import collector, parallel
 from ttgbuild.core.atomic import write_atomically
 from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
+from ttgbuild.core.origin import Origin
 from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.checkcache import checked_catalogs
@@ -54,6 +55,7 @@ from ttgbuild.preview.pieces import Key, Traced, TracedJob, draw_traced
 from ttgbuild.render import printplan
 from ttgbuild.render.context import Placement
 from ttgbuild.render.glyphs import check_translations
+from ttgbuild.render.layout.decks import Plans
 from ttgbuild.source.datapack import pack_of
 from ttgbuild.source.loader import Loaded
 from ttgbuild.source.printfile import project_printing
@@ -126,6 +128,7 @@ class WarmGallery:
         self.loaded: Loaded | None = None
         self.diagnostics: list[Diagnostic] = []
         self.failed = False  # the page shows errors, not pictures
+        self.plans: dict[tuple[str, str], Plans] = {}  # deck files' decks, kept laid out
 
     # -- whole gallery -------------------------------------------------------------------
 
@@ -143,6 +146,7 @@ class WarmGallery:
     def _everything(self) -> Update:
         """Check, draw every file of every locale (on every core), picture, publish."""
         self.drawn.clear()
+        self.plans.clear()
         self.owed = {}
         self.pack = pack_of(self.project)
         self.settings = PrintSettings(**project_printing(self.project))  # ttgbuild.toml's [print]
@@ -158,7 +162,19 @@ class WarmGallery:
         guided = {job.locale for job in later}
         self._draw_all([dataclasses.replace(j, read_pages=j.locale in guided) for j in first])
         self._draw_later(later)
-        return self._publish(reload=True)
+        update = self._publish(reload=True)
+        self._lay_out_decks()
+        return update
+
+    def _lay_out_decks(self) -> None:
+        """Lay out every deck file's decks once, drawing nothing, so that the first edit
+        finds them laid out (`decks.Plans`) as every later one does."""
+        for name, drawn in self.drawn.items():
+            if drawn.job.part.deck:
+                plans = self.plans.setdefault(name, Plans(renew=self._renew))
+                job = dataclasses.replace(drawn.job, read_pages=False)
+                nothing = TracedJob(job, frozenset(), frozenset(), plans)
+                draw_traced(nothing, lambda _message: None)
 
     def _jobs(self, locales: list[str]) -> list[Job]:
         """Every file of these locales to draw, as `build.make_jobs` makes them, with the
@@ -174,17 +190,36 @@ class WarmGallery:
     def _draw_all(self, jobs: list[Job], parts: Todo | None = None) -> None:
         """Draw these files, each whole (or in part), on every core; keep the results."""
         parts = parts or {}
-        traced = []
-        for job in jobs:
-            part = parts.get((job.locale, job.part.file))
-            traced.append(TracedJob(job) if part is None else TracedJob(job, *part))
-        results = parallel.run_all(draw_traced, traced, lambda _message: None)
-        for job, result in zip(jobs, results, strict=True):
-            part = parts.get((job.locale, job.part.file))
-            if part is None:
-                self._keep(job, result)
-            else:
-                self._merge(job, result, part[1])
+        whole = [job for job in jobs if (job.locale, job.part.file) not in parts]
+        some = [job for job in jobs if (job.locale, job.part.file) in parts]
+        # Pieces are drawn here, while the workers draw whole files: a piece takes
+        # milliseconds, less than starting a worker, and its file's decks stay laid out.
+        drawn: list[Traced] = []
+
+        def pieces() -> None:
+            for job in some:
+                name = (job.locale, job.part.file)
+                plans = self.plans.setdefault(name, Plans(renew=self._renew))
+                traced = TracedJob(job, *parts[name], plans=plans)
+                drawn.append(draw_traced(traced, lambda _message: None))
+
+        results = parallel.run_all(
+            draw_traced, [TracedJob(job) for job in whole], lambda _m: None, meanwhile=pieces
+        )
+        for job, result in zip(whole, results, strict=True):
+            self.plans.pop((job.locale, job.part.file), None)  # laid out anew: kept decks stale
+            self._keep(job, result)
+        for job, result in zip(some, drawn, strict=True):
+            self._merge(job, result, parts[(job.locale, job.part.file)])
+
+    def _renew(self, value: Any) -> Any:
+        """A record of the content some earlier drawing read, as the content is now (by its
+        place in its file); any other value as it is."""
+        origin = getattr(value, "origin", None)
+        if not isinstance(origin, Origin):
+            return value
+        assert self.loaded is not None
+        return depends.records(self.loaded.content).get((origin.file, origin.pointer), value)
 
     def _draw_later(self, later: list[Job]) -> None:
         """The files drawn after the others (a guide), handed their locale's other files."""
@@ -362,7 +397,9 @@ class WarmGallery:
         first, later, only = [], [], {}
         for (locale, file), part in todo.items():
             drawn = self.drawn[(locale, file)]
-            job = dataclasses.replace(jobs[(locale, file)], read_pages=bool(drawn.traced.pages))
+            # A part drawn moves no page: the pages the guide counts stay as they were read.
+            reads = bool(drawn.traced.pages) and part is None
+            job = dataclasses.replace(jobs[(locale, file)], read_pages=reads)
             (later if job.part.after_kit else first).append(job)
             if part is not None:
                 only[(locale, file)] = part
@@ -390,14 +427,15 @@ class WarmGallery:
         drawn.pictures = dict(old.pictures) if same else self._picture_file(result)
         self.drawn[name] = drawn
 
-    def _merge(self, job: Job, result: Traced, sheets: frozenset[int] | None) -> None:
-        """Merge a file drawn in part into the one kept: the pictures of the pieces whose
-        first placement (the one pictured) is on the pages drawn, cut again.
+    def _merge(self, job: Job, result: Traced, part: Part) -> None:
+        """Merge a file drawn in part into the one kept: the pictures of the pieces drawn,
+        cut again where their first placement (the one pictured) was.
 
         A deck file drawn in sheets numbers its pages from 1: a page is matched to the
         whole file's by its sheet and the piece's box."""
         if result.errors:
             raise Rebuild(f"{job.part.file} could not be drawn ({result.errors[0].message})")
+        only, sheets = part
         old = self.drawn[(job.locale, job.part.file)]
         firsts = _first_placements(old.traced.placements)
         was, now = old.traced.sheet_of_page, result.sheet_of_page
@@ -407,14 +445,16 @@ class WarmGallery:
             first = firsts.get(key)
             if first is None:
                 raise Rebuild(f"a piece of {job.part.file} is new")
-            if key in redrawn or now.get(placement.page, placement.page) != was.get(
-                first.page, first.page
-            ):
+            if key in redrawn or (only is not None and key not in only):
+                continue
+            if now.get(placement.page, placement.page) != was.get(first.page, first.page):
                 continue
             if placement.box == first.box:
                 redrawn[key] = placement
-        wanted = {key for key, first in firsts.items() if was.get(first.page) in (sheets or ())}
-        if sheets is not None and wanted - redrawn.keys():
+        wanted = set(only) if only is not None else set(firsts)
+        if sheets is not None:
+            wanted = {key for key in wanted if was.get(firsts[key].page) in sheets}
+        if wanted - redrawn.keys():
             raise Rebuild(f"a piece of {job.part.file} moved")
         old.pictures.update(_cut(result.data, redrawn, self.out))
         old.traced.reads.update(result.reads)
@@ -544,18 +584,17 @@ def _first_placements(placements: list[Placement]) -> dict[Key, Placement]:
 
 
 def _part(drawn: Drawn, pieces: set[Key]) -> Part:
-    """What to draw of a file so that these pieces' pictures are as a whole drawing's: every
-    piece on their pages, since a picture's edge pixels show a sliver of its neighbours.
+    """What to draw of a file so that these pieces' pictures are as a whole drawing's: the
+    pieces alone, every other piece only placed. A picture holds only the pixels inside its
+    piece (`raster.pixels`), so a neighbour left undrawn never shows in it.
 
-    A deck file draws the sheets holding them whole (a page of fronts, one of backs);
-    another file draws every piece placed on their pages, the others only placed.
+    A deck file lays out every card and draws only the sheets holding the pieces.
     """
     firsts = _first_placements(drawn.traced.placements)
-    pages = {firsts[key].page for key in pieces if key in firsts}
-    if drawn.job.part.deck:
-        return None, frozenset(drawn.traced.sheet_of_page[page] for page in pages)
-    on_pages = {_key(p.piece) for p in drawn.traced.placements if p.page in pages}
-    return frozenset(on_pages), None
+    only = frozenset(key for key in pieces if key in firsts)
+    if not drawn.job.part.deck:
+        return only, None
+    return only, frozenset(drawn.traced.sheet_of_page[firsts[key].page] for key in only)
 
 
 def _cut(data: bytes, placements: dict[Key, Placement], out: Path) -> dict[Key, str]:
@@ -569,7 +608,7 @@ def _cut_pages(data: bytes, pages: dict[Key, int], out: Path) -> dict[Key, str]:
 
 
 def _render(data: bytes, crops: dict[Key, raster.Crop], out: Path) -> dict[Key, str]:
-    """Render each page once and cut every crop of it (the same pixels as `raster.pictures`)."""
+    """Every crop's picture, rendered as `raster.pictures` renders it (`raster.render`)."""
     if not crops:
         return {}
     found: dict[Key, str] = {}
@@ -580,11 +619,10 @@ def _render(data: bytes, crops: dict[Key, raster.Crop], out: Path) -> dict[Key, 
             by_page.setdefault(crop.page, []).append(key)
         for number, keys in sorted(by_page.items()):
             sheet = document[number - 1]
-            image = sheet.render(scale=raster.DPI / 72).to_pil().convert("RGB")
-            height = sheet.get_height()
-            sheet.close()
             for key in keys:
-                found[key] = raster.save(raster.encode(image, crops[key].box, height), out)
+                picture = raster.encode(raster.render(sheet, crops[key].box))
+                found[key] = raster.save(picture, out)
+            sheet.close()
     finally:
         document.close()
     return found

@@ -56,6 +56,7 @@ class Card:
     where: tuple[Origin, str, str]
     form: str | None
     piece: Piece | None
+    given: Mapping[str, Any] = field(default_factory=dict)  # its entry's own names (`Plans`)
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,25 @@ class PackParts:
         return kit, {"theme": layout.colours, **self.functions, **engine_names(ctx)}
 
 
+@dataclass
+class Plans:
+    """Set by `watch`: each layout file's decks as a drawing in this process laid them out.
+
+    Laying out a thousand heroes' cards (their order, copies and faces bound
+    to their records) costs more than drawing the one card an edit changed.
+    `watch` draws such a card with the others only placed (`RenderContext.skips`)
+    and knows when an edit changes what laying out read (it draws the file
+    whole then, and forgets its decks). Meanwhile the decks are reused, and a
+    card that is drawn is bound again to the content drawn now: its entry's
+    names (`Card.given`) carried over by `renew`, the file's names made anew.
+    """
+
+    kept: dict[str, list[Deck]] = field(default_factory=dict)  # by layout name
+    renew: Callable[[Any], Any] = lambda value: value
+
+
+PLANS: ContextVar[Plans | None] = ContextVar("deck_plans", default=None)
+
 # Set by an export (ttgbuild.export): a layout file's decks are handed to it, with the
 # painter of one card in a grid cell, to draw each card apart instead of on sheets.
 Apart = Callable[[Kit, list[Deck], Callable[..., None]], None]
@@ -106,7 +126,11 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
         return finish(canvas, buffer)
     forms: set[str] = set()
     share = SHARE.get()  # a large file is drawn in parts, each its own run of sheets
+    plans = PLANS.get()
     decks: Iterable[Deck] = _decks(kit, names, settings)
+    if plans is not None:
+        decks = plans.kept.get(layout.name) or plans.kept.setdefault(layout.name, list(decks))
+        decks = [_bound_again(kit, deck, names, plans.renew) for deck in decks]
     if share is not None:
         decks = list(decks)
         share.plan([_work(d, page) for d in decks for page in pages(len(d.cards), d.grid.capacity)])
@@ -135,6 +159,22 @@ def draw_layout(ctx: RenderContext, layout: Layout, title: str, parts: PackParts
     if "alignment" in layout.data and two_sided and (share is None or share.last):
         _alignment_test(kit, card_grid(settings), layout.data["alignment"])
     return finish(canvas, buffer)
+
+
+def _bound_again(kit: Kit, deck: Deck, names: dict[str, Any], renew: Callable[[Any], Any]) -> Deck:
+    """A kept deck whose cards to be drawn (not skipped) are bound to the content drawn now;
+    the others, only placed, stay as they were."""
+
+    def again(card: Card) -> Card:
+        if card.piece is not None and kit.ctx.skips(card.piece):
+            return card
+        given = {name: renew(value) for name, value in card.given.items()}
+        return prepared(kit, card.face, {**names, **given}, given)
+
+    renewed: dict[int, Card] = {}  # copies of a card are one Card: bound once
+    cards = [renewed.setdefault(id(card), again(card)) for card in deck.cards]
+    back = again(deck.back) if deck.back is not None else None
+    return replace(deck, cards=cards, back=back)
 
 
 def _file_settings(settings: PrintSettings, layout: Layout) -> PrintSettings:
@@ -228,15 +268,17 @@ def _cards(kit: Kit, entry: dict[str, Any], names: dict[str, Any]) -> list[Card]
     face = kit.layout.faces[entry["face"]]
     if "count" in entry:
         count = _whole(kit, entry, "count", names)
-        return [prepared(kit, face, {**names, "number": n}) for n in range(1, count + 1)]
+        numbered = [{"number": n} for n in range(1, count + 1)]
+        return [prepared(kit, face, {**names, **given}, given) for given in numbered]
     if "each" not in entry:
         return [prepared(kit, face, names)]
     name = entry.get("as", "record")
     cards: list[Card] = []
     for record in items(kit, entry, names):
-        scope = {**names, name: record, "record": record}
+        given = {name: record, "record": record}
+        scope = {**names, **given}
         copies = _whole(kit, entry, "copies", scope) if "copies" in entry else 1
-        cards += [prepared(kit, face, scope)] * copies
+        cards += [prepared(kit, face, scope, given)] * copies
         if len(cards) > MAX_CARDS:
             raise _too_many(kit, entry)
     return cards
@@ -264,9 +306,11 @@ def _whole(kit: Kit, entry: dict[str, Any], key: str, scope: dict[str, Any]) -> 
     return max(value, 0)
 
 
-def prepared(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> Card:
+def prepared(
+    kit: Kit, face: dict[str, Any], scope: dict[str, Any], given: Mapping[str, Any] | None = None
+) -> Card:
     """A face bound to its record, with its `let` names: where its problems go, its form
-    name, its gallery piece."""
+    name, its gallery piece. `given`: the names its deck entry added to the file's."""
     scope = bind(kit, face, scope)
     origin = kit.evaluate(face, "origin", scope) if "origin" in face else kit.ctx.place
     component = str(kit.evaluate(face, "component", scope)) if "component" in face else ""
@@ -276,7 +320,7 @@ def prepared(kit: Kit, face: dict[str, Any], scope: dict[str, Any]) -> Card:
     if "piece" in face:
         spec = face["piece"]
         piece = Piece(spec["kind"], kit.printed(kit.evaluate(spec, "record", scope)), origin)
-    return Card(face, scope, where, form, piece)
+    return Card(face, scope, where, form, piece, given or {})
 
 
 def _card(
