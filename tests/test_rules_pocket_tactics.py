@@ -142,6 +142,70 @@ def test_the_reference_says_how_to_hold_the_direction_diagram(kit: Path) -> None
     assert "the player who made the assault wins" in text
 
 
+# Issue 38, the second Spanish reader: each ruling printed where a player looks for it.
+SECOND_READER_RULINGS = {
+    "rules.pdf": (
+        # adjacency across a tunnel edge, where adjacency is defined and with the tunnels
+        "Two tiles are adjacent, or next to each other, when they share an edge, whether or "
+        "not it has grooves",
+        "An edge without joined grooves blocks only moves and assaults across it: the two "
+        "tiles are still adjacent.",
+        # re-rolls are for assault dice, not ability tests (Re-rolls and Ability tests)
+        "Re-rolls are used only on an assault's dice, offensive and defensive. An ability "
+        "test, even one rolled during an assault, takes no re-rolls",
+        # Scry and a slide on ice
+        "A random move is a slide, not a move: it ends the unit's action",
+        "A slide (a random move) is not a move",
+        "after a slide on ice there is no second step",
+        # only attacking dice hit
+        "an offensive die without a partner hits, and a defensive die without a partner "
+        "stops the hit",
+        # Lure, shorter and read one way
+        "move an enemy that is next to any of your units onto a free tile next to this unit",
+    ),
+    "reference.pdf": (
+        "are still adjacent, so they assist and count for abilities",
+        "Re-rolls are used only on an assault's dice",
+        "A slide (a random move) is not a move",
+        "an offensive die without a partner hits, a defensive die without a partner stops the hit",
+    ),
+}
+# A term kept from the book's Spanish, and what must follow its first use on each sheet.
+KEPT_TERMS = (
+    ("es", "rules.pdf", "lanzamientos adicionales", "volver a tirar uno de esos dados"),
+    ("es", "reference.pdf", "lanzamiento adicional", "vuelve a tirar uno de los dados"),
+    ("es", "rules.pdf", "kicker", "dado fijo"),
+    ("es", "reference.pdf", "kicker", "dado fijo"),
+    ("en", "rules.pdf", "re-rolls", "rolling one of those dice again"),
+    ("en", "rules.pdf", "kicker", "a fixed die"),
+)
+
+
+def test_the_second_spanish_readers_rulings_are_printed(kit: Path) -> None:
+    for file, sentences in SECOND_READER_RULINGS.items():
+        text = plain(pdf_text(kit / "en" / file))
+        assert [s for s in sentences if s not in text] == [], file
+    reference = plain(pdf_text(kit / "en" / "reference.pdf"))
+    assert "unopposed rolled die hits" not in reference  # a defender's die never hits
+
+
+def test_terms_kept_from_the_book_are_explained_where_first_used(kit: Path) -> None:
+    for locale, file, term, explanation in KEPT_TERMS:
+        text = plain(pdf_text(kit / locale / file), fold=True)
+        first = text.index(term)
+        assert explanation in text[first : first + 160], (locale, file, term)
+
+
+def test_magitech_agrees_in_spanish(kit: Path) -> None:
+    """A compound of two adjectives keeps its first invariable: mágico-tecnológica."""
+    for file in KIT:
+        text = plain(pdf_text(kit / "es" / file), fold=True)
+        assert re.search(r"m[aá]gica-?\s*tecnol", text) is None, file
+    assert re.search(
+        r"m[aá]gico-?\s*tecnol[oó]gica", plain(pdf_text(kit / "es" / "rules.pdf"), fold=True)
+    )
+
+
 def test_numbers_and_rulings_follow_the_data(tmp_path: Path) -> None:
     project = game_copy("pocket-tactics", tmp_path)
     game = project / "content" / "game.yaml"

@@ -5,8 +5,9 @@ sorted from highest, compared pair by pair, ties cancel, and the first
 unequal pair decides (a higher offensive die is a hit). A kicker is a die
 that always shows its value and is sorted with the rest. Where one side
 has more dice the content decides (`game.assault.unmatched`): `zero`
-counts each missing die as a 0, so an unopposed die hits; `ignored` drops
-the extra dice, so all pairs tying is a stalemate.
+counts each missing die as a 0, so after equal pairs an offensive die
+without a partner hits and a defensive one stops the hit (a kicker of 0
+ties); `ignored` drops the extra dice, so all pairs tying is a stalemate.
 
 The odds are exact fractions. Each side's roll is enumerated as a sorted
 multiset of faces with its multinomial weight (for n dice, C(n + 5, 5)

@@ -22,7 +22,7 @@ from ttgbuild.packs.pockettactics.kit.art import INK, Box, corners, hexagon
 from ttgbuild.packs.pockettactics.kit.reference import names, sheet_origin
 from ttgbuild.render import fonts
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.datakit import titled_page
+from ttgbuild.render.datakit import sheet_page
 from ttgbuild.render.flow import Figure
 from ttgbuild.render.layout.cutsheet import FOLD_DASH  # the fold the tokens sheet prints
 from ttgbuild.render.pdf import finish, new_canvas
@@ -37,7 +37,8 @@ CUT = HexColor("#b23a2e")  # the diagram's cut to make first
 
 
 def render(ctx: RenderContext) -> bytes:
-    """One page under the game's title; the plan counts the kit's other files."""
+    """One page under its sheet's title and the game's name; the plan counts the kit's
+    other files."""
     if ctx.content_dir is None:
         raise ValueError("the guide is drawn for a project (ctx.content_dir)")
     sheets = pack_sheets(PACK, ctx.content_dir.parent)
@@ -45,15 +46,7 @@ def render(ctx: RenderContext) -> bytes:
     scope = {**names(ctx.content), "print_plan": rows}
     layout = SheetLayout(sheets, ctx.tr, ctx.icons.names, scope, figures(ctx), {})
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, SHEET, ctx.tr.locale)
-    titled_page(
-        ctx,
-        canvas,
-        PACK.title,
-        layout.sections(SHEET),
-        sheet_origin(ctx, SHEET),
-        INK,
-        sheets.by_name[SHEET].type_size,
-    )
+    sheet_page(ctx, canvas, layout, SHEET, PACK.title, sheet_origin(ctx, SHEET), INK)
     return finish(canvas, buffer)
 
 

@@ -26,7 +26,7 @@ from ttgbuild.packs.pockettactics.matchup import pool_of
 from ttgbuild.packs.pockettactics.odds import Pool, ability_test_chance, hit_chance
 from ttgbuild.render import fonts, style, text
 from ttgbuild.render.context import RenderContext
-from ttgbuild.render.datakit import titled_page
+from ttgbuild.render.datakit import sheet_page
 from ttgbuild.render.flow import Figure
 from ttgbuild.render.pdf import finish, new_canvas
 from ttgbuild.render.prose import FigureMaker, SheetLayout
@@ -40,8 +40,9 @@ RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")
 
 
 def render(ctx: RenderContext) -> bytes:
-    """Both pages, each under the game's title; the sheets also see `variants`, this kit's
-    declared changes to the published rules as printed (none when it plays the book)."""
+    """Both pages, each under its sheet's title and the game's name; the sheets also see
+    `variants`, this kit's declared changes to the published rules as printed (none when
+    it plays the book)."""
     if ctx.content_dir is None:
         raise ValueError("the reference is drawn for a project (ctx.content_dir)")
     project = ctx.content_dir.parent
@@ -51,7 +52,7 @@ def render(ctx: RenderContext) -> bytes:
     canvas, buffer = new_canvas(ctx.settings.page, PACK.title, "reference", ctx.tr.locale)
     for name in PAGES:
         ctx.progress(f"reference: {name}")
-        _page(ctx, canvas, layout.sections(name), name, sheets.by_name[name].type_size)
+        sheet_page(ctx, canvas, layout, name, PACK.title, sheet_origin(ctx, name), INK)
     return finish(canvas, buffer)
 
 
@@ -210,18 +211,6 @@ def _die(
     canvas.setFillColor(white if filled else colour)
     canvas.setFont(fonts.BOLD, side * 0.62)
     canvas.drawCentredString(x + side / 2, y + side * 0.28, str(face))
-
-
-def _page(
-    ctx: RenderContext,
-    canvas: Canvas,
-    sections: list[Any],
-    name: str,
-    sizes: tuple[float, float],
-) -> None:
-    """One page of the reference under the game's title, like every data pack's sheets,
-    in the body sizes its sheet file allows (`type_size`)."""
-    titled_page(ctx, canvas, PACK.title, sections, sheet_origin(ctx, name), INK, sizes)
 
 
 def sheet_origin(ctx: RenderContext, name: str) -> Origin:
