@@ -115,6 +115,22 @@ class Job:
     share: Share | None = None  # which sheets of a deck file drawn in parts; None: all
     read_pages: bool = False  # read the drawn file's pages too, for its locale's guide
 
+    def context(
+        self, tr: Translator, progress: Progress, kind: type[RenderContext] = RenderContext
+    ) -> RenderContext:
+        """The render context this file is drawn with (`kind`: `watch`'s tracing one), its
+        translator `tr` fresh for it, its progress said with its locale."""
+        ctx = kind.for_pack(
+            self.pack,
+            self.content,
+            tr,
+            self.settings,
+            content_dir=self.project / "content",
+            progress=lambda message: progress(f"{self.locale}: {message}"),
+        )
+        ctx.kit_files = self.kit_files
+        return ctx
+
 
 @dataclass(frozen=True)
 class Drawn:
@@ -449,15 +465,7 @@ def draw(job: Job, progress: Progress) -> Drawn:
 
 def _draw(job: Job, progress: Progress, read: set[str]) -> Drawn:
     tr = job.translator.fresh()
-    ctx = RenderContext.for_pack(
-        job.pack,
-        job.content,
-        tr,
-        job.settings,
-        content_dir=job.project / "content",
-        progress=lambda message: progress(f"{job.locale}: {message}"),
-    )
-    ctx.kit_files = job.kit_files
+    ctx = job.context(tr, progress)
     if job.placements:
         ctx.placements = []
     try:

@@ -125,17 +125,9 @@ def draw_traced(traced: TracedJob, progress: Callable[[str], None]) -> Traced:
     started = time.perf_counter()
     job = traced.job
     tr = depends.traced_translator(job.translator.fresh())
-    ctx = TracingContext.for_pack(
-        job.pack,
-        job.content,
-        tr,
-        job.settings,
-        content_dir=job.project / "content",
-        progress=lambda message: progress(f"{job.locale}: {message}"),
-    )
+    ctx = job.context(tr, progress, TracingContext)
     assert isinstance(ctx, TracingContext)
     ctx.only = traced.only
-    ctx.kit_files = job.kit_files
     ctx.placements = []
     file_reads: set[Read] = set()
     try:
