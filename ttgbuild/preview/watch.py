@@ -65,6 +65,8 @@ READY_MS = 500
 # Saves closer together than this are one change (an editor writes a file in steps);
 # saves made while the gallery is redrawn wait and make one more refresh together.
 STEP_MS = 30
+# Seconds the slow files and checks of a save wait for the open pages to fetch its pictures.
+FETCH_WAIT = 0.5
 SWAPS_KEPT = 16  # recent swaps a late event channel can still send instead of a reload
 KEEPALIVE = 10.0  # seconds between comments on an idle channel: a closed tab is noticed
 REQUEST_TIMEOUT = 30.0  # seconds a client may take to send its request (a stalled one is dropped)
@@ -133,6 +135,27 @@ class Live:
     closed: bool = False
     changed: threading.Condition = field(default_factory=threading.Condition)
     swaps: dict[int, list[tuple[str, str, str, str]]] = field(default_factory=dict)
+    channels: int = 0  # event channels open: pages being watched
+    served: set[str] = field(default_factory=set)  # pictures sent since `expect`
+
+    def expect(self) -> None:
+        """Start noting the pictures sent (`sent`), for `wait_served`."""
+        with self.changed:
+            self.served = set()
+
+    def sent(self, name: str) -> None:
+        """A gallery file was sent to a page."""
+        with self.changed:
+            self.served.add(name)
+            self.changed.notify_all()
+
+    def wait_served(self, names: set[str], timeout: float) -> None:
+        """Wait until an open page has fetched these pictures (at most `timeout` s); at
+        once when no page is open."""
+        with self.changed:
+            self.changed.wait_for(
+                lambda: self.closed or not self.channels or names <= self.served, timeout
+            )
 
     def bump(self, pictures: list[tuple[str, str, str, str]] | None = None) -> None:
         """A new version: the page reloads, or with `pictures` swaps just those."""
@@ -272,6 +295,7 @@ class Handler(BaseHTTPRequestHandler):
         while size > 0 and (chunk := os.read(handle, min(1 << 16, size))):
             self.wfile.write(chunk)
             size -= len(chunk)
+        self.live.sent("/".join(parts))
 
     def _events(self) -> None:
         """The version now and at each change, until the client goes or the server stops."""
@@ -282,6 +306,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         seen = self.live.version
         message = f"retry: 1000\ndata: {seen}\n\n"
+        with self.live.changed:
+            self.live.channels += 1
         try:
             while True:
                 self.wfile.write(message.encode())
@@ -293,6 +319,10 @@ class Handler(BaseHTTPRequestHandler):
                 seen = now
         except (BrokenPipeError, ConnectionResetError):
             return
+        finally:
+            with self.live.changed:
+                self.live.channels -= 1
+                self.live.changed.notify_all()
 
 
 class GalleryServer(ThreadingHTTPServer):
@@ -454,10 +484,17 @@ def _note(diagnostic: object) -> Note:
 
 
 def _shown_first(live: Live, began: list[float], update: Update) -> None:
-    """The changed pieces are pictured (the checks and slow files follow): show them now."""
+    """The changed pieces are pictured (the checks and slow files follow): show them now.
+
+    The slow files and checks wait until the open pages have fetched the new pictures
+    (at most FETCH_WAIT): started at once, they take both cores from the browser and
+    the server's threads, and the pictures a designer waits for come later.
+    """
+    live.expect()
     _show(live, update)
     took = time.perf_counter() - began[0]
     console.err(f"watch: {len(update.pictures)} picture(s) shown in {took:.2f} s; checking")
+    live.wait_served({picture for *_row, picture in update.pictures}, FETCH_WAIT)
 
 
 def _show(live: Live, update: Update) -> None:
