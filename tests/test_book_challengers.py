@@ -173,7 +173,10 @@ def test_the_park_gap_is_printed_from_game_yaml(game: Path) -> None:
     bw.declare_variant(game, "park_gap_cards")
     loaded, _ = validate_project(game)
     part = next(c for c in pack_of(game).components if c.file == "setup.pdf")
-    for locale, words in {"en": "a gap of 2 cards", "es": "un espacio de 2 cartas"}.items():
+    for locale, words in {
+        "en": "a gap of 2 cards",
+        "es": "separados por el ancho de 2 cartas",
+    }.items():
         ctx = RenderContext(
             loaded.content,
             load_translator(game, locale),

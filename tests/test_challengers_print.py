@@ -184,3 +184,18 @@ def test_park_band_places_hold_a_trophy_tile_and_a_flag(kit: Path) -> None:
         trophies, flag = places
         assert trophies.width >= TILE and trophies.height >= TILE, trophies
         assert flag.width >= FLAG[0] and flag.height >= FLAG[1], flag
+
+
+def test_the_alignment_page_explains_its_enlarged_example(kit: Path) -> None:
+    """Issue 38: the worked example under the note reads "X = +2, Y = +1 (\u00d7 3)"; the back
+    page's text says it is an example drawn larger than life and how it reads, on every
+    paper the example is drawn on (A4 and Letter)."""
+    doc = open_pdf(kit / "cards.pdf")
+    back = doc[len(doc) - 1]
+    text = " ".join(back.text().split())
+    assert "Duplex alignment test: back" in text
+    times = "\u00d7"  # the multiplication sign the example and the text print
+    assert f"({times} 3)" in text  # the engine's example is on this page
+    assert "worked example, drawn larger than life" in text
+    assert f"the number after {times} says how many times" in text
+    assert "so both X and Y are plus" in text

@@ -171,7 +171,7 @@ def test_the_odds_printed_are_the_exact_ones(kit: Path) -> None:
 
 def test_a_counted_skill_text_takes_the_form_of_its_number(kit: Path) -> None:
     text = words(kit / "players.pdf")
-    assert "bis zu 2 Feldern Entfernung gerade oder diagonal" in text  # Sticky Tongue, squares: 2
+    assert "bis zu 2 Feldern gerade oder diagonal" in text  # Sticky Tongue, squares: 2
     assert "in bis zu 1 Feld Entfernung" in text  # Hypnotic Gaze, squares: 1
 
 

@@ -11,11 +11,13 @@ is checked against an exhaustive search of every order of play on small games.
 
 from __future__ import annotations
 
+import re
 import shutil
 from functools import cache
 from pathlib import Path
 
 import pytest
+import yaml
 from babel.messages.pofile import read_po
 from conftest import REPO, assert_no_crash, run_cli
 from rulestext import missing_terms, plain, player_sheet_violations
@@ -202,7 +204,7 @@ READERS = {
             "the supply never runs out",
             "Trophies lie secret side down",
             "sits at the park its top row (round 1) shows",
-            "This is this kit's rule for its paper trays",
+            "Discards lie face down beside the bottom edge of their tray label",
             "As the difficulty before",
         ),
         "reference.pdf": (
@@ -222,9 +224,9 @@ READERS = {
             "siempre que le queden al menos 6",
             "con el reverso hacia abajo",
             "en el parque que indica su fila superior",
-            "Esta es la regla de este kit",
+            "Los descartes van boca abajo junto al borde inferior",
             "Como la dificultad anterior",
-            "Así, fuera del juego en solitario",
+            "Por eso, fuera de una partida en solitario",
         ),
         "setup.pdf": ("Usa los diagramas de torneo",),
         "reference.pdf": ("se decide al azar", "robar otras tantas de la misma bandeja"),
@@ -241,6 +243,324 @@ def test_what_the_readers_could_not_find_is_printed(locale: str) -> None:
     setup = shipped("setup.pdf", locale)
     for vosotros in ("Usad ", "dejad ", "franja", "boca abajo el montón de cada ronda"):
         assert vosotros not in setup, vosotros
+
+
+# The last items of the second readers' lists (issue 38): what each locale now prints, and
+# the wordings they flagged, which must not come back (Spanish calques, a cross-reference
+# naming a title the section does not have, "iguale" alone, "as strong as").
+LAST_ITEMS = {
+    "en": {
+        "rules.pdf": (
+            "if neither of you holds a trophy (always so in round one) or your best trophies "
+            "are of the same round, decide it at random",
+            "Fan tokens are public, whatever the player count",
+            "Only trophy backs are secret",
+            "Give every park in use one trophy of each round",
+            "Put the trophies left over back in the box unseen",
+            "until their total strength matches or beats that of the card holding the flag",
+            "Sort the cards of all the sets in play by level",
+            "On the cards of Old Town, the set's name is followed by “base set”",
+            "there is no final (see Two players and solo).",
+            "the Robot takes the empty seat (see The Robot).",
+            "you have 1 redraw in each Planning phase",
+            "use tokens of another value or any other marker",
+        ),
+        "reference.pdf": ("if neither of you holds a trophy", "Fan tokens are public"),
+        "setup.pdf": ("Put the trophies left over back in the box unseen",),
+        "parks.pdf": ("If you must bench a card and no seat is free, you lose the combat.",),
+    },
+    "es": {
+        "rules.pdf": (
+            "si ninguno de los dos tiene trofeos (como ocurre siempre en la primera ronda)",
+            "Las fichas de hincha son públicas, sea cual sea el número de jugadores",
+            "Devuelve a la caja los trofeos que sobren sin mirarlos",
+            "hasta que su fuerza total iguale o supere la de la carta con la bandera",
+            "Separa por nivel las cartas de todos los conjuntos en juego",
+            "al nombre del conjunto le sigue «conjunto básico»",
+            "no hay final (ver «Dos jugadores y en solitario»).",
+            "el Robot ocupa el asiento libre (ver «El Robot»).",
+            "1 vez por fase de Planificación",
+            "separados por el ancho de 3 cartas",
+            "Descartes que caben",
+            "usa fichas de otro valor",
+        ),
+        "reference.pdf": ("si ninguno de los dos tiene trofeos", "iguale o supere"),
+        "parks.pdf": (
+            "Si tienes que enviar una carta al banquillo y no te queda ningún "
+            "asiento libre, pierdes el combate.",
+        ),
+    },
+    "de": {
+        "rules.pdf": (
+            "hat keiner von beiden eine Trophäe",
+            "Fan-Marker sind bei jeder Spielerzahl öffentlich",
+            "Lege übrige Trophäen ungesehen in die Schachtel zurück",
+            "erreicht oder übertrifft",
+            "Sortiere die Karten aller Sets im Spiel nach Stufe",
+            "der Zusatz „Grundset“",
+            "(siehe „Zu zweit und solo“).",
+            "(siehe „Der Roboter“).",
+        ),
+        "parks.pdf": (
+            "Musst du eine Karte auf die Bank legen und ist kein Platz mehr frei, "
+            "verlierst du den Kampf.",
+        ),
+    },
+}
+FLAGGED = {
+    "en": (
+        "as strong as the card holding the flag",
+        "up to 1 time",
+        "use change",
+        "a card to bench with no seat free loses",
+    ),
+    "es": (
+        "iguale la",
+        "usa cambio",
+        "de vuelta",
+        "hasta 1 vez",
+        "espacio de 3",
+        "mostrada por ti",
+        "lo indican bajo",
+        "separa todas sus cartas",
+        "Así,",
+        "ver Dos jugadores",
+    ),
+    "de": ("so stark sind wie", "siehe Zwei Personen", "sagen es unter"),
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", sorted(LAST_ITEMS))
+def test_the_second_readers_last_items_are_printed(locale: str) -> None:
+    for file, sentences in LAST_ITEMS[locale].items():
+        text = shipped(file, locale)
+        for sentence in sentences:
+            assert sentence in text, (file, sentence)
+    for file in ("rules.pdf", "reference.pdf", "setup.pdf", "parks.pdf"):
+        text = shipped(file, locale)
+        for flagged in FLAGGED[locale]:
+            assert flagged not in text, (file, flagged)
+
+
+def test_the_robot_draws_its_therefore_from_the_trophy_rule() -> None:
+    """'Outside a solo game the Robot therefore…' follows the sentence it draws on."""
+    for locale, trophy, therefore, then in (
+        ("en", "where it keeps it.", "Outside a solo game the Robot therefore", "Any player"),
+        ("es", "donde se lo guarda.", "Por eso, fuera de una partida", "Cualquier jugador"),
+    ):
+        text = shipped("rules.pdf", locale)
+        at = text.index(trophy)
+        assert text.index(therefore) == at + len(trophy) + 1, locale
+        assert text.index(then) > text.index(therefore), locale
+
+
+# The third, fresh readers' lists (issue 38, round 3): each item as the kit now prints it,
+# per locale and file, and the wordings they flagged (patterns), which must not come back.
+THIRD_READERS = {
+    "en": {
+        "rules.pdf": (
+            "you may discard all the drawn cards you still hold, never just some,",
+            "discard the others face down onto that tray's discards",
+            "Discards lie face down beside the bottom edge of their tray label",
+            "shuffle each level into a face-down draw pile beside the top edge of its tray label",
+            "gather your deck: your bench, your half of the park",
+            "In a solo game, you play against the Robot",
+            "sits at the park its top row (round 1) shows in the column for the number of players",
+            "each card that leaves prints the lowest difficulty at which it is out",
+        ),
+        "reference.pdf": (
+            "you may discard all the drawn cards you still hold, never just some,",
+            "discard the others face down onto that tray's discards",
+            "In a solo game, you play against the Robot",
+            "The final is played at any park, with the usual start player; "
+            "its trophy is the win itself.",
+        ),
+        "setup.pdf": (
+            "Which parks: use the parks with the lowest numbers",
+            "in the column for the number of players",
+            "with room for a pile of cards beside the top and the bottom edge of each",
+        ),
+        "guide.pdf": (
+            "print it once for each player, 8 copies for a full table",
+            "the draw pile lies face down beside its top edge, the discards face down "
+            "beside its bottom edge",
+        ),
+        "cards.pdf": (
+            "Face down, beside the top edge",
+            "Face down, beside the bottom edge",
+            "At 6 cards, shuffle them under the draw pile",
+            "Leaves the Robot deck at difficulty 2 and higher",
+        ),
+    },
+    "es": {
+        "rules.pdf": (
+            "puedes descartar todas las cartas robadas que aún tengas en la mano, nunca solo algunas",
+            "pon las demás boca abajo en los descartes de esa bandeja",
+            "Los descartes van boca abajo junto al borde inferior de su etiqueta de bandeja",
+            "En una partida en solitario, juegas contra el Robot",
+            "recoge tu mazo: tu banquillo",
+            "cada carta que sale de su mazo indica a partir de qué dificultad queda fuera",
+        ),
+        "reference.pdf": (
+            "nunca solo algunas",
+            "Quien gana toma el trofeo superior",
+            "con el reverso (los hinchas) hacia arriba",
+            "el jugador inicial se decide como siempre",
+        ),
+        "setup.pdf": ("Qué parques: usa los de número más bajo",),
+        "guide.pdf": ("imprímelo una vez por jugador, 8 copias para el máximo de jugadores",),
+        "cards.pdf": (
+            "Sale del mazo del Robot a partir de la dificultad 2",
+            "Tu siguiente carta mostrada en este combate obtiene +2 a la fuerza",
+            "Boca abajo, junto al borde superior",
+        ),
+    },
+    "de": {
+        "rules.pdf": (
+            "darfst du alle gezogenen Karten, die du noch hältst, abwerfen, nie nur einige",
+            "lege die übrigen verdeckt auf den Abwurf",
+            "Der Abwurf liegt verdeckt am unteren Rand seines Ablageschilds",
+            "In einer Solopartie spielst du gegen den Roboter",
+            "deine Bank, deine Parkhälfte",
+        ),
+        "reference.pdf": (
+            "mit der Rückseite (den Fans) nach oben",
+            "der Startspieler wird wie üblich bestimmt",
+        ),
+        "setup.pdf": ("Welche Parks: die mit den niedrigsten Nummern",),
+        "cards.pdf": ("Verdeckt, am oberen Rand", "Verlässt das Roboterdeck ab Schwierigkeit 2"),
+    },
+}
+THIRD_FLAGGED = {
+    "en": (
+        r"paper trays",
+        r"upper half",
+        r"\bSolo, you play",
+        r"gather your deck: the bench",
+        r"player count's column",
+        r"cards here",
+    ),
+    "es": (
+        r"\bcog(e|er|es|en)\b",
+        r"reverso secreto hacia arriba",
+        r"jugador inicial de siempre",
+        r"en la dificultad \d",
+        r"Al mostrar tu siguiente carta",
+        r"mitad superior",
+        r"regla de este kit",
+    ),
+    "de": (
+        r"geheimen Seite nach oben",
+        r"Ablage-Etikett",
+        r"obere Hälfte",
+        r"mit dem Startspieler wie üblich",
+    ),
+}
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("locale", sorted(THIRD_READERS))
+def test_the_third_readers_items_are_printed(locale: str) -> None:
+    """Issue 38, round 3: the redraw takes every drawn card still held, discards go face down
+    beside their tray label (a label is one card in size), the rules name printed parts and
+    not files, the setup card says which parks and the reference card where the final is
+    played, and the guide says how many reference cards to print."""
+    for file, sentences in THIRD_READERS[locale].items():
+        text = shipped(file, locale)
+        for sentence in sentences:
+            assert sentence in text, (file, sentence)
+    for file in ("rules.pdf", "reference.pdf", "setup.pdf", "guide.pdf", "cards.pdf"):
+        text = shipped(file, locale)
+        for flagged in THIRD_FLAGGED[locale]:
+            assert not re.search(flagged, text), (file, flagged)
+        # Players' sheets name the printed parts; only the guide (for whoever prints) names files.
+        if file != "guide.pdf":
+            assert not re.search(r"\((diagrams|parks|tokens)\.pdf\)", text), file
+
+
+def test_the_rules_name_the_printed_parts_not_their_files() -> None:
+    """'What you need' lists each part by the title it prints under, in every locale."""
+    for locale, parts in (
+        ("en", ("Tournament diagrams 9", "Park mats 4", "Trophies 28", "Fan tokens 40", "Flags 4")),
+        ("es", ("Diagramas de torneo 9", "Tapetes de parque 4", "Trofeos 28", "Banderas 4")),
+        ("de", ("Turnierpläne 9", "Parkpläne 4", "Trophäen 28", "Fan-Marker 40", "Flaggen 4")),
+    ):
+        text = shipped("rules.pdf", locale)
+        for part in parts:
+            assert part in text, (locale, part)
+
+
+@pytest.mark.timeout(120)
+def test_the_guide_counts_reference_cards_from_the_player_count(game: Path) -> None:
+    """The print plan has no copies column: the guide says it, from players.max."""
+    path = game / "content" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "players: {min: 1, max: 8}"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, "players: {min: 1, max: 6}"), encoding="utf-8")
+    content = validate_project(game)[0].content
+    guide = render(game, "guide.pdf", "en", content)
+    assert "print it once for each player, 6 copies for a full table" in guide
+
+
+@pytest.mark.timeout(120)
+def test_a_cross_reference_follows_its_sections_heading(game: Path) -> None:
+    """A "see …" prints the heading's own translation: retitle a section, the reference follows."""
+    po = game / "locales" / "es" / "LC_MESSAGES" / "ttgbuild.po"
+    text = po.read_text(encoding="utf-8")
+    old = 'msgid "Two players and solo"\nmsgstr "Dos jugadores y en solitario"'
+    assert text.count(old) == 1
+    po.write_text(
+        text.replace(old, 'msgid "Two players and solo"\nmsgstr "Partidas de dos y en solitario"'),
+        encoding="utf-8",
+    )
+    rules = render(game, "rules.pdf", "es")
+    assert "no hay final (ver «Partidas de dos y en solitario»)." in rules
+    assert "Dos jugadores y en solitario" not in rules
+
+
+# Each Spanish calque the readers flagged, put back in a copied project: `i18n check` reports
+# it at its entry (games/challengers/locales/es/style.tsv, JT825).
+CALQUES = [
+    ("{redraws} vez por fase de Planificación", "hasta {redraws} vez por fase de Planificación"),
+    ("usa fichas de otro valor", "usa cambio"),
+    (
+        "Tu siguiente carta mostrada en este combate obtiene",
+        "La siguiente carta mostrada por ti en este combate obtiene",
+    ),
+    (
+        "Tu siguiente carta mostrada en este combate obtiene +{bonus} a la fuerza",
+        "Al mostrar tu siguiente carta en este combate, esta obtiene +{bonus} de fuerza",
+    ),
+    ("Quien gana toma el trofeo superior", "Quien gana coge el trofeo superior"),
+    (
+        "Sale del mazo del Robot a partir de la dificultad {level}",
+        "Sale del mazo del Robot en la dificultad {level}",
+    ),
+    ("y el jugador inicial se decide como siempre", ", con el jugador inicial de siempre"),
+    ("con el reverso (los hinchas) hacia arriba", "con el reverso secreto hacia arriba"),
+    ('msgstr "Descartes que caben"', 'msgstr "Descartes antes de barajarlos de vuelta"'),
+    ("separados por el ancho de {gap} cartas", "dejando un espacio de {gap} cartas"),
+    ("iguale o supere la de la carta", "iguale la de la carta"),
+]
+
+
+@pytest.mark.parametrize(("good", "bad"), CALQUES)
+def test_a_spanish_calque_put_back_is_reported(game: Path, good: str, bad: str) -> None:
+    po = game / "locales" / "es" / "LC_MESSAGES" / "ttgbuild.po"
+    text = po.read_text(encoding="utf-8").replace('"\n"', "")  # one line per msgstr
+    assert good in text, good
+    po.write_text(text.replace(good, bad, 1), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.replace(good, bad, 1).splitlines(), 1) if bad in row)
+    result = run_cli(game, "i18n", "check")
+    assert_no_crash(result)
+    assert result.exit_code == 1, result.output
+    found = [row for row in result.output.splitlines() if "JT825" in row]
+    assert len(found) == 1, result.output
+    assert "locales/es/LC_MESSAGES/ttgbuild.po:" in found[0]
+    reported = int(found[0].split("ttgbuild.po:")[1].split(":")[0])
+    assert reported <= line, (reported, line)
 
 
 def test_equal_card_effects_read_the_same_in_every_locale() -> None:
@@ -373,3 +693,14 @@ def test_the_bound_is_exactly_the_worst_order_of_play(
     need = _bound(players, draw, picks, hold)
     assert not _runs_dry(players, draw, picks, hold, need)
     assert _runs_dry(players, draw, picks, hold, need - 1)
+
+
+def test_every_cross_reference_names_a_heading_of_the_rulebook() -> None:
+    """heading('…', '…') in rules.sheet.yaml names a section of rules.pdf by its own
+    message, so a reference can neither drift nor point at a section that is not there."""
+    sheet_path = REPO / "ttgbuild/packs/challengers/data/sheets/rules.sheet.yaml"
+    sheet = yaml.safe_load(sheet_path.read_text(encoding="utf-8"))
+    headings = {(s["heading"]["msg"], s["heading"]["context"]) for s in sheet["sections"]}
+    calls = re.findall(r"heading\('([^']+)', '([^']+)'\)", sheet_path.read_text(encoding="utf-8"))
+    assert len(calls) >= 2
+    assert [call for call in calls if call not in headings] == []

@@ -105,7 +105,7 @@ TOPICS = {
         "rebota",
         "saque de banda",
         "plantilla de dispersión",
-        "plantilla de rebote",
+        "plantilla de pared",
         "regla de alcance",
         "prueba de precisión",
         "lanzar el balón contra la pared",
@@ -254,7 +254,9 @@ def test_numbers_follow_the_content(rules: dict[str, str], tmp_path: Path) -> No
         f"until each has played {game['match']['team_turns']}",
         f"the passer's pa minus {play['pass_par']}",
         f"spends {play['stand_up']} squares of its ma",
-        f"earns {game['league']['winnings']['played']} thousand crowns",
+        f"earns {game['league']['winnings']['played']} and the winner"
+        f" {game['league']['winnings']['won']} more (in thousands of crowns",
+        f"a player may make {game['teleport']['safe_teleports']} teleport in one team turn",
         "is knocked down, even on a push back",
         "no player moves more squares than its ma",
         # the readers' rulings that print a number: the turn track's last square,
@@ -280,10 +282,19 @@ def test_numbers_follow_the_content(rules: dict[str, str], tmp_path: Path) -> No
         ("  rush: {squares: 0, fail: 1}", "  rush: {squares: 2, fail: 1}"),
         ("  min_players: 7\n", "  min_players: 8\n"),
         ("  wall_pass: -1\n", "  wall_pass: -2\n"),
+        ("  safe_teleports: 1\n", "  safe_teleports: 2\n"),
     ):
         assert old in text, old
         text = text.replace(old, new)
     path.write_text(text, encoding="utf-8")
+    # The book states one safe teleport: a kit that allows two declares it.
+    with (project / "content" / "variants.yaml").open("a", encoding="utf-8") as variants:
+        variants.write(
+            "  - id: two-safe-teleports\n"
+            "    changes: [teleport_safe_teleports]\n"
+            "    reason: A group that teleports more.\n"
+            "    summary: Two teleports in a team turn are safe.\n"
+        )
     out = build_kit(project, ["en"], tmp_path / "kit")
     changed = plain(pdf_text(out / "en" / "rules.pdf"), fold=True)
     expected = [
@@ -292,7 +303,9 @@ def test_numbers_follow_the_content(rules: dict[str, str], tmp_path: Path) -> No
         "until each has played 12",
         "the passer's pa minus 2",
         "spends 2 squares of its ma",
-        "earns 15 thousand crowns",
+        "earns 15 and the winner 10 more",
+        # the count of safe teleports takes its plural form
+        "a player may make 2 teleports in one team turn without harm",
         "a push back does nothing more",
         "a player may move up to 2 more squares",
         "on square 12 in your last",
@@ -347,7 +360,7 @@ SECOND_READING = {
         "like the pass it replaces",
         "keeps its state",
         "follows up onto a portal",
-        "every further teleport",
+        "every teleport after that",
         "setting up is not a teleport",
     ],
     "es": [
@@ -367,7 +380,7 @@ SECOND_READING = {
         "wie der pass, den es ersetzt",
         "behält seinen zustand",
         "auf ein portal nachrückt",
-        "jede weitere teleportation",
+        "jede weitere im selben teamzug",
         "aufstellen ist keine teleportation",
     ],
 }
@@ -384,3 +397,95 @@ def test_the_second_readers_rulings_are_printed(rules: dict[str, str], locale: s
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_placeholder_is_left_unfilled(rules: dict[str, str], locale: str) -> None:
     assert re.findall(r"\{[a-z_]+\}", rules[locale]) == []
+
+
+# The Spanish second reader's list (issue 38, third round): each ruling it asked for, one
+# phrase per locale, and the Spanish wordings it found wrong, which must not come back.
+THIRD_READING = {
+    "en": [
+        "none is empty; at least one holds a player",  # 1 push: a player and two walls
+        "put the ruler's end before square 1 on the centre of the passer's square",  # 2
+        "a line that only touches a wall's corner is not stopped",  # 3 pass line and walls
+        "neither leg may run through a wall",  # 3 wall pass
+        "a player who goes prone in the square where the ball lies",  # 4
+        "may use it only as the block of its blitz",  # 5 special actions after a move
+        "diagonals included",  # 7 chests and every "next to"
+        "every bounce and scatter uses the d8",  # 8 one die for bounces
+        "the activated player is the one player of the active team",  # 10
+        "not an action: the coach may also do this",  # 11 the dugout teleport
+        "its own coach rolls the portal die for it",
+    ],
+    "es": [
+        "ninguno está vacío; al menos uno tiene un jugador",
+        "pon el extremo de la regla que queda antes del cuadro 1",
+        "una línea que solo toca la esquina de una pared no se detiene",
+        "ningún trayecto puede atravesar una pared",
+        "un jugador que queda boca abajo en el cuadro donde está el balón",
+        "solo puede usarla como el placaje de su blitz",
+        "diagonales incluidas",
+        "todo rebote y toda dispersión usan el d8",
+        "el jugador activado es el único jugador del equipo activo",
+        "no es una acción: el entrenador también puede hacer esto",
+        "su propio entrenador tira por él el dado de portal",
+        "plantilla de pared",
+        "un «fumble»",  # a word kept from the book, explained where it first appears
+        "así llama el juego a un tanto",
+    ],
+    "de": [
+        "keines ist leer; mindestens eines hat einen spieler",
+        "lege das ende des lineals vor feld 1",
+        "eine linie, die nur eine ecke einer wand berührt",
+        "keine strecke durch eine wand",
+        "in dem feld zu liegen kommt, in dem der ball liegt",
+        "nur als block seines blitz",
+        "diagonal eingeschlossen",
+        "jedes abprallen und verspringen nutzt den d8",
+        "der aktivierte spieler ist der eine spieler des aktiven teams",
+        "keine aktion: der trainer darf außerdem",
+        "sein eigener trainer würfelt für ihn den portalwürfel",
+    ],
+}
+# Spanish the reader found wrong: a doubled thousand, a player rolling dice, an unclear
+# "between two activations", «activo» for two things, «tramos» for the wall pass's legs,
+# «pre-partido» and «post-partido» (the book's own later wording is «posterior al partido»).
+NOT_SPANISH_AGAIN = [
+    "1.000 mil",
+    "tirando él mismo",
+    "entre dos activaciones",
+    "jugador activo ",
+    "jugadores activos",
+    "los dos tramos",
+    "pre-partido",
+    "post-partido",
+    "plantilla de rebote",
+]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_spanish_readers_rulings_are_printed(rules: dict[str, str], locale: str) -> None:
+    missing = missing_terms(rules[locale], THIRD_READING[locale])
+    assert missing == [], f"rules.pdf ({locale}) lacks: {missing}"
+
+
+@pytest.mark.timeout(120)
+def test_the_spanish_readers_wordings_are_gone(rules: dict[str, str]) -> None:
+    assert missing_terms(rules["es"], NOT_SPANISH_AGAIN) == NOT_SPANISH_AGAIN
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_dugout_teleport_is_not_in_the_actions_table(
+    rules: dict[str, str], locale: str
+) -> None:
+    """The actions table lists what a player does; the dugout teleport, the coach's, is
+    printed after it, under its own heading row."""
+    heading, apart, name = {
+        "en": ("action per turn what it does", "not an action:", "dugout teleport"),
+        "es": ("acción por turno qué hace", "no es una acción:", "portal del banquillo"),
+        "de": ("aktion pro zug was sie tut", "keine aktion:", "ersatzbank-portal"),
+    }[locale]
+    start = rules[locale].index(heading)
+    end = rules[locale].index(apart, start)
+    assert name not in rules[locale][start:end]
+    assert name in rules[locale][end:]

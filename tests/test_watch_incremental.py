@@ -150,6 +150,50 @@ def test_a_random_sequence_of_edits_shows_what_a_fresh_preview_shows(tmp_path: P
     same_as_fresh(out, project.root, tmp_path, [LOCALE])
 
 
+@pytest.mark.timeout(300)
+def test_a_heros_edit_draws_its_card_alone_and_reuses_the_laid_out_decks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One hero's attack edited: the cards file binds again that hero's card only (its
+    decks stay laid out: `decks.Plans`), draws no other card, and the page shows what a
+    fresh preview shows."""
+    from ttgbuild.render.layout import decks
+
+    project = shipped_copy(tmp_path / "project")
+    out = tmp_path / "gallery"
+    quick: list = []  # the pictures shown first, before the slow files and the checks
+    warm = WarmGallery(
+        project.root, out, [LOCALE], shown=lambda update: quick.extend(update.pictures)
+    )
+    warm.start()
+    bound: list[str] = []
+    drawn: list[str] = []
+    prepared, draw_card = decks.prepared, decks._draw_card
+
+    def counted(kit, face, scope, given=None):  # type: ignore[no-untyped-def]
+        card = prepared(kit, face, scope, given)
+        bound.append(card.piece.record if card.piece else "")
+        return card
+
+    def drawing(kit, grid, row, column, card, extra, forms):  # type: ignore[no-untyped-def]
+        drawn.append(card.piece.record if card.piece else "")
+        draw_card(kit, grid, row, column, card, extra, forms)
+
+    monkeypatch.setattr(decks, "prepared", counted)
+    monkeypatch.setattr(decks, "_draw_card", drawing)
+    hero = hero_files(project)[0]
+    text = hero.read_text(encoding="utf-8")
+    attack = re.search(r"^attack: (\d+)$", text, re.M)
+    assert attack is not None
+    other = "3" if attack.group(1) != "3" else "4"
+    hero.write_text(text.replace(attack.group(), f"attack: {other}"), encoding="utf-8")
+    warm.refresh({hero})
+    assert [picture[:3] for picture in quick] == [("hero", hero.stem, LOCALE)]
+    assert set(bound) - {""} == {hero.stem}  # the back (no piece) is bound again too
+    assert set(drawn) == {hero.stem}
+    same_as_fresh(out, project.root, tmp_path, [LOCALE])
+
+
 @pytest.mark.timeout(120)
 def test_a_data_games_layout_and_records_edited(tidewrack: Path, tmp_path: Path) -> None:
     out = tmp_path / "gallery"

@@ -14,6 +14,7 @@ from ttgbuild.i18n.limits import LIMIT_CODE
 from ttgbuild.i18n.runtime import RUNTIME_CODES
 from ttgbuild.pack import PROJECT_CODE, Pack
 from ttgbuild.preview.record import RECORD_CODE
+from ttgbuild.source.boardfile import BOARD_CODES
 from ttgbuild.source.bookfile import BOOK_CODE
 from ttgbuild.source.datapack import DATAPACK_CODES
 from ttgbuild.source.layoutfile import LAYOUT_FILE_CODES
@@ -45,6 +46,7 @@ def engine_codes() -> list[Code]:
         DATAPACK_CODES,
         SHEET_CODES,
         LAYOUT_FILE_CODES,
+        BOARD_CODES,
         RUNTIME_CODES,
         CATALOG_CODES,
         PRINT_CODES,

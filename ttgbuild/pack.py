@@ -158,6 +158,7 @@ class Pack:
     # and located like content. Expressions in them use ttgbuild.source.expressions.
     layouts: Path | None = None  # folder of <name>.layout.yaml: card, token, tile and mat faces
     sheets: Path | None = None  # folder of <name>.sheet.yaml: reference sheets and prose
+    boards: Path | None = None  # folder of <name>.board.yaml: boards tiled over pages
     checks: tuple[Path, ...] = ()  # declarative rule-check files (<name>.checks.yaml)
     functions: Ref | None = None  # name → callable: the game logic expressions may call
     drawings: Ref | None = None  # name → (canvas, box, **args): pictures layouts draw by name

@@ -238,10 +238,11 @@ def newstyle_references(pack: Pack) -> tuple[str, ...]:
 
 
 def data_files(pack: Pack) -> list[Path]:
-    """The pack's data files that may hold messages: its layouts and sheets, sorted by path."""
+    """The pack's data files that may hold messages: its layouts, sheets and boards, by path."""
+    folders = ((pack.layouts, "*.layout.yaml"), (pack.sheets, "*.sheet.yaml"))
     found = [
         path
-        for folder, pattern in ((pack.layouts, "*.layout.yaml"), (pack.sheets, "*.sheet.yaml"))
+        for folder, pattern in (*folders, (pack.boards, "*.board.yaml"))
         if folder is not None and folder.is_dir()
         for path in folder.rglob(pattern)
         if path.is_file()  # regular files only: a FIFO would block extraction forever

@@ -114,7 +114,7 @@ class RenderContext:
 
     @functools.cached_property
     def furniture(self) -> Furniture:
-        """Every page's print note and ruler label, worked out once; one too long is reported."""
+        """The print note and ruler label of pages whose size matters, worked out once."""
         tr = self.tr
         note = tr.pgettext("page note", "Print at 100 % (actual size), never 'fit to page'.")
         # Translators: label beside a printed ruler; {length} is its length in mm.

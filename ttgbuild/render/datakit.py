@@ -27,7 +27,7 @@ from ttgbuild.core.paths import display_path
 from ttgbuild.core.printing import PrintSettings
 from ttgbuild.i18n.runtime import Translator
 from ttgbuild.pack import Pack
-from ttgbuild.render import style, text
+from ttgbuild.render import boardtiles, style, text
 from ttgbuild.render.booksheet import render_book
 from ttgbuild.render.context import RenderContext
 from ttgbuild.render.flow import Section
@@ -45,7 +45,8 @@ from ttgbuild.source.sheetfile import SUFFIX, TYPE_SIZE, SheetError, Sheets, loa
 
 MARGIN = 12 * mm  # left, right and top
 TITLE = 10 * mm  # the title band
-FOOT = 14 * mm  # room for the 100 % note and the ruler
+FOOT = 14 * mm  # the bottom margin (the 100 % note and the ruler, on a sheet that prints them)
+TITLE_SHARE = 0.62  # of the band's width, the sheet's own title's beside the game's name
 COLUMNS = 2
 PAGES = 1  # a sheet file's pages, its own row of a print plan
 KIT_FILES = "kit_files"  # the label table of what each kit file holds, for the print plan
@@ -54,12 +55,14 @@ KIT_FILES = "kit_files"  # the label table of what each kit file holds, for the 
 def sheet(
     ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str], file: str = ""
 ) -> bytes:
-    """One page: the pack's title, the sheet's sections flowed into columns, the furniture;
-    a sheet in book mode (`book:`) is a book of as many pages as it needs (render/booksheet.py).
+    """One page: the sheet's own title (the game's name beside it), its sections flowed
+    into columns, the 100 % note and ruler if the sheet asks (`print_note`); a sheet in
+    book mode (`book:`) is a book of as many pages as it needs (render/booksheet.py).
 
-    `sheet` is the sheet file's path, `file` the kit file it makes (its own
-    row of the print plan), `theme` the pack's colours (`ink`, if it has
-    one, colours the title band).
+    `sheet` is the sheet file's path, `title` the game's name (alone in the
+    band of a sheet without a `title:` of its own), `file` the kit file it
+    makes (its own row of the print plan), `theme` the pack's colours
+    (`ink`, if it has one, colours the title band).
     """
     path = Path(sheet)
     tr = ctx.tr
@@ -72,13 +75,34 @@ def sheet(
         return render_book(ctx, pack, _name(path), names=names)
     rows = plan(ctx, pack.components, file, PAGES)
     layout = _sheet_layout(path, pack, root, tr, ctx.content, ctx.icons.names, rows)
-    sections = layout.sections(_name(path))
-    canvas, buffer = new_canvas(ctx.settings.page, title, _name(path), tr.locale)
+    pdf_title = layout.title(_name(path)) or title
+    canvas, buffer = new_canvas(ctx.settings.page, pdf_title, _name(path), tr.locale)
     origin = Origin(display_path(path.resolve(), shown_from(pack, path.parent, root)))
     ink = HexColor(theme["ink"]) if "ink" in theme else style.HEADER
-    sizes = layout.sheets.by_name[_name(path)].type_size
-    titled_page(ctx, canvas, title, sections, origin, ink, sizes)
+    sheet_page(ctx, canvas, layout, _name(path), title, origin, ink)
     return finish(canvas, buffer)
+
+
+def sheet_page(
+    ctx: RenderContext,
+    canvas: Canvas,
+    layout: SheetLayout,
+    name: str,
+    game: str,
+    origin: Origin,
+    ink: Color,
+) -> None:
+    """One page of the sheet file `name` as every game's sheet prints (`titled_page`): its
+    own `title:` in the band with `game` (the game's name) beside it, or the game's name
+    alone; its sections at its `type_size`; the 100 % note and ruler if it asks
+    (`print_note`). A pack drawing its sheets itself (for their figures) calls this with
+    its layout, so what the sheet file says of its page is decided here only."""
+    sheet = layout.sheets.by_name[name]
+    own = layout.title(name)
+    sections = layout.sections(name)
+    beside = game if own else ""
+    sizes, note = sheet.type_size, sheet.print_note
+    titled_page(ctx, canvas, own or game, sections, origin, ink, sizes, beside, note)
 
 
 def titled_page(
@@ -89,10 +113,14 @@ def titled_page(
     origin: Origin,
     ink: Color,
     sizes: tuple[float, float] = TYPE_SIZE,
+    game: str = "",
+    print_note: bool = False,
 ) -> None:
-    """One reference page: `title` in a band ruled in `ink`, the sections flowed into
-    two columns at the largest type size of `sizes` that fits, the furniture; problems
-    at `origin`.
+    """One reference page: `title` in a band ruled in `ink`, `game` (the game's name,
+    when `title` is the sheet's own) smaller at its right, the sections flowed into two
+    columns at the largest type size of `sizes` that fits, the 100 % note and ruler only
+    on a page that asks (`print_note`: a page read at the table has no size that
+    matters); problems at `origin`.
 
     A pack whose sheets need figures lays its sections out itself and draws each
     page with this, so every game's reference page looks alike; one whose pages
@@ -102,16 +130,39 @@ def titled_page(
     top = page_h - MARGIN
     width = page_w - 2 * MARGIN
     where = (origin, "reference sheet", "title")
-    heading = ctx.fit([[text.Span(title, bold=True)]], width, TITLE, 16, 9, text.SANS, where)
+    room = width * TITLE_SHARE if game else width
+    heading = ctx.fit([[text.Span(title, bold=True)]], room, TITLE, 16, 9, text.SANS, where)
     canvas.setFillColor(ink)
     text.draw(canvas, heading, MARGIN, top - 1 * mm, text.SANS, ctx.icons.draw)
+    if game:
+        _game_name(ctx, canvas, game, heading, (page_w - MARGIN, top - 1 * mm), where)
     canvas.setStrokeColor(ink)
     canvas.setLineWidth(1.2)
     canvas.line(MARGIN, top - TITLE + 1 * mm, page_w - MARGIN, top - TITLE + 1 * mm)
     area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
     canvas.setFillColor(style.INK)
     columns = (origin, "reference sheet", "columns")
-    flow_page(ctx, canvas, sections, area, COLUMNS, sizes, columns, FOOT)
+    flow_page(ctx, canvas, sections, area, COLUMNS, sizes, columns, FOOT, print_note)
+
+
+def _game_name(
+    ctx: RenderContext,
+    canvas: Canvas,
+    game: str,
+    heading: text.Fitted,
+    corner: tuple[float, float],
+    where: tuple[Origin, str, str],
+) -> None:
+    """The game's name, smaller than the sheet's title, right-aligned at `corner` (the
+    band's top right) on the title's first baseline, so a sheet torn from its kit still
+    says which game it is for."""
+    right, top = corner
+    room = (right - MARGIN) * (1 - TITLE_SHARE) - 2 * mm
+    name = ctx.fit([[text.Span(game)]], room, TITLE, 10, 6, text.CONDENSED, where)
+    used = max((line[-1].x + line[-1].width for line in name.lines if line), default=0.0)
+    shift = (heading.size - name.size) * text.ASCENT  # the two first baselines level
+    canvas.setFillColor(style.MUTED)
+    text.draw(canvas, name, right - used, top - shift, text.CONDENSED, ctx.icons.draw)
 
 
 def deck(ctx: RenderContext, layout: str, title: str, theme: Mapping[str, str]) -> bytes:
@@ -144,6 +195,9 @@ def check(project: Path, content: DataContent) -> list[Diagnostic]:
     pack = pack_of(project)
     for part in pack.components:
         try:
+            if "board" in part.options:  # its sizes and colours evaluated with the content
+                problems += boardtiles.check(ctx, pack, project, Path(part.options["board"]))
+                continue
             if "layout" in part.options:
                 if _layout_file(Path(part.options["layout"]), pack, project) is not None:
                     deck(ctx, **part.options)
@@ -156,6 +210,7 @@ def check(project: Path, content: DataContent) -> list[Diagnostic]:
             found = layout.sheets.by_name.get(_name(path))
             if found is not None:
                 layout.sections(_name(path))
+                layout.title(_name(path))
             if found is not None and found.book is not None:
                 for key in ("title", "folio", "variants"):
                     layout.book_message(_name(path), key)

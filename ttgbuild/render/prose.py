@@ -129,6 +129,13 @@ class SheetLayout:
         filled = _translate(self.tr, spec, scope, sheet)
         return self.tr.fill(filled, dict(values)) if values else filled
 
+    def title(self, name: str) -> str:
+        """The one-page sheet `name`'s own title (`title:`) in the locale, "" without one."""
+        sheet = self.sheets.by_name[name]
+        if sheet.title is None:
+            return ""
+        return _translate(self.tr, sheet.title, {**engine_names(self.tr), **self.names}, sheet)
+
     def _item(self, sheet: Sheet, spec: dict[str, Any], scope: dict[str, Any]) -> Block:
         if "table" in spec:
             return self._table(sheet, spec["table"], scope)
@@ -300,10 +307,12 @@ def flow_page(
     sizes: tuple[float, float],
     where: tuple[Origin, str, str],
     foot: float,
+    print_note: bool = False,
 ) -> None:
     """The rest of a reference page below its title: the sections flowed into `count`
     columns of `area` between the type `sizes`, what could not be printed reported at
-    `where` (JT901 too long, JT902 characters the fonts lack), the furniture, the page end."""
+    `where` (JT901 too long, JT902 characters the fonts lack), the page end. A page read
+    at the table prints no 100 % note and ruler in its `foot`; one that asks does."""
     largest, smallest = sizes
     flowed = flow(sections, columns(area, count), largest, smallest, ctx.icons.draw)
     flowed.paint(canvas)
@@ -313,5 +322,6 @@ def flow_page(
     # An unbounded box makes ctx.fit check glyphs only: the flow above did the fitting.
     inf = float("inf")
     ctx.fit(every_text(sections), inf, inf, flowed.size, flowed.size, text.CONDENSED, where)
-    ctx.furniture.on_margin_sheet(canvas, foot)
+    if print_note:
+        ctx.furniture.on_margin_sheet(canvas, foot)
     canvas.showPage()

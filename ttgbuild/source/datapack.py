@@ -4,7 +4,7 @@ A project names either an installed game (`game = "jugger-ttg"`) or a folder
 of its own holding `pack.yaml` (`pack = "pack"`): record kinds with their
 JSON Schemas, rule-check files, card layouts, reference sheets and the files
 of the kit. Records become the generic model of `ttgbuild.source.records`;
-each kit file is drawn by the engine's layout or sheet renderer. Every
+each kit file is drawn by the engine's layout, sheet or board renderer. Every
 command asks `pack_of`, so a data pack is used exactly like an installed one.
 
 A broken pack.yaml (unreadable, off its format, naming a file that is not
@@ -45,8 +45,13 @@ PACK_FILE = "pack.yaml"
 RENDERERS = {
     "layout": Ref("ttgbuild.render.datakit:deck"),
     "sheet": Ref("ttgbuild.render.datakit:sheet"),
+    "board": Ref("ttgbuild.render.boardtiles:board"),
 }
-FOLDERS = {"layout": ("layouts", ".layout.yaml"), "sheet": ("sheets", ".sheet.yaml")}
+FOLDERS = {
+    "layout": ("layouts", ".layout.yaml"),
+    "sheet": ("sheets", ".sheet.yaml"),
+    "board": ("boards", ".board.yaml"),
+}
 # Lays every kit file out with the content before a build, and in `validate` (its expressions).
 KIT_CHECK = Ref("ttgbuild.render.datakit:check")
 
@@ -200,18 +205,22 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         inside(f"/checks/{i}", rel, False) for i, rel in enumerate(data.get("checks", []))
     )
     book = inside("/book", data["book"], want_dir=False) if "book" in data else None
-    for what in ("layouts", "sheets"):
+    for what in ("layouts", "sheets", "boards"):
         if links_outside(folder / data.get(what, what), folder):
             report("JT097", f"/{what}", f"{data.get(what, what)}/ {OUTSIDE.removeprefix('is ')}")
     components = []
     for index, part in enumerate(data["kit"]):
-        what = "layout" if "layout" in part else "sheet"
+        what = next(kind for kind in FOLDERS if kind in part)
         subfolder, suffix = FOLDERS[what]
         base = data.get(f"{what}s", subfolder)
         path = inside(f"/kit/{index}/{what}", f"{base}/{part[what]}{suffix}", want_dir=False)
         options = {what: str(path), "title": data["title"], "theme": dict(data.get("theme", {}))}
         if what == "sheet":
             options["file"] = part["file"]  # a sheet's print plan tells its own row
+        if what == "board":
+            options["poster"] = part.get("poster", False)  # its print-shop sheet, not tiles
+        elif "poster" in part:
+            report("JT092", f"/kit/{index}/poster", "only a board's file can be its poster")
         if "edge" in part and part.get("sides", "one") != "both":
             report("JT092", f"/kit/{index}/edge", "only a file printed on both sides has an edge")
         printing = PrintPlan(part.get("sides", "one"), part.get("edge"), part.get("stock", "paper"))
@@ -259,6 +268,7 @@ def _checked_pack(doc: Document, folder: Path) -> Pack:
         ),
         layouts=_optional_folder(folder, data.get("layouts", "layouts")),
         sheets=_optional_folder(folder, data.get("sheets", "sheets")),
+        boards=_optional_folder(folder, data.get("boards", "boards")),
         checks=checks,
         root=folder,
         book=book,
@@ -369,6 +379,6 @@ def _shown(kinds: dict[str, str]) -> str:
 
 
 def _optional_folder(folder: Path, rel: str) -> Path | None:
-    """A layouts or sheets folder: None when the pack has none (its kit names none)."""
+    """A layouts, sheets or boards folder: None when the pack has none (its kit names none)."""
     path = folder / rel
     return path if path.is_dir() else None

@@ -53,6 +53,15 @@ def sheet_problems(pack: Pack, project: Path) -> list[Diagnostic]:
     return data_problems(pack, project, pack.sheets, "sheets", check)
 
 
+def board_problems(pack: Pack, project: Path) -> list[Diagnostic]:
+    """Every problem of a data pack's board files, for `validate` (none without a folder)."""
+    if pack.boards is None:
+        return []
+    from ttgbuild.source.boardfile import pack_boards
+
+    return list(pack_boards(pack, project)[1])
+
+
 def layout_problems(pack: Pack, project: Path) -> list[Diagnostic]:
     """Every problem of a pack's layout files, for `validate` (remembered if the pack's own)."""
     if pack.layouts is None:

@@ -7,10 +7,17 @@ messages, tables and figures. Reading one here, below the renderer, lets
 that does not exist) before any page is drawn; render/prose.py lays the
 checked file out. A sheet with `book:` at its top is a rulebook of many
 pages (render/booksheet.py): the same sections, set at one size.
+
+What a page says about printing is the sheet's to decide (`print_note`):
+rules and reference pages are read, not measured, so by default they print
+neither the 100 % note nor the ruler that cards, tokens and boards carry; a
+sheet that prints the kit's print plan (the guide) tells how to print, and
+keeps them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -59,6 +66,8 @@ REPEAT = frozenset({"when", "each", "as"})
 TYPE_SIZE = (10.0, 6.0)  # a sheet's body sizes without `type_size`: 10 pt down to 6 pt
 BOOK_BODY = 9.0  # a book's body size without `book.body`, as Jugger's rules.pdf
 BOOK_COLUMNS = 2
+# The name of the kit's print plan (render/printplan.py): a sheet reading it is the guide.
+PRINT_PLAN = re.compile(r"\bprint_plan\b")
 # Keys whose values are expressions (a message's params values are too).
 EXPRESSION_KEYS = frozenset({"when", "each", "count", "text", "number", "percent", "cost", "id"})
 
@@ -89,6 +98,21 @@ class Sheet(DataFile, kind="sheet", suffix=SUFFIX, codes=SHEET_CODES):
     def book(self) -> dict[str, Any] | None:
         """The `book:` mapping of a sheet in book mode (a multi-page rulebook), else None."""
         return self.doc.data.get("book")
+
+    @property
+    def title(self) -> dict[str, Any] | None:
+        """The message of a one-page sheet's own title (`title:`), else None (a book's is
+        `book.title`)."""
+        return self.doc.data.get("title")
+
+    @property
+    def print_note(self) -> bool:
+        """Whether the sheet's pages carry the 100 % note and ruler: its `print_note`, else
+        only if it prints the kit's print plan (the guide, which tells how to print); a page
+        read at the table (rules, a reference) has no size that matters."""
+        if "print_note" in self.doc.data:
+            return bool(self.doc.data["print_note"])
+        return any(PRINT_PLAN.search(source) for _, _, source in _expressions(self.data))
 
     @property
     def body_size(self) -> float:
@@ -128,9 +152,13 @@ def load_sheet(path: Path, display: str) -> tuple[Sheet | None, list[Diagnostic]
             if section["heading"].get("level", 1) != 1:
                 message = "level 2 headings are for sheets in book mode (a `book:` at the top)"
                 problems.append(sheet.problem("JT084", section["heading"], message, "level"))
-    elif "type_size" in sheet.data:
-        message = "a book is set at one size: book.body, not type_size"
-        problems.append(sheet.problem("JT084", sheet.data["type_size"], message))
+    else:
+        if "type_size" in sheet.data:
+            message = "a book is set at one size: book.body, not type_size"
+            problems.append(sheet.problem("JT084", sheet.data["type_size"], message))
+        if "title" in sheet.data:
+            message = "a book's title is book.title; title is a one-page sheet's"
+            problems.append(sheet.problem("JT084", sheet.data, message, "title"))
     problems += sheet.expression_problems("JT080", _expressions(sheet.data))
     return (None, problems) if problems else (sheet, [])
 
@@ -172,6 +200,8 @@ def pack_sheets(pack: Pack, project: Path) -> Sheets:
 
 def _shapes(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
     """(entry, what is wrong) for every entry not of exactly one kind or missing a companion."""
+    if isinstance(data.get("title"), dict):
+        yield from _pairs(data["title"])
     for table in data.get("labels", {}).values():
         for message in table.values():
             yield from _pairs(message)

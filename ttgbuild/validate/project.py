@@ -9,7 +9,7 @@ from ttgbuild.core.diagnostics import Diagnostic, has_failures, sort_key
 from ttgbuild.pack import Pack
 from ttgbuild.source.datapack import KIT_CHECK, pack_of
 from ttgbuild.source.loader import Loaded, load_content
-from ttgbuild.source.packproblems import layout_problems, sheet_problems
+from ttgbuild.source.packproblems import board_problems, layout_problems, sheet_problems
 from ttgbuild.validate.book import book_problems
 from ttgbuild.validate.declared import declared_problems, unknown_needs
 from ttgbuild.validate.registry import Registry
@@ -41,6 +41,7 @@ def validate_project(project: Path) -> tuple[Loaded, list[Diagnostic]]:
         diags = loaded.diagnostics + run_checks(pack_checks(pack, project), ctx, loaded.locate)
     diags += sheet_problems(pack, project)  # the pack's reference sheets (data files)
     diags += layout_problems(pack, project)  # the pack's card layouts (data files)
+    diags += board_problems(pack, project)  # the pack's boards (data files)
     diags += declared_problems(pack, project)  # the pack's check files
     diags += unknown_needs(pack, project, loaded.content)  # their needs: record kinds
     diags += book_problems(project, pack, loaded)  # the content against the game's book

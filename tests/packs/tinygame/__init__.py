@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Component, Listing, Pack, Ref
+from ttgbuild.packapi.pack import Component, Listing, Pack, Ref
 
 HERE = Path(__file__).resolve().parent
 

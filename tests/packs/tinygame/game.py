@@ -9,10 +9,10 @@ from typing import Any
 
 from reportlab.lib.pagesizes import A4
 
-from ttgbuild.core.origin import Origin
-from ttgbuild.render import fonts
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.validate.registry import Checks, Finding, Registry
+from ttgbuild.packapi import fonts
+from ttgbuild.packapi.checks import Checks, Finding, Registry
+from ttgbuild.packapi.diagnostics import Origin
+from ttgbuild.packapi.drawing import finish, new_canvas
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,9 @@ The sheet file (data/sheets/rules.sheet.yaml) holds every word; this module
 registers its figure `schedule`, the meetings of the largest player count as
 the tournament diagrams print them (schedule.meetings): a row per round, a
 column per park in its colour and number, the two diagrams meeting in each cell.
+Cross-references ("see Two players and solo") print the section's own heading
+through `heading(msg, context)`, so a translated reference cannot drift from
+the translated title it points to.
 """
 
 from __future__ import annotations
@@ -32,7 +35,12 @@ DARK, LIGHT = HexColor("#283044"), HexColor("#e4e1da")
 def rules(ctx: RenderContext) -> bytes:
     """The rulebook, its schedule figure drawn from this project's diagrams."""
     content = ctx.content
-    names = {**FUNCTIONS, **kinds(content)}
+
+    def heading(msg: str, context: str) -> str:
+        """A section heading in the locale, as the heading itself prints it (same catalog entry)."""
+        return ctx.tr.pgettext(context, msg)
+
+    names = {**FUNCTIONS, **kinds(content), "heading": heading}
     return render_book(ctx, PACK, "rules", figures={"schedule": _maker(content)}, names=names)
 
 

@@ -131,34 +131,39 @@ def stand_in_exact(d16: Mapping[str, Any], dice_written: str) -> bool:
 
 
 def whole_percents(column: Sequence[Fraction]) -> list[float]:
-    """A table column's chances for whole-percent cells that add up to 100 where they can.
+    """A table column's chances for whole-percent cells that always add up to 100.
 
     A roll lands on exactly one row, so a column's chances add up to 1; each
     rounded on its own, they can print 101 or 102 (the D16's 37.5, 18.75,
-    18.75, 12.5, 12.5). Largest remainder instead: every chance rounds down,
-    and the points still missing go to the largest remainders (ties to the
-    larger chance), so the column reads 100. Equal chances are one group that
-    always prints alike, since a reader takes 17 against 16 for a difference:
-    a group bigger than the points still missing rounds to its nearest whole
-    percent and the column may read 99 or 101 (four sixths beside a third:
-    33, 17, 17, 17, 17). A chance that would print 0 or 100 though it is
-    neither keeps its own value, so the sheet prints "<1" or ">99" rather
-    than call it impossible or certain.
+    18.75, 12.5, 12.5), and the sheet promises 100. Largest remainder
+    instead: every chance rounds down and the points still missing go to the
+    largest remainders (ties to the larger chance). Equal chances are one
+    group that prints alike while it can, since a reader takes 17 against 16
+    for a difference: a group bigger than the points left is passed over for
+    the next remainders, and only points still missing after every group
+    go to single rows of the largest remainders, in row order (three thirds:
+    34, 33, 33). A chance that would print 0 or 100 though it is neither
+    keeps its own value, so the sheet prints "<1" or ">99" rather than call
+    it impossible or certain.
     """
     floors = [int(p * 100) for p in column]
     missing = 100 - sum(floors) if sum(column) == 1 else 0
     groups: dict[Fraction, list[int]] = {}
     for i, p in enumerate(column):
         groups.setdefault(p, []).append(i)
+    by_remainder = sorted(groups, key=lambda p: (-(p * 100 - int(p * 100)), -p))
     shown = list(floors)
-    for chance in sorted(groups, key=lambda p: (-(p * 100 - int(p * 100)), -p)):
-        if missing <= 0 or chance * 100 == int(chance * 100):
-            break
+    for chance in by_remainder:
         rows = groups[chance]
-        if len(rows) <= missing or chance * 100 - int(chance * 100) >= Fraction(1, 2):
+        if 0 < len(rows) <= missing and chance * 100 != int(chance * 100):
             for i in rows:
                 shown[i] += 1
             missing -= len(rows)
+    for chance in by_remainder:
+        for i in groups[chance]:
+            if missing > 0 and shown[i] == floors[i] and chance * 100 != int(chance * 100):
+                shown[i] += 1
+                missing -= 1
     return [
         float(p) if (n == 0 < p) or (n == 100 and p < 1) else n / 100
         for p, n in zip(column, shown, strict=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import ttgbuild
-from ttgbuild.pack import Component, Listing, Pack, Ref
+from ttgbuild.packapi.pack import Component, Listing, Pack, Ref
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"  # render/guide.py and render/rulebook.py draw them

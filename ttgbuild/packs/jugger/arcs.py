@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ttgbuild.geometry.hexgrid import UNIT, Facing, Grid, Hex
+from ttgbuild.packapi.hexgrid import UNIT, Facing, Grid, Hex
 
 # Corners of the hexes on either side of a dividing line lie exactly on it;
 # rounding in the corner positions must not push them out of the arc.

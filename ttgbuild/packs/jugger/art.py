@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ttgbuild.packapi.checks import Checks, Context, Finding
+from ttgbuild.packapi.content import path_problem, shown
 from ttgbuild.packs.jugger.rules import at
-from ttgbuild.source.artpaths import path_problem, shown
-from ttgbuild.validate.registry import Checks, Finding
-from ttgbuild.validate.runner import Context
 
 checks = Checks()
 

@@ -8,7 +8,7 @@ colour must show on its field).
 
 from __future__ import annotations
 
-from ttgbuild.core.colours import contrast_ratio
+from ttgbuild.packapi.colours import contrast_ratio
 from ttgbuild.packs.jugger.kit_demand import points_demand
 
 FUNCTIONS = {"points_demand": points_demand, "contrast_ratio": contrast_ratio}

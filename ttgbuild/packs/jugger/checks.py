@@ -6,10 +6,10 @@ The engine calls `register` with a registry scoped to this pack (code prefix
 
 from __future__ import annotations
 
+from ttgbuild.packapi.checks import Registry
 from ttgbuild.packs.jugger import art, rules
 from ttgbuild.packs.jugger.kitsize import SIZE_CODE
 from ttgbuild.packs.jugger.teamcheck import TEAM_CODES
-from ttgbuild.validate.registry import Registry
 
 
 def register(registry: Registry) -> None:

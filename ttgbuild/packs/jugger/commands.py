@@ -13,8 +13,8 @@ from typing import Annotated
 
 import typer
 
-from ttgbuild.core import console
-from ttgbuild.options import (
+from ttgbuild.packapi import console
+from ttgbuild.packapi.commands import (
     EXIT_PROBLEMS,
     EXIT_UNREADABLE,
     EXIT_USAGE,
@@ -52,10 +52,9 @@ def team_check(
     project: ProjectOption = Path("."),
 ) -> None:
     """Check a team: size, budget, uniqueness, positions, weapons; report its synergy."""
-    from ttgbuild.core.paths import display_path
+    from ttgbuild.packapi.diagnostics import display_path
+    from ttgbuild.packapi.project import COMPARE_CODES, validate_project
     from ttgbuild.packs.jugger.teamcheck import check_team
-    from ttgbuild.validate.book import COMPARE_CODES
-    from ttgbuild.validate.project import validate_project
 
     require_game(project, "team check")
     loaded, diags = validate_project(project)
@@ -96,9 +95,8 @@ def odds(
     """Exact odds of an attack for each defence choice, from the die faces in content."""
     from dataclasses import replace
 
+    from ttgbuild.packapi.project import COMPARE_CODES, validate_project
     from ttgbuild.packs.jugger.odds import combat_odds, faces_note
-    from ttgbuild.validate.book import COMPARE_CODES
-    from ttgbuild.validate.project import validate_project
 
     require_game(project, "odds")
     loaded, diags = validate_project(project)

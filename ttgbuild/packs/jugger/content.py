@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ttgbuild.core.origin import Origin
+from ttgbuild.packapi.content import Document
+from ttgbuild.packapi.diagnostics import Origin
 from ttgbuild.packs.jugger.model import (
     Area,
     Board,
@@ -31,7 +32,6 @@ from ttgbuild.packs.jugger.model import (
     Trigger,
     Weapon,
 )
-from ttgbuild.source.yamlsource import Document
 
 
 def build(content: Content, valid: Mapping[str, list[Document]]) -> None:

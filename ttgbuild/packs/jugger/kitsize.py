@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.core.codes import Code
-from ttgbuild.core.diagnostics import Diagnostic
-from ttgbuild.core.paths import display_path
+from ttgbuild.packapi.diagnostics import Code, Diagnostic, display_path
 from ttgbuild.packs.jugger.model import Content
 
 # Each hero is a card and two field tokens in every locale's kit, drawn at about

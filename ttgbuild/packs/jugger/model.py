@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ttgbuild.core.origin import Origin
+from ttgbuild.packapi.diagnostics import Origin
 
 
 @dataclass(frozen=True)

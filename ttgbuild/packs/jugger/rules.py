@@ -15,12 +15,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator
 
-from ttgbuild.core.origin import Origin
-from ttgbuild.geometry.hexgrid import distance, neighbours
+from ttgbuild.packapi.checks import Checks, Context, Finding
+from ttgbuild.packapi.diagnostics import Origin
+from ttgbuild.packapi.hexgrid import distance, neighbours
+from ttgbuild.packapi.project import placeholder_names
 from ttgbuild.packs.jugger.model import Content, Talent
-from ttgbuild.validate.declared_kinds import placeholder_names
-from ttgbuild.validate.registry import Checks, Finding
-from ttgbuild.validate.runner import Context
 
 checks = Checks()
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ttgbuild.geometry.hexgrid import UNIT, Facing, Hex, Point, distance
+from ttgbuild.packapi.hexgrid import UNIT, Facing, Hex, Point, distance
 from ttgbuild.packs.jugger.arcs import EPSILON, in_front_arc
 
 RangeMove = Literal["into", "through", "leave"]

@@ -11,12 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ttgbuild.core.codes import Code, code_table
-from ttgbuild.core.diagnostics import Diagnostic, json_pointer, sort_key
+from ttgbuild.packapi.content import Document, load_document, schemas_at
+from ttgbuild.packapi.diagnostics import Code, Diagnostic, code_table, json_pointer, sort_key
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.model import Content, Format
-from ttgbuild.source.schema import schemas_at
-from ttgbuild.source.yamlsource import Document, load_document
 
 TEAM_CODES = code_table(
     Code("JT701", "error", "a team has exactly the format's number of heroes"),

@@ -12,8 +12,8 @@ from typing import Annotated
 
 import typer
 
-from ttgbuild.core import console
-from ttgbuild.options import (
+from ttgbuild.packapi import console
+from ttgbuild.packapi.commands import (
     EXIT_UNREADABLE,
     EXIT_USAGE,
     Format,
@@ -44,9 +44,9 @@ def assault_odds(
     project: ProjectOption = Path("."),
 ) -> None:
     """Exact odds of an assault: who is captured, from the resolution procedure with kickers."""
+    from ttgbuild.packapi.project import validate_project
     from ttgbuild.packs.pockettactics.matchup import MatchupError, attacker_side, defender_side
     from ttgbuild.packs.pockettactics.odds import assault
-    from ttgbuild.validate.project import validate_project
 
     require_game(project, "assault-odds", GAME)
     loaded, diags = validate_project(project)

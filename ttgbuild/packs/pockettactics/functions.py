@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ttgbuild.geometry.hexgrid import Facing
+from ttgbuild.packapi.hexgrid import Facing
 
 
 def hex_edges() -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from ttgbuild.geometry.hexgrid import Cube, Facing
+from ttgbuild.packapi.hexgrid import Cube, Facing
 
 FRONT = (Facing.NW, Facing.N, Facing.NE)  # a tile's edges facing away from the first player
 

@@ -79,7 +79,7 @@ def render(ctx: RenderContext) -> bytes:
     )
     sheets.append(
         (
-            tr.pgettext("token sheet", "Per-turn action markers"),
+            tr.pgettext("token sheet", "Per-turn markers: actions and the dugout teleport"),
             list(_marker_pairs(ctx, canvas)),
             ctx.content.game.origin,
         )
@@ -144,10 +144,14 @@ def _player_pairs(ctx: RenderContext, canvas: Canvas, team: Any, side: str) -> I
         stats = "  ".join(
             f"{c['short']} {position[c['id']]}" for c in ctx.content.game["characteristics"][:2]
         )
-        for _ in range(min(position["most"], most)):
+        count = min(position["most"], most)
+        for number in range(1, count + 1):
+            # Players of one position differ on the roster (injuries, reductions): each
+            # token carries its own number, which the coach writes beside the player's name.
+            shown = f"{name} {number}" if count > 1 else name
             yield Cell(
-                _standing(ctx, canvas, fill, name, stats, side, where),
-                _down(ctx, canvas, name, prone, stunned, side, where),
+                _standing(ctx, canvas, fill, shown, stats, side, where),
+                _down(ctx, canvas, shown, prone, stunned, side, where),
             )
 
 

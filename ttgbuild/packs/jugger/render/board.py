@@ -19,8 +19,12 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.printing import Paper
-from ttgbuild.geometry.hexgrid import HexLayout, neighbours
+from ttgbuild.packapi import cutsheet, fonts, shapes, style
+from ttgbuild.packapi.drawing import Paper, Piece, RenderContext, finish, new_canvas
+from ttgbuild.packapi.flow import RULER
+from ttgbuild.packapi.hexgrid import HexLayout, neighbours
+from ttgbuild.packapi.layouts import Pieces
+from ttgbuild.packapi.poster import smallest
 from ttgbuild.packs.jugger.model import Board
 from ttgbuild.packs.jugger.render import boxes, icons, layouts, theme
 from ttgbuild.packs.jugger.render.labels import sheet_label
@@ -32,13 +36,6 @@ from ttgbuild.packs.jugger.render.tiling import (
     board_size,
     tiling,
 )
-from ttgbuild.render import fonts, shapes, style
-from ttgbuild.render.context import Piece, RenderContext
-from ttgbuild.render.layout import cutsheet
-from ttgbuild.render.layout.pieces import Pieces
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.poster import smallest
-from ttgbuild.render.sheet import RULER
 
 ZONE_TINT: dict[str, Color] = {"red": HexColor("#f0c9c4"), "blue": HexColor("#c8d6ee")}
 MAT_EDGE = 8 * mm  # a mat's side and top margins: clear of what home printers cannot reach

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
-from ttgbuild.render import text
-from ttgbuild.render.boxes import DEFAULT, FURNITURE, TextBox
+from ttgbuild.packapi import text
+from ttgbuild.packapi.drawing import DEFAULT, FURNITURE, TextBox
 
 _LABEL = {"height": 2.6 * mm, "largest": 5.5, "smallest": 3.5, "family": text.CONDENSED}
 HERO_STAT = TextBox(

@@ -18,13 +18,12 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.i18n.runtime import Translator
+from ttgbuild.packapi import ink, style
+from ttgbuild.packapi.drawing import RenderContext, Translator
+from ttgbuild.packapi.layouts import PackParts, draw_layout
+from ttgbuild.packapi.shapes import polygon
 from ttgbuild.packs.jugger.model import Content, Talent, Team, Weapon
 from ttgbuild.packs.jugger.render import emblems, icons, labels, layouts, theme, tokenart
-from ttgbuild.render import ink, style
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout.decks import PackParts, draw_layout
-from ttgbuild.render.shapes import polygon
 
 Box = tuple[float, float, float, float]
 

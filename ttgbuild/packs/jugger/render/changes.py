@@ -9,9 +9,8 @@ kit plays the book as published.
 
 from __future__ import annotations
 
-from ttgbuild.i18n.runtime import Translator
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.variants import printed_variants
+from ttgbuild.packapi.drawing import RenderContext, Translator
+from ttgbuild.packapi.kit import printed_variants
 
 
 def kit_variants(ctx: RenderContext) -> list[dict[str, str]]:

@@ -21,7 +21,8 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.geometry.hexgrid import (
+from ttgbuild.packapi import shapes, style, text
+from ttgbuild.packapi.hexgrid import (
     UNIT,
     Facing,
     Grid,
@@ -37,7 +38,6 @@ from ttgbuild.packs.jugger.arcs import attack_side, facing_towards, in_front_arc
 from ttgbuild.packs.jugger.model import Board, MoveType
 from ttgbuild.packs.jugger.render import icons, theme
 from ttgbuild.packs.jugger.sight import SightLine, has_line_of_sight, sight_lines
-from ttgbuild.render import shapes, style, text
 
 Fit = Callable[
     [Sequence[Sequence[text.Span]], float, float, float, float, text.Family], text.Fitted

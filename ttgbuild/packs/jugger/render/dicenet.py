@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import dicenet
 from ttgbuild.packs.jugger.render import icons
-from ttgbuild.render.layout import dicenet
 
 
 def size(face: float) -> tuple[float, float]:

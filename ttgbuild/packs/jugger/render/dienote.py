@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttgbuild.i18n.runtime import Translator
+from ttgbuild.packapi.drawing import Translator
 from ttgbuild.packs.jugger.render.labels import sheet_label
 
 

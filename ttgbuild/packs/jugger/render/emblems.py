@@ -16,10 +16,10 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ttgbuild.core.colours import ENGINE_COLOURS, contrast_ratio
+from ttgbuild.packapi import ink, style
+from ttgbuild.packapi.colours import ENGINE_COLOURS, contrast_ratio
+from ttgbuild.packapi.shapes import polygon
 from ttgbuild.packs.jugger.model import Emblem
-from ttgbuild.render import ink, style
-from ttgbuild.render.shapes import polygon
 
 Point = tuple[float, float]
 

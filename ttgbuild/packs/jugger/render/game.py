@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ttgbuild.core.origin import Origin
+from ttgbuild.packapi.diagnostics import Origin
 from ttgbuild.packs.jugger.model import Content
 
 

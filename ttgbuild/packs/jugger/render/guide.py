@@ -25,17 +25,14 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import style, text
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
+from ttgbuild.packapi.flow import RULER, label
+from ttgbuild.packapi.kit import Kit, bleed, environment, paper_name, read_kit
 from ttgbuild.packs.jugger import PACK, TEMPLATES
 from ttgbuild.packs.jugger.render import dicenet, icons, layouts, theme
 from ttgbuild.packs.jugger.render.labels import sheet_label
 from ttgbuild.packs.jugger.render.tiling import board_size, tiling
-from ttgbuild.render import style, text
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.printplan import Kit, bleed, paper_name, read_kit
-from ttgbuild.render.prose import label
-from ttgbuild.render.sheet import RULER
-from ttgbuild.render.templating import environment
 
 MARGIN = 15 * mm
 PAGES = 2  # the plan and steps, then the diagrams

@@ -11,10 +11,10 @@ import math
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import style
+from ttgbuild.packapi.drawing import InlineIcons, Painter
+from ttgbuild.packapi.shapes import polygon
 from ttgbuild.packs.jugger.render import theme
-from ttgbuild.render import style
-from ttgbuild.render.icons import InlineIcons, Painter
-from ttgbuild.render.shapes import polygon
 
 
 def focus(canvas: Canvas, x: float, y: float, size: float) -> None:

@@ -11,12 +11,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ttgbuild.core.paths import display_path
-from ttgbuild.i18n.runtime import Translator
+from ttgbuild.packapi.diagnostics import display_path
+from ttgbuild.packapi.drawing import RenderContext, Translator
+from ttgbuild.packapi.flow import label
+from ttgbuild.packapi.layouts import SHEET_CODES, SheetError, Sheets, load_sheets
 from ttgbuild.packs.jugger import HERE
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.prose import label
-from ttgbuild.source.sheetfile import SHEET_CODES, SheetError, Sheets, load_sheets
 
 SHEETS = HERE / "data" / "sheets"
 ROOT = HERE.parents[2]  # the folder the ttgbuild package sits in: files are named from it

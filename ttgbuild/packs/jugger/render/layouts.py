@@ -13,13 +13,10 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi.drawing import RenderContext
+from ttgbuild.packapi.layouts import Drawing, Layout, LayoutError, PackParts, Pieces, load_layouts
 from ttgbuild.packs.jugger import PACK
 from ttgbuild.packs.jugger.render import boxes
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout.decks import PackParts
-from ttgbuild.render.layout.faces import Drawing
-from ttgbuild.render.layout.pieces import Pieces
-from ttgbuild.source.layoutfile import Layout, LayoutError, load_layouts
 
 LAYOUTS = Path(__file__).resolve().parents[1] / "data" / "layouts"
 ROOT = Path(__file__).resolve().parents[4]  # the folder the ttgbuild package sits in

@@ -21,19 +21,16 @@ from dataclasses import dataclass, field
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.origin import Origin
+from ttgbuild.packapi import booksheet, text
+from ttgbuild.packapi.booksheet import BODY, Pages, Setting
+from ttgbuild.packapi.diagnostics import Origin
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
+from ttgbuild.packapi.flow import Column, Figure, Item, Labels, Lines, Solid, Table
+from ttgbuild.packapi.kit import environment
 from ttgbuild.packs.jugger import TEMPLATES
 from ttgbuild.packs.jugger.model import Content, Hero, Rules, Weapon
 from ttgbuild.packs.jugger.render import changes, diagrams, dienote, icons
 from ttgbuild.packs.jugger.render.labels import sheet_label
-from ttgbuild.render import booksheet, text
-from ttgbuild.render.booksheet import BODY, Pages, Setting
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.flow import Column, Figure, Table
-from ttgbuild.render.paginate import Item, Lines, Solid
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.prose import Labels
-from ttgbuild.render.templating import environment
 
 TABLE = 8.5  # the book's tables: a little smaller than its body (booksheet.BODY)
 SETTING = Setting(icons.INLINE.draw)  # the engine's book setting with the game's icons

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
 
-from ttgbuild.core.paths import display_path
+from ttgbuild.packapi.content import load_document
+from ttgbuild.packapi.diagnostics import display_path
 from ttgbuild.packs.jugger import HERE
-from ttgbuild.source.yamlsource import load_document
 
 LAYOUTS = HERE / "data" / "layouts"
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from reportlab.lib.pagesizes import landscape, portrait
 from reportlab.lib.units import mm
 
-from ttgbuild.geometry.hexgrid import HexLayout
+from ttgbuild.packapi.hexgrid import HexLayout
 from ttgbuild.packs.jugger.model import Board
 from ttgbuild.packs.jugger.render import boxes
 

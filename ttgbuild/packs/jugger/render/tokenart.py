@@ -11,8 +11,8 @@ from collections.abc import Callable
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import fonts
 from ttgbuild.packs.jugger.render import icons
-from ttgbuild.render import fonts
 
 Box = tuple[float, float, float, float]
 

@@ -20,16 +20,12 @@ from dataclasses import dataclass, replace
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.printing import Duplex
+from ttgbuild.packapi import cutsheet, fonts, style, text
+from ttgbuild.packapi.drawing import Duplex, Piece, RenderContext, finish, new_canvas
+from ttgbuild.packapi.layouts import Card, Pieces
 from ttgbuild.packs.jugger.model import Hero, Rules
 from ttgbuild.packs.jugger.render import boxes, dicenet, dienote, icons, layouts
 from ttgbuild.packs.jugger.render.labels import sheet_label
-from ttgbuild.render import fonts, style, text
-from ttgbuild.render.context import Piece, RenderContext
-from ttgbuild.render.layout import cutsheet
-from ttgbuild.render.layout.decks import Card
-from ttgbuild.render.layout.pieces import Pieces
-from ttgbuild.render.pdf import finish, new_canvas
 
 MARGIN = 13 * mm
 GAP = 3 * mm

@@ -15,8 +15,8 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.geometry.hexgrid import Facing
-from ttgbuild.render import fonts
+from ttgbuild.packapi import fonts
+from ttgbuild.packapi.hexgrid import Facing
 
 Box = tuple[float, float, float, float]
 INK = HexColor("#2a2f3a")

@@ -17,19 +17,15 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import fonts
+from ttgbuild.packapi.cutsheet import FOLD_DASH  # the fold the tokens sheet prints
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
+from ttgbuild.packapi.flow import Figure, FigureMaker, SheetLayout, shrunk
+from ttgbuild.packapi.kit import plan, sheet_page
+from ttgbuild.packapi.layouts import pack_sheets
 from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.kit.art import INK, Box, corners, hexagon
 from ttgbuild.packs.pockettactics.kit.reference import names, sheet_origin
-from ttgbuild.render import fonts
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.datakit import sheet_page
-from ttgbuild.render.flow import Figure
-from ttgbuild.render.layout.cutsheet import FOLD_DASH  # the fold the tokens sheet prints
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.printplan import plan
-from ttgbuild.render.prose import FigureMaker, SheetLayout
-from ttgbuild.render.sheet import shrunk
-from ttgbuild.source.sheetfile import pack_sheets
 
 FILE, SHEET = "guide.pdf", "guide"
 APOTHEM = math.sqrt(3) / 2  # a hex's centre-to-edge distance, per unit of circumradius

@@ -21,14 +21,11 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.printing import Duplex
+from ttgbuild.packapi import cutsheet, dicenet, style
+from ttgbuild.packapi.drawing import Duplex, RenderContext, finish, new_canvas
+from ttgbuild.packapi.layouts import Card
 from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.kit.parts import FOOT, HEADING, MARGIN, heading, pieces
-from ttgbuild.render import style
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout import cutsheet, dicenet
-from ttgbuild.render.layout.decks import Card
-from ttgbuild.render.pdf import finish, new_canvas
 
 LAYOUT = "pieces"
 TILE_W, TILE_H = 40 * mm, 40 * mm * math.sqrt(3) / 2

@@ -9,15 +9,13 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import style, text
+from ttgbuild.packapi.content import kinds
+from ttgbuild.packapi.drawing import RenderContext
+from ttgbuild.packapi.layouts import LayoutError, PackParts, Pieces, pack_layouts
 from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.functions import FUNCTIONS
 from ttgbuild.packs.pockettactics.kit.art import DRAWINGS
-from ttgbuild.render import style, text
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout.decks import PackParts
-from ttgbuild.render.layout.pieces import Pieces
-from ttgbuild.source.layoutfile import LayoutError, pack_layouts
-from ttgbuild.source.records import kinds
 
 MARGIN = 12 * mm
 FOOT = 14 * mm  # the print note and ruler

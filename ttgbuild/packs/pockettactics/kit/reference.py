@@ -17,23 +17,18 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.origin import Origin
-from ttgbuild.core.paths import display_path
+from ttgbuild.packapi import fonts, style, text
+from ttgbuild.packapi.content import kinds
+from ttgbuild.packapi.diagnostics import Origin, display_path
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
+from ttgbuild.packapi.flow import Figure, FigureMaker, SheetLayout
+from ttgbuild.packapi.kit import printed_variants, sheet_page
+from ttgbuild.packapi.layouts import pack_sheets, shown_from
 from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.functions import FUNCTIONS
 from ttgbuild.packs.pockettactics.kit.art import INK, edge_midpoint, hexagon
 from ttgbuild.packs.pockettactics.matchup import pool_of
 from ttgbuild.packs.pockettactics.odds import Pool, ability_test_chance, hit_chance
-from ttgbuild.render import fonts, style, text
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.datakit import sheet_page
-from ttgbuild.render.flow import Figure
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.prose import FigureMaker, SheetLayout
-from ttgbuild.render.variants import printed_variants
-from ttgbuild.source.datafile import shown_from
-from ttgbuild.source.records import kinds
-from ttgbuild.source.sheetfile import pack_sheets
 
 PAGES = ("reference-turn", "reference-assault")
 RED, BLUE = HexColor("#b23a2e"), HexColor("#2f5f9e")

@@ -18,18 +18,16 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.geometry.hexgrid import Cube, Facing
+from ttgbuild.packapi import fonts
+from ttgbuild.packapi.booksheet import render_book
+from ttgbuild.packapi.drawing import RenderContext
+from ttgbuild.packapi.flow import Figure, FigureMaker, shrunk
+from ttgbuild.packapi.hexgrid import Cube, Facing
 from ttgbuild.packs.pockettactics import PACK
 from ttgbuild.packs.pockettactics.kit.art import INK, corners, hexagon
 from ttgbuild.packs.pockettactics.kit.reference import direction_diagram, names
 from ttgbuild.packs.pockettactics.kit.reference import figures as reference_figures
 from ttgbuild.packs.pockettactics.placement import FRONT, may_lay, second_base_spots, step
-from ttgbuild.render import fonts
-from ttgbuild.render.booksheet import render_book
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.flow import Figure
-from ttgbuild.render.prose import FigureMaker
-from ttgbuild.render.sheet import shrunk
 
 SHEET = "rules"
 TILE, BASE = HexColor("#cfe3a8"), HexColor("#c4c0b8")

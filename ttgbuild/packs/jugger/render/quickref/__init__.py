@@ -21,18 +21,15 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.origin import Origin
-from ttgbuild.i18n.runtime import Translator
+from ttgbuild.packapi import style, text
+from ttgbuild.packapi.diagnostics import Origin
+from ttgbuild.packapi.drawing import RenderContext, Translator, finish, new_canvas
+from ttgbuild.packapi.flow import Section, SheetLayout, flow_page
 from ttgbuild.packs.jugger.model import Content, Rules
 from ttgbuild.packs.jugger.render import icons
 from ttgbuild.packs.jugger.render.changes import kit_variants
 from ttgbuild.packs.jugger.render.labels import sheet_label, sheets
 from ttgbuild.packs.jugger.render.quickref import inputs
-from ttgbuild.render import style, text
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.flow import Section
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.prose import SheetLayout, flow_page
 
 Span = text.Span
 Paragraph = list[Span]

@@ -15,13 +15,12 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.i18n.runtime import Translator
+from ttgbuild.packapi import fonts, style
+from ttgbuild.packapi.drawing import Translator
+from ttgbuild.packapi.flow import Figure, FigureMaker, PictureDrawer
 from ttgbuild.packs.jugger.model import Content, Rules
 from ttgbuild.packs.jugger.odds import combat_odds
 from ttgbuild.packs.jugger.render import diagrams, dienote, icons
-from ttgbuild.render import fonts, style
-from ttgbuild.render.flow import Figure
-from ttgbuild.render.prose import FigureMaker, PictureDrawer
 
 DIAGRAM = 45 * mm  # height of a diagram box (the column gives its width, about 60 mm)
 ODDS_DICE = 10  # the odds tables show pools up to this many dice (a layout limit, not a rule)
