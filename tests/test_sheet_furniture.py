@@ -1,13 +1,11 @@
-"""What a sheet's page says besides its sections: its own title, and printer talk only where
-size matters (issue 38, "Play from the kit alone").
+"""What a sheet's page says besides its sections: its own title, and the 100 % note and
+ruler every page of the kit carries (issue 38, "Play from the kit alone"; print.md).
 
-Readers found "Print at 100 % ..." on every page of the rulebook and reference
-sheets whose band named only the game. A copy of the example game made of data
-(examples/tidewrack) is built with the CLI and its PDFs read back: a book page
-and a reference page print no 100 % note or ruler unless their sheet file
-asks (`print_note: true`), cards and the guide (it prints the print plan)
-keep them, and a reference sheet's band shows its own `title:`, translated,
-with the game's name beside it.
+Readers found reference sheets whose band named only the game. A copy of the
+example game made of data (examples/tidewrack) is built with the CLI and its
+PDFs read back: a reference sheet's band shows its own `title:`, translated,
+with the game's name beside it; every page of a book, a reference sheet and
+the guide still carries the note and the ruler.
 """
 
 from __future__ import annotations
@@ -80,25 +78,15 @@ def build(game: Path, out: Path, locale: str = "en") -> Path:
     return out / locale
 
 
-def test_a_book_page_prints_no_print_note_nor_ruler(tidewrack: Path, tmp_path: Path) -> None:
+def test_every_page_of_a_book_carries_the_print_note_and_ruler(
+    tidewrack: Path, tmp_path: Path
+) -> None:
     kit = build(with_book(tidewrack), tmp_path / "out")
     pages = [plain(page) for page in pdf_pages(kit / "rules.pdf")]
     assert len(pages) >= 2
     for number, page in enumerate(pages, start=1):
-        assert f"page {number} of {len(pages)}" in page  # the folio stays
-        assert NOTE not in page and RULER not in page, number
-    cards = [plain(page) for page in pdf_pages(kit / "cards.pdf")]
-    assert all(NOTE in page and RULER in page for page in cards)  # size matters there
-    (guide,) = pdf_pages(kit / "guide.pdf")  # prints the print plan: it tells how to print
-    assert NOTE in plain(guide) and RULER in plain(guide)
-
-
-def test_a_book_that_asks_prints_the_print_note_on_every_page(
-    tidewrack: Path, tmp_path: Path
-) -> None:
-    kit = build(with_book(tidewrack, "print_note: true\n"), tmp_path / "out")
-    pages = [plain(page) for page in pdf_pages(kit / "rules.pdf")]
-    assert len(pages) >= 2 and all(NOTE in page and RULER in page for page in pages)
+        assert f"page {number} of {len(pages)}" in page  # the folio
+        assert NOTE in page and RULER in page, number
 
 
 def test_a_reference_sheet_shows_its_own_title_and_the_games_name(
@@ -111,7 +99,7 @@ def test_a_reference_sheet_shows_its_own_title_and_the_games_name(
         (page,) = pdf_pages(build(game, tmp_path / "out", locale) / "reference.pdf")
         head = plain(page)[:60]
         assert re.match(rf"{title} Tidewrack\b", head), head  # the title, then the game
-        assert NOTE not in plain(page) and RULER not in plain(page)
+        assert RULER in plain(page)  # the note is in the page's language
 
 
 def test_a_reference_sheet_without_a_title_shows_the_games_name(
@@ -119,18 +107,6 @@ def test_a_reference_sheet_without_a_title_shows_the_games_name(
 ) -> None:
     (page,) = pdf_pages(build(titled(tidewrack, ""), tmp_path / "out") / "reference.pdf")
     assert plain(page).startswith("Tidewrack How to win")
-
-
-def test_a_one_page_sheet_says_whether_it_prints_the_print_note(
-    tidewrack: Path, tmp_path: Path
-) -> None:
-    guide = tidewrack / "pack/sheets/guide.sheet.yaml"
-    guide.write_text("print_note: false\n" + guide.read_text(encoding="utf-8"), encoding="utf-8")
-    kit = build(titled(tidewrack, "print_note: true\n"), tmp_path / "out")
-    (page,) = pdf_pages(kit / "reference.pdf")
-    assert NOTE in plain(page) and RULER in plain(page)
-    (page,) = pdf_pages(kit / "guide.pdf")
-    assert NOTE not in plain(page) and RULER not in plain(page)
 
 
 def test_a_title_beside_a_book_is_a_located_error(tidewrack: Path) -> None:

@@ -5,13 +5,10 @@ page; a rulebook is read at the table, so its type size is fixed and it takes
 as many pages as it needs (render/paginate.py breaks paragraphs between lines).
 This module holds what every book shares: the page geometry, the headings and
 paragraphs as paginate items, the furniture (title band on page 1, running
-head with the page number), and the printing of laid-out pages. A book is
-read, not measured: its pages print no 100 % note and no ruler unless its
-sheet file asks (`print_note: true`, for a book printing something measured
-in play); the kit's cards, tokens and boards carry them. Jugger's rules.pdf
-(its template) and a sheet file in book mode (`book:` at its top,
-docs/formats/sheets.md) both print through it, so every game's rulebook
-looks alike.
+head with the page number, the 100 % ruler), and the printing of laid-out
+pages. Jugger's rules.pdf (its template) and a sheet file in book mode (`book:`
+at its top, docs/formats/sheets.md) both print through it, so every game's
+rulebook looks alike.
 """
 
 from __future__ import annotations
@@ -48,7 +45,7 @@ SIDE = 15 * mm  # left and right margins
 TOP = 12 * mm
 HEAD = 8 * mm  # running head on every page
 TITLE = 14 * mm  # the book's title band, first page only
-FOOT = 16 * mm  # the bottom margin (the 100 % note and ruler when the book prints them)
+FOOT = 16 * mm  # the 100 % note and ruler
 GUTTER = 7 * mm
 BODY = BOOK_BODY  # body type size, points: fixed, the book grows pages instead
 TABLE_RATIO = 8.5 / 9.0  # tables are set a little smaller than the body
@@ -140,11 +137,9 @@ def furniture(
     folio: str,
     number: int,
     ink: Color = style.HEADER,
-    print_note: bool = False,
 ) -> None:
     """Running head with the page number (`folio`, already translated and filled), the
-    title on later pages; the title band in `ink` on the first page; the 100 % note and
-    ruler only when the book asks for them (`print_note`)."""
+    title on later pages; the title band in `ink` on the first page; the print notes."""
     page_w, page_h = ctx.settings.page
     top = page_h - TOP
     canvas.setFillColor(style.MUTED)
@@ -161,8 +156,7 @@ def furniture(
         canvas.setFont(text.SANS.bold, size)
         for index, line in enumerate(band):
             canvas.drawString(SIDE, top - HEAD - size * 0.9 - index * size * BAND_LEADING, line)
-    if print_note:
-        ctx.furniture.on_margin_sheet(canvas, FOOT - 4 * mm)
+    ctx.furniture.on_margin_sheet(canvas, FOOT - 4 * mm)
 
 
 def band_lines(title: str, width: float) -> tuple[float, list[str], bool]:
@@ -219,7 +213,6 @@ class Pages:
     ink: Color = style.HEADER
     declared: str = ""  # the sheet file's file:line of the book (JT901 points there)
     title_at: str = ""  # ... and of its title
-    print_note: bool = False  # the 100 % note and ruler on every page (the sheet's print_note)
 
 
 def print_pages(
@@ -255,8 +248,7 @@ def print_pages(
         ctx.problems.append(problem)
     for number, paints in enumerate(paged.pages, start=1):
         ctx.progress(f"{pages.where[1]}: page {number}")
-        folio = pages.folio(number, total)
-        furniture(ctx, canvas, pages.title, folio, number, pages.ink, pages.print_note)
+        furniture(ctx, canvas, pages.title, pages.folio(number, total), number, pages.ink)
         for paint in paints:
             paint(canvas)
         canvas.showPage()
@@ -420,9 +412,7 @@ def render_book(
     where = (Origin(sheet.doc.display, "/book"), f"book {name}", "columns")
     book = sheet.data["book"]
     declared = next(iter(too_big), sheet.line_of(book))  # the first section too big
-    at = Pages(
-        title, folio, where, setting, ink, declared, _title_at(sheet, book), sheet.print_note
-    )
+    at = Pages(title, folio, where, setting, ink, declared, _title_at(sheet, book))
     print_pages(ctx, canvas, items, texts, at)
     return finish(canvas, buffer)
 

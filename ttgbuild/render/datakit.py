@@ -45,7 +45,7 @@ from ttgbuild.source.sheetfile import SUFFIX, TYPE_SIZE, SheetError, Sheets, loa
 
 MARGIN = 12 * mm  # left, right and top
 TITLE = 10 * mm  # the title band
-FOOT = 14 * mm  # the bottom margin (the 100 % note and the ruler, on a sheet that prints them)
+FOOT = 14 * mm  # room for the 100 % note and the ruler
 TITLE_SHARE = 0.62  # of the band's width, the sheet's own title's beside the game's name
 COLUMNS = 2
 PAGES = 1  # a sheet file's pages, its own row of a print plan
@@ -56,7 +56,7 @@ def sheet(
     ctx: RenderContext, sheet: str, title: str, theme: Mapping[str, str], file: str = ""
 ) -> bytes:
     """One page: the sheet's own title (the game's name beside it), its sections flowed
-    into columns, the 100 % note and ruler if the sheet asks (`print_note`); a sheet in
+    into columns, the furniture; a sheet in
     book mode (`book:`) is a book of as many pages as it needs (render/booksheet.py).
 
     `sheet` is the sheet file's path, `title` the game's name (alone in the
@@ -94,15 +94,14 @@ def sheet_page(
 ) -> None:
     """One page of the sheet file `name` as every game's sheet prints (`titled_page`): its
     own `title:` in the band with `game` (the game's name) beside it, or the game's name
-    alone; its sections at its `type_size`; the 100 % note and ruler if it asks
-    (`print_note`). A pack drawing its sheets itself (for their figures) calls this with
-    its layout, so what the sheet file says of its page is decided here only."""
+    alone; its sections at its `type_size`. A pack drawing its sheets itself (for their
+    figures) calls this with its layout, so what the sheet file says of its page is
+    decided here only."""
     sheet = layout.sheets.by_name[name]
     own = layout.title(name)
     sections = layout.sections(name)
     beside = game if own else ""
-    sizes, note = sheet.type_size, sheet.print_note
-    titled_page(ctx, canvas, own or game, sections, origin, ink, sizes, beside, note)
+    titled_page(ctx, canvas, own or game, sections, origin, ink, sheet.type_size, beside)
 
 
 def titled_page(
@@ -114,13 +113,11 @@ def titled_page(
     ink: Color,
     sizes: tuple[float, float] = TYPE_SIZE,
     game: str = "",
-    print_note: bool = False,
 ) -> None:
     """One reference page: `title` in a band ruled in `ink`, `game` (the game's name,
     when `title` is the sheet's own) smaller at its right, the sections flowed into two
-    columns at the largest type size of `sizes` that fits, the 100 % note and ruler only
-    on a page that asks (`print_note`: a page read at the table has no size that
-    matters); problems at `origin`.
+    columns at the largest type size of `sizes` that fits, the furniture; problems at
+    `origin`.
 
     A pack whose sheets need figures lays its sections out itself and draws each
     page with this, so every game's reference page looks alike; one whose pages
@@ -142,7 +139,7 @@ def titled_page(
     area = (MARGIN, FOOT, width, top - TITLE - 1 * mm - FOOT)
     canvas.setFillColor(style.INK)
     columns = (origin, "reference sheet", "columns")
-    flow_page(ctx, canvas, sections, area, COLUMNS, sizes, columns, FOOT, print_note)
+    flow_page(ctx, canvas, sections, area, COLUMNS, sizes, columns, FOOT)
 
 
 def _game_name(

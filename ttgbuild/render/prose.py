@@ -307,12 +307,10 @@ def flow_page(
     sizes: tuple[float, float],
     where: tuple[Origin, str, str],
     foot: float,
-    print_note: bool = False,
 ) -> None:
     """The rest of a reference page below its title: the sections flowed into `count`
     columns of `area` between the type `sizes`, what could not be printed reported at
-    `where` (JT901 too long, JT902 characters the fonts lack), the page end. A page read
-    at the table prints no 100 % note and ruler in its `foot`; one that asks does."""
+    `where` (JT901 too long, JT902 characters the fonts lack), the furniture, the page end."""
     largest, smallest = sizes
     flowed = flow(sections, columns(area, count), largest, smallest, ctx.icons.draw)
     flowed.paint(canvas)
@@ -322,6 +320,5 @@ def flow_page(
     # An unbounded box makes ctx.fit check glyphs only: the flow above did the fitting.
     inf = float("inf")
     ctx.fit(every_text(sections), inf, inf, flowed.size, flowed.size, text.CONDENSED, where)
-    if print_note:
-        ctx.furniture.on_margin_sheet(canvas, foot)
+    ctx.furniture.on_margin_sheet(canvas, foot)
     canvas.showPage()

@@ -7,17 +7,10 @@ messages, tables and figures. Reading one here, below the renderer, lets
 that does not exist) before any page is drawn; render/prose.py lays the
 checked file out. A sheet with `book:` at its top is a rulebook of many
 pages (render/booksheet.py): the same sections, set at one size.
-
-What a page says about printing is the sheet's to decide (`print_note`):
-rules and reference pages are read, not measured, so by default they print
-neither the 100 % note nor the ruler that cards, tokens and boards carry; a
-sheet that prints the kit's print plan (the guide) tells how to print, and
-keeps them.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -67,7 +60,6 @@ TYPE_SIZE = (10.0, 6.0)  # a sheet's body sizes without `type_size`: 10 pt down 
 BOOK_BODY = 9.0  # a book's body size without `book.body`, as Jugger's rules.pdf
 BOOK_COLUMNS = 2
 # The name of the kit's print plan (render/printplan.py): a sheet reading it is the guide.
-PRINT_PLAN = re.compile(r"\bprint_plan\b")
 # Keys whose values are expressions (a message's params values are too).
 EXPRESSION_KEYS = frozenset({"when", "each", "count", "text", "number", "percent", "cost", "id"})
 
@@ -104,15 +96,6 @@ class Sheet(DataFile, kind="sheet", suffix=SUFFIX, codes=SHEET_CODES):
         """The message of a one-page sheet's own title (`title:`), else None (a book's is
         `book.title`)."""
         return self.doc.data.get("title")
-
-    @property
-    def print_note(self) -> bool:
-        """Whether the sheet's pages carry the 100 % note and ruler: its `print_note`, else
-        only if it prints the kit's print plan (the guide, which tells how to print); a page
-        read at the table (rules, a reference) has no size that matters."""
-        if "print_note" in self.doc.data:
-            return bool(self.doc.data["print_note"])
-        return any(PRINT_PLAN.search(source) for _, _, source in _expressions(self.data))
 
     @property
     def body_size(self) -> float:
