@@ -59,7 +59,12 @@ def draw_sheet(root: Path, locale: str, name: str) -> str:
     settings = PrintSettings()
     ctx = RenderContext.for_pack(pack, loaded.content, tr, settings, content_dir=root / "content")
     sheet = Path(pack.sheets) / f"{name}.sheet.yaml"
-    data = datakit.sheet(ctx, str(sheet), pack.title, {}, f"{name}.pdf")
+    if name == "block":  # drawn by the pack itself, for its templates (render/reference.py)
+        from ttgbuild.packs.dungeonbowl.render import reference
+
+        data = reference.render(ctx)
+    else:
+        data = datakit.sheet(ctx, str(sheet), pack.title, {}, f"{name}.pdf")
     assert not ctx.problems
     # A variant only a test declares has no translation: its English prints (JT801).
     assert all(d.code == "JT801" for d in tr.diagnostics), tr.diagnostics

@@ -395,3 +395,13 @@ def test_a_compound_too_wide_for_its_token_breaks_after_its_hyphen() -> None:
     assert hyphen_break("Portal del banquillo", 17 * mm, 8) == "Portal del banquillo"
     # Emblem initials count the words of a hyphenated team name too.
     assert initials("Moorsumpf-Quaker") == "MQ" and initials("Caldereros de Ceniza") == "CC"
+
+
+def test_the_end_zones_mirror_each_other_on_every_row() -> None:
+    # Issue 38 (fresh readers): the lower right end zone's middle row read ".bb." where
+    # the other three zones read "aa.."/"..bb" (an unshaded square at its back wall).
+    rows = load("dungeon.yaml")["map"]
+    for y, row in enumerate(rows):
+        left = {x for x, c in enumerate(row) if c == "a"}
+        right = {len(row) - 1 - x for x, c in enumerate(row) if c == "b"}
+        assert left == right, (y + 1, row)

@@ -203,3 +203,33 @@ def test_no_player_sheet_prints_a_command_line_or_a_file_path(kit: Path, locale:
     for path in sorted((kit / locale).glob("*.pdf")):
         found = COMMAND.findall(words(path))
         assert not found, (path.name, found)
+
+
+def test_the_block_reference_draws_the_scatter_and_rebound_templates(kit: Path) -> None:
+    # Issue 38 (fresh readers): the templates were only in rules.pdf; a scatter or a
+    # rebound is rolled at the table, with the block reference in hand.
+    for locale, heading, label in (
+        ("en", "Scatter and rebound templates", "top of the dungeon map"),
+        ("es", "Plantillas de dispersión y de pared", "parte de arriba del mapa de la mazmorra"),
+    ):
+        text = words(kit / locale / "block.pdf")
+        assert heading in text and label in text, locale
+        faces = "\u2013".join(("1", "2 3", "4 5", "6"))  # the rebound template: 1-2, 3-4, 5-6
+        assert faces in text, locale
+
+
+def test_tokens_of_one_position_carry_a_number_each(kit: Path) -> None:
+    # Issue 38 (fresh readers): players of one position differ on the roster, so each
+    # token says which player it is, on both faces.
+    game = content(GAME, "game.yaml")
+    most = game["roster"]["max_players"]
+    text = words(kit / "en" / "tokens.pdf")
+    for path in sorted((GAME / "content" / "teams").glob("*.yaml")):
+        for position in yaml.safe_load(path.read_text(encoding="utf-8"))["positions"]:
+            count = min(position["most"], most)
+            if count > 1:
+                name = position["name"]
+                for n in (1, count):
+                    # A name broken at its hyphen on the standing face reads without it.
+                    seen = text.count(f"{name} {n}") + text.count(f"{name.replace('-', '')} {n}")
+                    assert seen >= 4, (name, n)

@@ -21,9 +21,10 @@ CONFIG = REPO / "pyproject.toml"
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
 NO_PACK = "The engine imports no game pack"
+PACK_API = "Packs use only the public pack interface"
 LAYERS = "Engine layers: cli > build > render > i18n > validate > source > pack > core"
 CORE_ALONE = "The core imports nothing else of ttgbuild"
-CONTRACTS = (NO_PACK, LAYERS, CORE_ALONE)
+CONTRACTS = (NO_PACK, PACK_API, LAYERS, CORE_ALONE)
 
 
 def lint_imports(package_parent: Path) -> subprocess.CompletedProcess[str]:
@@ -68,6 +69,11 @@ def test_the_package_keeps_every_import_contract() -> None:
     [
         # The engine reaching into the Jugger TTG pack.
         ("render/leak.py", "import ttgbuild.packs.jugger.model", {NO_PACK}),
+        # The pack interface is engine too: it never imports a pack.
+        ("packapi/leak.py", "import ttgbuild.packs.jugger.model", {NO_PACK}),
+        # A pack reaching past the pack interface into the engine.
+        ("packs/jugger/leak.py", "import ttgbuild.render.text", {PACK_API}),
+        ("packs/pockettactics/leak.py", "from ttgbuild.core import console", {PACK_API}),
         # A lower layer importing a higher one.
         ("source/leak.py", "import ttgbuild.render.text", {LAYERS}),
         # The core leaning on any other part of ttgbuild.

@@ -88,8 +88,9 @@ def test_tokens_mats_reference_and_guide(kit: Path, content) -> None:
         assert tokens.count(unit["name"]) == 2  # both sides of the fold
     mats = pages(kit / "mats.pdf")
     assert len(mats) == content.game["kit"]["mats"]  # a page per player, die nets below the mat
-    for number, page in enumerate(mats, 1):
-        assert f"Player {number}" in page and "Reserve" in page and "Captured" in page
+    # each mat is named as the rules name its player (issue 38: not "Player 1")
+    for title, page in zip(("First player", "Second player"), mats, strict=True):
+        assert title in page and "Reserve" in page and "Captured" in page
         assert "Die nets" in page
     assert largest_army(content.units) == 5
     reference = pages(kit / "reference.pdf")

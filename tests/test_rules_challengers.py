@@ -375,6 +375,7 @@ THIRD_READERS = {
             "In a solo game, you play against the Robot",
             "The final is played at any park, with the usual start player; "
             "its trophy is the win itself.",
+            "your trophies with their backs (the fans) up",
         ),
         "setup.pdf": (
             "Which parks: use the parks with the lowest numbers",
@@ -395,7 +396,8 @@ THIRD_READERS = {
     },
     "es": {
         "rules.pdf": (
-            "puedes descartar todas las cartas robadas que aún tengas en la mano, nunca solo algunas",
+            "puedes descartar todas las cartas robadas que aún tengas en la mano, "
+            "nunca solo algunas",
             "pon las demás boca abajo en los descartes de esa bandeja",
             "Los descartes van boca abajo junto al borde inferior de su etiqueta de bandeja",
             "En una partida en solitario, juegas contra el Robot",
@@ -440,6 +442,7 @@ THIRD_FLAGGED = {
         r"gather your deck: the bench",
         r"player count's column",
         r"cards here",
+        r"secret side up",
     ),
     "es": (
         r"\bcog(e|er|es|en)\b",

@@ -489,3 +489,83 @@ def test_the_dugout_teleport_is_not_in_the_actions_table(
     end = rules[locale].index(apart, start)
     assert name not in rules[locale][start:end]
     assert name in rules[locale][end:]
+
+
+# The fresh readers' lists (issue 38, round 3): each house ruling or wording they asked
+# for, one phrase per locale (docs/games/dungeon-bowl.md, "Rulings added after the fresh
+# readers").
+FRESH_READERS = {
+    "en": [
+        "end (also after a turnover)",  # 1 the End step still happens
+        "a thrown player is not the activated player",  # 2 a thrown player falling
+        "a portal is never a square of an end zone",  # 3 portals and end zones
+        "the board prints no letters",  # 3 no A/B on the map
+        "a prone player may use a special action only as the block of a blitz",  # 4
+        "may not do this in that first team turn",  # 5 the dugout teleport
+        "a ball that moves diagonally into a straight wall",  # 6
+        "add the two ruler-square numbers",  # 7 wall pass lengths
+        "the wall has no printed grid",  # 7 naming a wall square
+        "is always a fumble, as for a pass",  # 8 a natural 1 on a throw
+        "a ball pulled by a skill is also stopped by players",  # 10 Sticky Tongue
+        "tokens of the same position carry numbers",  # 13
+    ],
+    "es": [
+        "final (también tras un cambio de turno)",
+        "un jugador lanzado no es el jugador activado",
+        "un portal nunca es un cuadro de una zona de anotación",
+        "el tablero no lleva letras",
+        "un jugador boca abajo solo puede usar una acción especial",
+        "no puede hacerlo en ese primer turno",
+        "un balón que se mueve en diagonal contra una pared recta",
+        "suma los números de esos dos cuadros de la regla",
+        "la pared no tiene cuadrícula impresa",
+        "siempre es un fumble, como en un pase",
+        "también lo detienen los jugadores",
+        "las fichas de una misma posición llevan un número",
+        "empezando por el equipo que juega el primer turno",  # 14
+        "la habilidad placar",  # 14 the skill named apart from the action
+    ],
+    "de": [
+        "ende (auch nach einem turnover)",
+        "ein geworfener spieler ist nicht der aktivierte spieler",
+        "ein portal ist nie ein feld einer endzone",
+        "der spielplan trägt keine buchstaben",
+        "sonderaktion nur als block eines blitz",
+        "in diesem ersten teamzug nicht",
+        "diagonal gegen eine gerade wand",
+        "zähl die nummern der beiden linealfelder zusammen",
+        "die wand hat kein gedrucktes raster",
+        "immer ein patzer, wie bei einem pass",
+        "halten auch spieler auf",
+        "marker derselben position tragen nummern",
+    ],
+}
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_fresh_readers_rulings_are_printed(rules: dict[str, str], locale: str) -> None:
+    missing = missing_terms(rules[locale], FRESH_READERS[locale])
+    assert missing == [], f"rules.pdf ({locale}) lacks: {missing}"
+
+
+@pytest.mark.timeout(120)
+def test_the_fresh_spanish_reader_s_wordings_are_gone(rules: dict[str, str]) -> None:
+    gone = ["que eligió el lanzamiento de moneda", "un portal dentro de una zona de anotación"]
+    assert missing_terms(rules["es"], gone) == gone
+
+
+def test_spanish_step_texts_after_a_colon_start_in_lower_case() -> None:
+    # "Lanzamiento de moneda: lanza una moneda…": Spanish writes no capital after a colon.
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).parent.parent / "games" / GAME / "locales" / "es" / "LC_MESSAGES"
+    with (po / "ttgbuild.po").open("rb") as f:
+        catalog = read_po(f)
+    steps = [
+        m.string
+        for m in catalog
+        if (m.context or "").startswith(("pre_match:", "post_match:"))
+        and (m.context or "").endswith(":text")
+    ]
+    assert steps and all(s[:1].islower() for s in steps), steps

@@ -11,6 +11,10 @@ requires), and the PDFs' text is searched:
 - the numbers and rulings printed follow content/game.yaml, and declared
   variants print before the first chapter;
 - no sheet of the kit prints a command line, a file path or a content/ hint;
+- the house rulings issue 38's fresh readers asked for (re-rolling a die again, Scry
+  after a hop, a tile touching only the first base, which hazard test comes first) are
+  printed in every locale, the Spanish kit has none of the calques they found, and the
+  mats name the players as the rules do;
 - the setup diagrams obey the front-edge rule they illustrate (placement.py).
 """
 
@@ -20,7 +24,15 @@ import re
 from pathlib import Path
 
 import pytest
-from rulestext import GAMES, build_kit, game_copy, pdf_text, plain, player_sheet_violations
+from rulestext import (
+    GAMES,
+    build_kit,
+    game_copy,
+    pdf_pages,
+    pdf_text,
+    plain,
+    player_sheet_violations,
+)
 
 from ttgbuild.geometry.hexgrid import Cube, Facing
 from ttgbuild.i18n.glossary import fold, stem
@@ -206,6 +218,83 @@ def test_magitech_agrees_in_spanish(kit: Path) -> None:
     )
 
 
+# Issue 38, the third (fresh) readers: the house rulings they asked for, printed in every
+# locale where a player looks (docs/games/pocket-tactics.md, "Rulings of this kit").
+THIRD_READER_RULINGS = {
+    ("en", "rules.pdf"): (
+        "may roll the same die again more than once, one re-roll each time; only its last "
+        "result counts",
+        "whether that move was a step or a hop",
+        "A new tile must touch at least one tile already laid or the first base (touching "
+        "the first base alone is enough)",
+        "rolls the test of the tile it leaves first",
+        "a kicker is a fixed die",  # not "the book's name for" one: the player has no book
+    ),
+    ("en", "reference.pdf"): (
+        "The same die may be rolled again with each further re-roll",
+        "whether that move was a step or a hop",
+        "A new tile must touch at least one laid tile or the first base (the base alone is "
+        "enough)",
+        "roll the test of the tile left first",
+    ),
+    ("en", "cards.pdf"): ("after its step or hop it may take a second step",),
+    ("es", "rules.pdf"): (
+        "puede volver a tirar el mismo dado más de una vez",
+        "tanto si fue un paso como un salto",
+        "basta con tocar solo la primera base",
+        "hace primero la prueba de la loseta de la que sale",
+        "un kicker es un dado fijo",
+        "Traza una línea recta",
+        "lo más cerca posible de su propia base",
+        "un sexto de vuelta (60°) cada vez",
+        "al salir de ella o asaltar desde ella",
+    ),
+    ("es", "reference.pdf"): (
+        "Un mismo dado puede volver a tirarse",
+        "basta con la base sola",
+        "haz primero la prueba de la loseta de la que sales",
+        "Un kicker es un dado fijo",
+    ),
+    ("de", "rules.pdf"): (
+        "denselben Würfel mehr als einmal neu werfen",
+        "ob sie ein Schritt oder ein Sprung war",
+        "die erste Basis allein genügt",
+        "legt zuerst die Probe des Felds ab, das sie verlässt",
+    ),
+}
+# The Spanish wordings the third reader found calqued or speaking of a book the player has not.
+SPANISH_CALQUES = (
+    "nombre que da el libro", "borde recto", "menos pasos", "asaltar fuera",
+    "asalto fuera", "de sexto en sexto",
+)  # fmt: skip
+
+
+def test_the_third_readers_rulings_are_printed_in_every_locale(kit: Path) -> None:
+    missing = {
+        (locale, file): [s for s in sentences if s not in plain(pdf_text(kit / locale / file))]
+        for (locale, file), sentences in THIRD_READER_RULINGS.items()
+    }
+    assert {where: found for where, found in missing.items() if found} == {}
+
+
+def test_the_spanish_kit_has_no_calques_and_no_book_to_refer_to(kit: Path) -> None:
+    for file in KIT:
+        text = plain(pdf_text(kit / "es" / file), fold=True)
+        assert [c for c in SPANISH_CALQUES if c in text] == [], file
+
+
+@pytest.mark.parametrize(
+    ("locale", "titles"),
+    [("en", ("First player", "Second player")), ("es", ("Primer jugador", "Segundo jugador"))],
+)
+def test_the_mats_name_the_players_as_the_rules_do(
+    kit: Path, locale: str, titles: tuple[str, str]
+) -> None:
+    pages = [plain(page) for page in pdf_pages(kit / locale / "mats.pdf")]
+    assert [title for title in titles if not any(p.startswith(title) for p in pages)] == []
+    assert not any(re.search(r"(Player|Jugador) \d", page) for page in pages)
+
+
 def test_numbers_and_rulings_follow_the_data(tmp_path: Path) -> None:
     project = game_copy("pocket-tactics", tmp_path)
     game = project / "content" / "game.yaml"
@@ -273,3 +362,5 @@ def test_a_tile_may_touch_laid_tiles_only_on_their_front_edges() -> None:
     assert not may_lay(step(base, Facing.NE), {base, ahead})  # it touches `ahead`'s SE edge
     assert not may_lay(Cube(5, -5, 0), {base})  # touching nothing
     assert not may_lay(base, {base})  # taken
+    # touching only the first base is enough (issue 38, third readers: the rule's one sentence)
+    assert may_lay(step(base, Facing.NE), {base, step(base, Facing.NW)})

@@ -357,7 +357,10 @@ POFILTER_ACCEPTED = {
     ("challengers", "es"): {("sentencecount", "Tournament diagram no."), ("simplecaps", "Robot")},
     # The shirt-number column "#" is "N.º"/"Nr.", "Most" is "Máx."/"Max."; German writes "K.o.".
     # The dugout's KO box is the book's "casilla de Jugadores Noqueados" (L115), in words.
-    ("dungeon-bowl", "es"): NUMBER_COLUMN | {("endpunc", "Most"), ("simplecaps", "dugout:ko:name")},
+    # The pre- and post-match step texts print after "Name:", so Spanish starts them in lower case.
+    ("dungeon-bowl", "es"): NUMBER_COLUMN
+    | {("endpunc", "Most"), ("simplecaps", "dugout:ko:name")}
+    | {("simplecaps", "pre_match:"), ("simplecaps", "post_match:")},
     ("dungeon-bowl", "de"): NUMBER_COLUMN | {("endpunc", "Most"), ("endpunc", "KO")},
 }
 FINDING = re.compile(r"\(pofilter\) (\w+):")

@@ -28,6 +28,7 @@ neighbours were drawn or not (tests/test_watch_incremental.py).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -88,6 +89,12 @@ class Drawn:
     job: Job
     traced: Traced
     pictures: dict[Key, str] = field(default_factory=dict)  # rows: a piece or a whole page
+
+    @functools.cached_property
+    def firsts(self) -> dict[Key, Placement]:
+        """Each piece's first placement (the one pictured), found once: a drawing merged into
+        this one (`_merge`) places every piece where it was."""
+        return _first_placements(self.traced.placements)
 
 
 class Rebuild(Exception):
@@ -272,7 +279,7 @@ class WarmGallery:
         if first.reload:
             raise Rebuild("the rows of the gallery changed")
         if first.pictures:  # the quick pieces first: the open page swaps them now
-            self.shown(self._publish(reload=False, pictures=first.pictures))
+            self.shown(self._publish(reload=False, pictures=first.pictures, prune=False))
         if self.busy():  # more saves wait: they come first, the slow files and checks after
             self.owed.update(slow)
             return Update()
@@ -283,6 +290,8 @@ class WarmGallery:
             return self._error_page()
         if loaded.content != drawn.content:  # never expected: the checks read the same files
             raise Rebuild("the content read again differs from the content drawn")
+        # Equal, but the one drawn is the one whose records are known (`depends.records`).
+        self.loaded = dataclasses.replace(loaded, content=drawn.content)
         return self._publish(reload=late.reload, pictures=late.pictures)
 
     def _classify(self, saved: set[Path]) -> dict[str, set]:
@@ -437,7 +446,7 @@ class WarmGallery:
             raise Rebuild(f"{job.part.file} could not be drawn ({result.errors[0].message})")
         only, sheets = part
         old = self.drawn[(job.locale, job.part.file)]
-        firsts = _first_placements(old.traced.placements)
+        firsts = old.firsts
         was, now = old.traced.sheet_of_page, result.sheet_of_page
         redrawn: dict[Key, Placement] = {}
         for placement in result.placements:
@@ -496,8 +505,12 @@ class WarmGallery:
         self.drawn.clear()  # fixed, the gallery is drawn again whole
         return Update(reload=True)
 
-    def _publish(self, reload: bool, pictures: list[Picture] | None = None) -> Update:
-        """Write the page as `preview` does, forget pictures no longer shown."""
+    def _publish(
+        self, reload: bool, pictures: list[Picture] | None = None, prune: bool = True
+    ) -> Update:
+        """Write the page as `preview` does and, with `prune`, forget the pictures no longer
+        shown (a save's quick pictures leave that to the end of its refresh: it walks every
+        picture of the gallery)."""
         assert self.loaded is not None
         rows: dict[Key, Row] = {}
         placed: set[Diagnostic] = set()
@@ -526,7 +539,8 @@ class WarmGallery:
         write_atomically(
             self.out / "index.html", page.gallery_page(self.locales, listed, general, views)
         )
-        self._prune(listed)
+        if prune:
+            self._prune(listed)
         return Update(pictures or [], reload)
 
     def _views(self, linked: set[str]) -> set[str]:
@@ -590,7 +604,7 @@ def _part(drawn: Drawn, pieces: set[Key]) -> Part:
 
     A deck file lays out every card and draws only the sheets holding the pieces.
     """
-    firsts = _first_placements(drawn.traced.placements)
+    firsts = drawn.firsts
     only = frozenset(key for key in pieces if key in firsts)
     if not drawn.job.part.deck:
         return only, None

@@ -45,6 +45,13 @@ PACK = packaged(
             printing=PrintPlan(stock="thin_card"),
         ),
         Component(
+            "block.pdf",
+            "reference: block dice and results with exact odds, range ruler bands, pass and"
+            " throw tables, scatter and rebound templates",
+            # a sheet file (data/sheets/block.sheet.yaml), drawn here for its two templates
+            Ref(_AT + "render.reference:render"),
+        ),
+        Component(
             "roster-form.pdf",
             "a blank league roster to fill in by hand",
             Ref(_AT + "render.form:render"),

@@ -282,7 +282,8 @@ def _legend(ctx: RenderContext, canvas: Canvas, top: float, where: tuple) -> Non
             tr.fill(
                 # Translators: {die} is a die such as D6.
                 tr.pgettext(
-                    "dungeon legend", "Portal: roll the portal die ({die}) to pick the exit"
+                    "dungeon legend",
+                    "Portal: roll the portal die ({die}) to pick the exit; never in an end zone",
                 ),
                 {"die": ctx.content.game["teleport"]["die"]},
             ),
