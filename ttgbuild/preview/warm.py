@@ -278,8 +278,8 @@ class WarmGallery:
         first = self._redraw(quick)
         if first.reload:
             raise Rebuild("the rows of the gallery changed")
-        if first.pictures:  # the quick pieces first: the open page swaps them now
-            self.shown(self._publish(reload=False, pictures=first.pictures, prune=False))
+        if first.pictures:  # the quick pieces first: the open pages swap them now; the page
+            self.shown(Update(first.pictures))  # itself is written at the refresh's end
         if self.busy():  # more saves wait: they come first, the slow files and checks after
             self.owed.update(slow)
             return Update()
@@ -505,12 +505,8 @@ class WarmGallery:
         self.drawn.clear()  # fixed, the gallery is drawn again whole
         return Update(reload=True)
 
-    def _publish(
-        self, reload: bool, pictures: list[Picture] | None = None, prune: bool = True
-    ) -> Update:
-        """Write the page as `preview` does and, with `prune`, forget the pictures no longer
-        shown (a save's quick pictures leave that to the end of its refresh: it walks every
-        picture of the gallery)."""
+    def _publish(self, reload: bool, pictures: list[Picture] | None = None) -> Update:
+        """Write the page as `preview` does, forget pictures no longer shown."""
         assert self.loaded is not None
         rows: dict[Key, Row] = {}
         placed: set[Diagnostic] = set()
@@ -539,8 +535,7 @@ class WarmGallery:
         write_atomically(
             self.out / "index.html", page.gallery_page(self.locales, listed, general, views)
         )
-        if prune:
-            self._prune(listed)
+        self._prune(listed)
         return Update(pictures or [], reload)
 
     def _views(self, linked: set[str]) -> set[str]:
