@@ -266,7 +266,7 @@ def measure(sizes: Sequence[int], runs: int, builds: int, keep: Path | None) -> 
                     project = make(work, size)
                     loop = loop_runs(browser, project, work / f"cache-{size}", runs)
                     floor = floor_runs(project, runs)
-                    built = build_runs(project, work / f"cache-{size}", builds)
+                    built = build_runs(project, work / f"cache-{size}", builds) if builds else {}
                     results.append(Result(size, loop, floor, **built))
                     print(row(results[-1]), flush=True)
                     if keep:
@@ -279,13 +279,17 @@ def measure(sizes: Sequence[int], runs: int, builds: int, keep: Path | None) -> 
 
 
 def row(result: Result) -> str:
-    return (
+    loop = (
         f"{result.heroes:>5} heroes: save to paint {result.loop:7.0f} ms median "
         f"({min(result.loop_ms):.0f}-{max(result.loop_ms):.0f}), one-card floor "
         f"{result.floor:5.1f} ms ({min(result.floor_ms):.1f}-{max(result.floor_ms):.1f}), "
-        f"ratio {result.loop / result.floor:5.1f}x, {len(result.loop_ms)} runs; build from "
-        f"nothing {result.build_full[0]:.1f} s ({result.build_full[1]:.1f} s CPU), after the "
-        f"edit {result.build_edit[0]:.1f} s ({result.build_edit[1]:.1f} s CPU), "
+        f"ratio {result.loop / result.floor:5.1f}x, {len(result.loop_ms)} runs"
+    )
+    if not result.files_drawn[1]:  # --builds 0
+        return loop
+    return (
+        f"{loop}; build from nothing {result.build_full[0]:.1f} s ({result.build_full[1]:.1f} s "
+        f"CPU), after the edit {result.build_edit[0]:.1f} s ({result.build_edit[1]:.1f} s CPU), "
         f"{result.files_drawn[0]} of {result.files_drawn[1]} files drawn"
     )
 
@@ -311,7 +315,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--heroes", default="30,1000", help="comma-separated team sizes")
     parser.add_argument("--runs", type=int, default=7, help="timed edits per size (median)")
-    parser.add_argument("--builds", type=int, default=3, help="builds per size (median)")
+    parser.add_argument(
+        "--builds", type=int, default=3, help="builds per size (median); 0: the loop only"
+    )
     parser.add_argument("--json", type=Path, help="also write the samples here")
     options = parser.parse_args(argv)
     if not CHROMIUM.exists():

@@ -268,8 +268,7 @@ def shrunk(value: str, font: str, largest: float, smallest: float, room: float) 
 
 @dataclass(frozen=True)
 class Furniture:
-    """What a page whose printed size matters says about printing: the 100 % note and the
-    ruler's label (pages read at the table, rules and references, print neither)."""
+    """What every page says about printing: the 100 % note and the ruler's label."""
 
     note: str
     ruler_label: str

@@ -59,7 +59,6 @@ REPEAT = frozenset({"when", "each", "as"})
 TYPE_SIZE = (10.0, 6.0)  # a sheet's body sizes without `type_size`: 10 pt down to 6 pt
 BOOK_BODY = 9.0  # a book's body size without `book.body`, as Jugger's rules.pdf
 BOOK_COLUMNS = 2
-# The name of the kit's print plan (render/printplan.py): a sheet reading it is the guide.
 # Keys whose values are expressions (a message's params values are too).
 EXPRESSION_KEYS = frozenset({"when", "each", "count", "text", "number", "percent", "cost", "id"})
 

@@ -172,7 +172,10 @@ def _bound_again(kit: Kit, deck: Deck, names: dict[str, Any], renew: Callable[[A
         return prepared(kit, card.face, {**names, **given}, given)
 
     renewed: dict[int, Card] = {}  # copies of a card are one Card: bound once
-    cards = [renewed.setdefault(id(card), again(card)) for card in deck.cards]
+    for card in deck.cards:
+        if id(card) not in renewed:
+            renewed[id(card)] = again(card)
+    cards = [renewed[id(card)] for card in deck.cards]
     back = again(deck.back) if deck.back is not None else None
     return replace(deck, cards=cards, back=back)
 
