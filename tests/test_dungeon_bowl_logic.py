@@ -361,10 +361,15 @@ def test_whole_percents_keep_what_can_happen_off_0_and_100() -> None:
     # to single rows of the largest remainders, in row order.
     assert [round(c * 100) for c in whole_percents([Fraction(1, 3)] * 3)] == [34, 33, 33]
     sixths = whole_percents([Fraction(2, 6)] + [Fraction(1, 6)] * 4)
-    assert [round(c * 100) for c in sixths] == [34, 17, 17, 16, 16]
-    # A group too big for the missing point leaves it to the next remainder.
+    assert [round(c * 100) for c in sixths] == [33, 17, 17, 17, 16]
+    # A group too big for the missing point leaves it to the next remainder, when whole
+    # groups then take every point...
     near = [Fraction(354, 1000)] * 2 + [Fraction(292, 1000)]
     assert [round(c * 100) for c in whole_percents(near)] == [35, 35, 30]
+    # ... and only then: a group that must be split anyway is split first (largest
+    # remainder), never giving a smaller remainder its point (11.2 stays 11).
+    split = [Fraction(296, 1000)] * 3 + [Fraction(112, 1000)]
+    assert [round(c * 100) for c in whole_percents(split)] == [30, 30, 29, 11]
     tiny = whole_percents([Fraction(1, 1000), Fraction(999, 1000)])
     assert tiny[0] == float(Fraction(1, 1000))  # prints "<1", not "0"
     assert round(tiny[0] * 100) == 0 < tiny[0] and tiny[1] == float(Fraction(999, 1000))

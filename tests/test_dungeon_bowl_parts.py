@@ -231,5 +231,7 @@ def test_tokens_of_one_position_carry_a_number_each(kit: Path) -> None:
                 name = position["name"]
                 for n in (1, count):
                     # A name broken at its hyphen on the standing face reads without it.
-                    seen = text.count(f"{name} {n}") + text.count(f"{name.replace('-', '')} {n}")
+                    # The number whole: "Hopper 1" is not found in "Hopper 10".
+                    names = "|".join(re.escape(v) for v in {name, name.replace("-", "")})
+                    seen = len(re.findall(rf"(?:{names}) {n}(?!\d)", text))
                     assert seen >= 4, (name, n)

@@ -97,16 +97,36 @@ def roster_faults(rosters: Sequence[Any], teams: Sequence[Any], game: Any) -> li
     return out
 
 
-def repeated_numbers(rosters: Sequence[Any]) -> list[Record]:
-    """Each roster player wearing a shirt number an earlier player of the roster wears."""
+def token_number_faults(rosters: Sequence[Any], teams: Sequence[Any], game: Any) -> list[Record]:
+    """Roster numbers no printed token carries, at the player's number.
+
+    A roster's number is the player's token number, as on tokens.pdf: the tokens of
+    a position are numbered 1 to its `most` (at most the roster's `max_players`), so
+    a number past that, or one an earlier player of the same position holds, names
+    no token of its own.
+    """
+    by_id = {team["id"]: team for team in teams}
     out = []
     for sheet in rosters:
-        seen: set[int] = set()
+        team = by_id.get(sheet["team"])
+        if team is None:
+            continue  # the team reference check reports it
+        tokens = {
+            p["id"]: min(p["most"], game["roster"]["max_players"]) for p in team["positions"]
+        }
+        seen: set[tuple[str, int]] = set()
         for index, player in enumerate(sheet["players"]):
-            if player["number"] in seen:
-                where = sheet.origin.at("players", index)
-                out.append(Record({"number": player["number"], "roster": sheet["name"]}, where))
-            seen.add(player["number"])
+            position, number = player["position"], player["number"]
+            where = sheet.origin.at("players", index, "number")
+            if position not in tokens:
+                continue  # the roster check reports the unknown position
+            if number > tokens[position]:
+                text = f"{position} tokens run from 1 to {tokens[position]}, not to {number}"
+                out.append(_fault(where, text))
+            elif (position, number) in seen:
+                text = f"{position} token {number} is another player's of {sheet['name']} already"
+                out.append(_fault(where, text))
+            seen.add((position, number))
     return out
 
 
@@ -138,36 +158,43 @@ def whole_percents(column: Sequence[Fraction]) -> list[float]:
     18.75, 12.5, 12.5), and the sheet promises 100. Largest remainder
     instead: every chance rounds down and the points still missing go to the
     largest remainders (ties to the larger chance). Equal chances are one
-    group that prints alike while it can, since a reader takes 17 against 16
-    for a difference: a group bigger than the points left is passed over for
-    the next remainders, and only points still missing after every group
-    go to single rows of the largest remainders, in row order (three thirds:
-    34, 33, 33). A chance that would print 0 or 100 though it is neither
-    keeps its own value, so the sheet prints "<1" or ">99" rather than call
-    it impossible or certain.
+    group that prints alike when it can, since a reader takes 17 against 16
+    for a difference: if passing over the groups too big for the points left
+    lets whole groups take every point, so it is (0.354, 0.354, 0.292: 35, 35,
+    30); otherwise the points go by largest remainder alone, row by row in
+    row order within a group (three thirds: 34, 33, 33), so no chance is
+    printed further from its value than largest remainder allows. A chance
+    that would print 0 or 100 though it is neither keeps its own value, so the
+    sheet prints "<1" or ">99" rather than call it impossible or certain.
     """
     floors = [int(p * 100) for p in column]
     missing = 100 - sum(floors) if sum(column) == 1 else 0
     groups: dict[Fraction, list[int]] = {}
     for i, p in enumerate(column):
-        groups.setdefault(p, []).append(i)
+        if p * 100 != int(p * 100):  # a whole percent already takes no point
+            groups.setdefault(p, []).append(i)
     by_remainder = sorted(groups, key=lambda p: (-(p * 100 - int(p * 100)), -p))
     shown = list(floors)
-    for chance in by_remainder:
-        rows = groups[chance]
-        if 0 < len(rows) <= missing and chance * 100 != int(chance * 100):
-            for i in rows:
-                shown[i] += 1
-            missing -= len(rows)
-    for chance in by_remainder:
-        for i in groups[chance]:
-            if missing > 0 and shown[i] == floors[i] and chance * 100 != int(chance * 100):
-                shown[i] += 1
-                missing -= 1
+    alike = [groups[p] for p in by_remainder]
+    taken = _whole_groups(alike, missing)  # None: largest remainder alone, row by row
+    rows = [i for group in (alike if taken is None else taken) for i in group]
+    for i in rows[:missing]:
+        shown[i] += 1
     return [
         float(p) if (n == 0 < p) or (n == 100 and p < 1) else n / 100
         for p, n in zip(column, shown, strict=True)
     ]
+
+
+def _whole_groups(groups: list[list[int]], points: int) -> list[list[int]] | None:
+    """The groups (largest remainder first) that take exactly `points` whole, each passed
+    over when bigger than the points left; None when some points would be left over."""
+    taken = []
+    for group in groups:
+        if len(group) <= points:
+            taken.append(group)
+            points -= len(group)
+    return taken if points == 0 else None
 
 
 def odds(table: Any) -> list[dict[str, Any]]:
@@ -386,7 +413,7 @@ FUNCTIONS: dict[str, Any] = {
     "other_niggling": other_niggling,
     "roster_faults": roster_faults,
     "roster_cost": roster_cost,
-    "repeated_numbers": repeated_numbers,
+    "token_number_faults": token_number_faults,
     "cheapest_roster": roster.cheapest,
     "positions": roster.positions,
     "chest_squares": chest_squares,
