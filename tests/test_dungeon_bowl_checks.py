@@ -481,13 +481,23 @@ CASES = [
         "4 niggling injuries; the injury table counts at most 3",
         "niggling: 4}",
     ),
+    # A roster's number is the player's token number (issue 38): unique per position, and
+    # one of the position's printed tokens.
     (
         "content/rosters/marsh-kings.yaml",
-        "{number: 8, name: Pond Skimmer",
-        "{number: 7, name: Pond Skimmer",
+        "{number: 5, name: Pond Skimmer",
+        "{number: 4, name: Pond Skimmer",
         "DB129",
-        "number 7 is worn by another player of The Marsh Kings already",
-        "{number: 7, name: Pond Skimmer",
+        "hopper token 4 is another player's of The Marsh Kings already",
+        "{number: 4, name: Pond Skimmer",
+    ),
+    (
+        "content/rosters/marsh-kings.yaml",
+        "{number: 1, name: Bulrush",
+        "{number: 2, name: Bulrush",
+        "DB129",
+        "bog-brute tokens run from 1 to 1, not to 2",
+        "{number: 2, name: Bulrush",
     ),
     (
         "content/skills/hard-head.yaml",

@@ -290,3 +290,26 @@ def test_the_print_shop_poster_holds_the_dungeon_at_full_size_with_bleed(kit: Pa
     assert len(cells) == len(rows) * len(rows[0])  # every square at the content's size
     assert "Print at 100" not in words(kit / "dungeon-print-shop.pdf")  # de kit: its own note
     assert "100 %" in words(kit / "dungeon-print-shop.pdf")
+
+
+def test_a_sample_roster_numbers_its_players_as_their_tokens(kit: Path) -> None:
+    """The sample rosters' # is the token number (issue 38): tokens of one position are
+    numbered from 1, and a position with a single token prints none, so neither does its
+    roster line; the header is the roster form's "#"."""
+    printed = words(kit / "rosters.pdf")
+    most = content("game.yaml")["roster"]["max_players"]
+    teams = {t.stem: content(f"teams/{t.name}") for t in (GAME / "content" / "teams").iterdir()}
+    for path in sorted((GAME / "content" / "rosters").glob("*.yaml")):
+        roster = content(f"rosters/{path.name}")
+        tokens = {p["id"]: min(p["most"], most) for p in teams[roster["team"]]["positions"]}
+        for player in roster["players"]:
+            shown = player["number"] if tokens[player["position"]] > 1 else "\u2013"
+            assert f"{shown} {player['name']}" in printed, player
+    samples = len(list((GAME / "content" / "rosters").iterdir()))
+    assert printed.count("# Spieler Position") == samples
+
+
+def test_the_match_sheet_states_the_end_step_and_the_thrown_player_exception(kit: Path) -> None:
+    printed = words(kit / "match.pdf")
+    assert "die Spieler des aktiven Teams, die zu Beginn dieses Teamzugs betäubt waren" in printed
+    assert "im eigenen Teamzug umgeworfen (außer ein geworfener Spieler ohne den Ball)" in printed
