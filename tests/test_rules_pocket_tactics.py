@@ -228,7 +228,7 @@ THIRD_READER_RULINGS = {
         "A new tile must touch at least one tile already laid or the first base (touching "
         "the first base alone is enough)",
         "rolls the test of the tile it leaves first",
-        "a kicker is a fixed die",  # not "the book's name for" one: the player has no book
+        "Kicker: a fixed die",  # not "the book's name for" one: the player has no book
     ),
     ("en", "reference.pdf"): (
         "The same die may be rolled again with each further re-roll",
@@ -243,7 +243,7 @@ THIRD_READER_RULINGS = {
         "tanto si fue un paso como un salto",
         "basta con tocar solo la primera base",
         "hace primero la prueba de la loseta de la que sale",
-        "un kicker es un dado fijo",
+        "Kicker: un dado fijo",
         "Traza una línea recta",
         "lo más cerca posible de su propia base",
         "un sexto de vuelta (60°) cada vez",
@@ -275,6 +275,70 @@ def test_the_third_readers_rulings_are_printed_in_every_locale(kit: Path) -> Non
         for (locale, file), sentences in THIRD_READER_RULINGS.items()
     }
     assert {where: found for where, found in missing.items() if found} == {}
+
+
+# Issue 38, the readers' last round: wordings they found unclear, printed as settled (the
+# Ice row names the assault out of it; the kicker is first what a card shows; Long Shot
+# counts steps, not straight lines; Shield Wall names its unit; the reference's set-up
+# and turn say who re-rolls, who picks next and who starts) and never again as they were.
+LAST_READER_ITEMS = {
+    ("en", "rules.pdf"): (
+        "On entry, exit or assault",
+        "Kicker: a fixed die, one that is never rolled and always shows its number, from 0 "
+        "to 6. A card shows it as a square with a dashed outline",
+    ),
+    ("en", "reference.pdf"): (
+        "On entry, exit or assault",
+        "Each player rolls a die, rolling again on a tie",
+        "then the first player picks another",
+        "The first player starts; then players alternate",
+    ),
+    ("en", "cards.pdf"): ("up to 3 steps away (gaps counted)", "Not for this unit,"),
+    ("es", "rules.pdf"): (
+        "Al entrar, salir o asaltar",
+        "Kicker: un dado fijo, que nunca se tira y siempre muestra su número, de 0 a 6. En "
+        "la carta es el cuadrado de borde discontinuo",
+    ),
+    ("es", "reference.pdf"): (
+        "Al entrar, salir o asaltar",
+        "Cada jugador tira un dado, y se repite si hay empate",
+        "luego el primer jugador escoge otra",
+        "Empieza el primer jugador; después los jugadores se alternan",
+    ),
+    ("es", "cards.pdf"): ("a 3 pasos como máximo (huecos incluidos)", "No vale para esta unidad,"),
+    ("de", "rules.pdf"): ("Betreten, Verlassen, Angriff", "Auf der Karte ist er das Quadrat"),
+    ("de", "reference.pdf"): (
+        "Betreten, Verlassen, Angriff",
+        "bei Gleichstand noch einmal",
+        "danach nimmt der erste Spieler eine andere",
+        "Der erste Spieler fängt an",
+    ),
+    ("de", "cards.pdf"): ("bis 3 Schritte weit (Lücken mitgezählt)", "Nicht für diese Einheit,"),
+}
+LAST_READER_FOUND = {
+    "en": ("Entering or leaving", "a number in brackets after a value", "Not for itself"),
+    "es": ("Al entrar o salir", "No vale para ella", "pasos en línea recta", "Kicker: un número"),
+    "de": (
+        "Beim Betreten oder Verlassen",
+        "Nicht für sich",
+        "gerade übers Raster",
+        "Kicker: eine Zahl",
+    ),
+}
+
+
+def test_the_last_readers_items_are_printed_as_settled(kit: Path) -> None:
+    missing = {
+        (locale, file): [s for s in sentences if s not in plain(pdf_text(kit / locale / file))]
+        for (locale, file), sentences in LAST_READER_ITEMS.items()
+    }
+    assert {where: found for where, found in missing.items() if found} == {}
+    found = {
+        (locale, file): [s for s in wordings if s in plain(pdf_text(kit / locale / file))]
+        for locale, wordings in LAST_READER_FOUND.items()
+        for file in ("rules.pdf", "reference.pdf", "cards.pdf")
+    }
+    assert {where: left for where, left in found.items() if left} == {}
 
 
 def test_the_spanish_kit_has_no_calques_and_no_book_to_refer_to(kit: Path) -> None:
