@@ -2,9 +2,10 @@
 
 Every value the book states is walked: changed in a copy of the game, the
 change is reported at the content line with the book line (JT031), and a
-declared variant for it silences it. The shipped game declares no variant (it
-plays the book's values, all six additional sets included); any it declares must
-be a departure the content really makes.
+declared variant for it silences it. The shipped game plays the book's values
+(all six additional sets included) but one, declared: reshuffled discards go under
+the draw pile, not at the front of the tray (book L192); any variant it declares
+must be a departure the content really makes.
 The comparison runs in-process (the function `validate` calls); a few real
 CLI runs and builds check the command a user types and the printed kit.
 """
@@ -30,7 +31,9 @@ GAME = REPO / "games" / "challengers"
 BOOK = REPO / "ttgbuild" / "packs" / "challengers" / "data" / "book.yaml"
 SOURCE = "003_c6cf751e74c62084.txt"
 VALUES = bw.book_values(BOOK)
-SHIPPED: dict[str, list[str]] = {}  # variant id: the book values it changes
+SHIPPED: dict[str, list[str]] = {  # variant id: the book values it changes
+    "discards-under-draw-pile": ["reshuffled_discards"],
+}
 HEADING = bw.headings("Challengers!")  # the list's heading as each locale's catalog prints it
 
 
@@ -70,7 +73,7 @@ def shipped_changes() -> set[str]:
 
 
 def test_the_shipped_game_plays_the_book_or_declares_why() -> None:
-    """Passing case: no JT03x on the shipped game, whose two variants are declared."""
+    """Passing case: no JT03x on the shipped game, whose variants are declared."""
     assert bw.book_diagnostics(bw.compare(GAME)) == []
     assert len({value.id for value in VALUES}) == len(VALUES) >= 50
     assert all(value.source == SOURCE for value in VALUES)
@@ -165,6 +168,40 @@ def test_a_declared_variant_is_printed_and_none_prints_no_list(game: Path) -> No
         assert "The best 3 players play the final instead of 2." in text, locale
     (game / "content" / "variants.yaml").unlink()  # no variants (validate would object)
     assert HEADING["en"] not in reference_text(game, "en")
+
+
+def test_the_shipped_variant_is_printed_in_every_locale() -> None:
+    """Where reshuffled discards go departs from the book (L192, the front of the tray):
+    the reference card lists it, translated, under the variants heading in each locale."""
+    summaries = {
+        "en": "they go under the draw pile, not at the front of the tray",
+        "es": "se colocan debajo del montón y no delante",
+        "de": "kommen sie unter den Nachziehstapel, nicht nach vorn",
+    }
+    for locale, words in summaries.items():
+        text = reference_text(GAME, locale)
+        assert HEADING[locale] in text and words in text, locale
+
+
+def test_the_redraw_count_prints_in_words_for_one_and_as_a_number_otherwise(
+    game: Path,
+) -> None:
+    """redraws: 1 (the book's) prints "once" / "una vez" / "einmal", never "1 vez"; any
+    other count prints the number from game.yaml in the plural sentence."""
+    once = {
+        "en": "Redraw: once in each",
+        "es": "Volver a robar: una vez por",
+        "de": "Neu ziehen: einmal in",
+    }
+    for locale, words in once.items():
+        text = reference_text(GAME, locale)
+        assert words in text and "1 vez" not in text, locale
+    bw.edit_content(game, "game.yaml", "redraws: 1", "redraws: 2")
+    bw.declare_variant(game, "redraws")
+    twice = {"en": "you have 2 redraws", "es": "hasta 2 veces", "de": "bis zu 2-mal"}
+    for locale, words in twice.items():
+        text = reference_text(game, locale)
+        assert words in text and once[locale] not in text, locale
 
 
 def test_the_park_gap_is_printed_from_game_yaml(game: Path) -> None:

@@ -262,7 +262,7 @@ LAST_ITEMS = {
             "On the cards of Old Town, the set's name is followed by “base set”",
             "there is no final (see Two players and solo).",
             "the Robot takes the empty seat (see The Robot).",
-            "you have 1 redraw in each Planning phase",
+            "Redraw: once in each Planning phase",
             "use tokens of another value or any other marker",
         ),
         "reference.pdf": ("if neither of you holds a trophy", "Fan tokens are public"),
@@ -279,9 +279,9 @@ LAST_ITEMS = {
             "al nombre del conjunto le sigue «conjunto básico»",
             "no hay final (ver «Dos jugadores y en solitario»).",
             "el Robot ocupa el asiento libre (ver «El Robot»).",
-            "1 vez por fase de Planificación",
+            "una vez por fase de Planificación",
             "separados por el ancho de 3 cartas",
-            "Descartes que caben",
+            "Límite de descartes",
             "usa fichas de otro valor",
         ),
         "reference.pdf": ("si ninguno de los dos tiene trofeos", "iguale o supere"),
@@ -482,6 +482,64 @@ def test_the_third_readers_items_are_printed(locale: str) -> None:
             assert not re.search(r"\((diagrams|parks|tokens)\.pdf\)", text), file
 
 
+FOURTH_READERS = {
+    "en": {
+        "rules.pdf": (
+            "The row shows the round, and with it the trophy played for",
+            "or pass it when several are discarded at once, shuffle them all and slide them "
+            "under the draw pile",
+            "Cards are drawn only from the top of the draw pile, never from the discards.",
+        ),
+        "guide.pdf": (
+            "When the discards reach or pass the number the label shows, shuffle them all",
+        ),
+    },
+    "es": {
+        "rules.pdf": (
+            "La fila indica la ronda, y con ella el trofeo en juego",
+            "o lo superen al descartar varias cartas a la vez, barájalos todos",
+            "Las cartas se roban siempre de encima del montón, nunca de los descartes.",
+            "Volver a robar: una vez por fase de Planificación",
+            "Límite de descartes",
+            "devolver el resto a la caja",
+        ),
+        "setup.pdf": ("devolver el resto a la caja",),
+        "guide.pdf": ("o lo superen, barájalos todos",),
+    },
+    "de": {
+        "rules.pdf": (
+            "Sie nennt die Runde und damit die Trophäe",
+            "oder mehr, weil mehrere Karten auf einmal abgeworfen wurden, mische alle",
+            "Gezogen wird nur oben vom Nachziehstapel, nie vom Abwurf.",
+            "Neu ziehen: einmal in jeder Planungsphase",
+        ),
+        "guide.pdf": ("Erreicht oder überschreitet der Abwurf die Zahl",),
+    },
+}
+FOURTH_FLAGGED = {
+    "en": ("never drawn straight back", "The row gives the trophy", "you have 1 redraw"),
+    "es": ("1 vez", "Descartes que caben", "los demás a la caja", "La fila indica el trofeo"),
+    "de": ("nie gleich wieder gezogen", "1-mal", "Sie nennt die Trophäe"),
+}
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("locale", sorted(FOURTH_READERS))
+def test_the_final_readers_items_are_printed(locale: str) -> None:
+    """Issue 38, round 4: reshuffled discards go under the draw pile, all of them even past
+    the label's number, with no promise that a discard is never drawn again; the redraw
+    happens "once" in words; a diagram row shows the round (and so the trophy); Spanish
+    table header and the additional sets left over, right for any count."""
+    for file, sentences in FOURTH_READERS[locale].items():
+        text = shipped(file, locale)
+        for sentence in sentences:
+            assert sentence in text, (file, sentence)
+    for file in ("rules.pdf", "reference.pdf", "setup.pdf", "guide.pdf"):
+        text = shipped(file, locale)
+        for flagged in FOURTH_FLAGGED[locale]:
+            assert flagged not in text, (file, flagged)
+
+
 def test_the_rules_name_the_printed_parts_not_their_files() -> None:
     """'What you need' lists each part by the title it prints under, in every locale."""
     for locale, parts in (
@@ -543,7 +601,7 @@ CALQUES = [
     ),
     ("y el jugador inicial se decide como siempre", ", con el jugador inicial de siempre"),
     ("con el reverso (los hinchas) hacia arriba", "con el reverso secreto hacia arriba"),
-    ('msgstr "Descartes que caben"', 'msgstr "Descartes antes de barajarlos de vuelta"'),
+    ('msgstr "Límite de descartes"', 'msgstr "Descartes antes de barajarlos de vuelta"'),
     ("separados por el ancho de {gap} cartas", "dejando un espacio de {gap} cartas"),
     ("iguale o supere la de la carta", "iguale la de la carta"),
 ]
