@@ -150,7 +150,8 @@ def test_nothing_changed_means_nothing_drawn_and_the_same_report(baseline, kit):
     assert stats(kit.path("output")) == before
 
 
-def test_nothing_changed_loads_neither_renderer_nor_validator_and_is_fast(kit):
+def test_nothing_changed_loads_neither_renderer_nor_validator(kit):
+    """A no-op build imports nothing heavy (its speed is `python -m bench`'s to measure)."""
     result = subprocess.run(
         [sys.executable, "-X", "importtime", *command(kit.root, "build")[1:]],
         capture_output=True,
@@ -161,15 +162,6 @@ def test_nothing_changed_loads_neither_renderer_nor_validator_and_is_fast(kit):
     imported = {line.split("|")[-1].strip() for line in result.stderr.splitlines() if "|" in line}
     for heavy in ("reportlab", "jsonschema", "babel", "yaml", "jinja2"):
         assert heavy not in imported, heavy
-    times = []
-    for _ in range(3):
-        started = time.perf_counter()
-        assert ttg(kit.root, "build").returncode == 0
-        times.append(time.perf_counter() - started)
-    # The 0.5 s target is measured by `python -m bench` on a quiet machine; here the
-    # bound only has to catch a no-op build that draws (well over a second), without
-    # failing CI on a busy machine.
-    assert min(times) <= 1.0, times
 
 
 def test_a_changed_catalog_redraws_only_its_locale(kit, tmp_path):
