@@ -5,6 +5,11 @@ sizes and colours evaluated with the content, its labels translated and
 fitted to a cell. The same resolved board is then drawn on every tile, on the
 assembly map (scaled) and on the print-shop poster (render/boardtiles.py), so
 a label's problem is reported once and every copy of the board is the same.
+
+Each cell is drawn once however often the file names it: its fill is the last
+mark's that gives a fill, its symbol and label the last mark's that gives
+either (never two marks' printed over each other), and an edge named twice is
+one line. So drawing a copy costs at most the grid's cells and edges.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ttgbuild.core.origin import Origin
-from ttgbuild.geometry.cellgrid import CellGrid, Point
+from ttgbuild.geometry.cellgrid import Cell, CellGrid, Point
 from ttgbuild.render import fonts, shapes, text
 from ttgbuild.render.context import RenderContext
 from ttgbuild.source.boardfile import (
@@ -27,7 +32,7 @@ from ttgbuild.source.boardfile import (
     BoardError,
     board_size_problem,
     cell_of,
-    cells_of,
+    cells_named,
     evaluated_size,
 )
 from ttgbuild.source.expressions import ExpressionError, compile_expression
@@ -41,10 +46,8 @@ EDGE_WIDTH = 2.0  # pt, an edge feature's default line
 
 @dataclass(frozen=True)
 class Mark:
-    """A marking resolved: its cells, fill, symbol and fitted label, in drawing order."""
+    """A marking's symbol and fitted label, resolved once for every cell that prints it."""
 
-    cells: tuple[tuple[int, int], ...]
-    fill: Color | None
     symbol: str | None
     symbol_colour: Color
     label: text.Fitted | None
@@ -53,7 +56,8 @@ class Mark:
 
 @dataclass(frozen=True)
 class Drawn:
-    """A board ready to draw, in points: its grid, frame, colours, marks and edges."""
+    """A board ready to draw, in points: its grid, frame, colours, each cell's fill and
+    marking, and its edges."""
 
     grid: CellGrid
     frame: float
@@ -61,7 +65,8 @@ class Drawn:
     line_width: float
     coordinates: bool
     colours: Mapping[str, Color]
-    marks: tuple[Mark, ...]
+    fills: Mapping[Cell, Color]  # the marked cells' fills; the others are colours["cell"]
+    marked: tuple[tuple[Cell, Mark], ...]  # each cell with a symbol or label, once
     edges: tuple[tuple[Point, Point, Color, float], ...]
     numbers: tuple[str, ...]  # the row numbers in the locale's digits
 
@@ -107,10 +112,15 @@ def resolve(
 
     own = board.data.get("colours", {})
     colours = {key: colour(own, key, default) for key, default in DEFAULTS.items()}
-    marks = tuple(
-        _mark(ctx, board, grid, mark, colour, origin) for mark in board.data.get("marks", [])
-    )
-    edges = []
+    fills: dict[Cell, Color] = {}
+    marked: dict[Cell, Mark] = {}
+    for mark in board.data.get("marks", []):
+        cells = cells_named(mark["cells"])
+        if "fill" in mark:
+            fills.update(dict.fromkeys(cells, colour(mark, "fill", "paper")))
+        if "symbol" in mark or "label" in mark:
+            marked.update(dict.fromkeys(cells, _mark(ctx, board, grid, mark, colour, origin)))
+    edges: dict[tuple[Point, Point], tuple[Color, float]] = {}  # a line drawn twice is one
     for edge in board.data.get("edges", []):
         ink = colour(edge, "colour", "ink")
         width = float(edge.get("width", EDGE_WIDTH))
@@ -118,10 +128,10 @@ def resolve(
             a, b = (cell_of(ref) for ref in edge["between"])
             found = grid.shared_edge(a, b)
             if found is not None:
-                edges.append((*found, ink, width))
+                edges[found] = (ink, width)
             continue
-        for ref in edge["cells"]:
-            edges += [(*grid.side(cell, edge["side"]), ink, width) for cell in cells_of(ref)]
+        for cell in cells_named(edge["cells"]):
+            edges[grid.side(cell, edge["side"])] = (ink, width)
     return Drawn(
         grid,
         frame * mm,
@@ -129,8 +139,9 @@ def resolve(
         float(board.data.get("line_width", 0.6)),
         bool(board.data.get("coordinates", True)),
         colours,
-        marks,
-        tuple(edges),
+        fills,
+        tuple(marked.items()),
+        tuple((*line, ink, width) for line, (ink, width) in edges.items()),
         tuple(ctx.tr.number(row + 1) for row in range(board.rows)),
     )
 
@@ -155,8 +166,6 @@ def _mark(
             [[text.Span(words, bold=True)]], width, height, largest, 4, text.CONDENSED, where
         )
     return Mark(
-        tuple(cell for ref in mark["cells"] for cell in cells_of(ref)),
-        colour(mark, "fill", "paper") if "fill" in mark else None,
         mark.get("symbol"),
         colour(mark, "symbol_colour", "ink"),
         label,
@@ -175,21 +184,17 @@ def draw(canvas: Canvas, drawn: Drawn, left: float, top: float) -> None:
     canvas.saveState()
     canvas.setFillColor(drawn.colours["frame"])
     canvas.rect(left, top - height, width, height, stroke=0, fill=1)
-    cells = [(column, row) for row in range(grid.rows) for column in range(grid.columns)]
-    filled = {cell: drawn.colours["cell"] for cell in cells}
-    for mark in drawn.marks:
-        if mark.fill is not None:
-            filled.update({cell: mark.fill for cell in mark.cells})
-    for cell in cells:
-        _cell(canvas, grid, cell, at, filled[cell], drawn)
+    for row in range(grid.rows):
+        for column in range(grid.columns):
+            fill = drawn.fills.get((column, row), drawn.colours["cell"])
+            _cell(canvas, grid, (column, row), at, fill, drawn)
     canvas.setLineCap(1)  # round: edge features meet cleanly at corners
     for start, end, ink, line in drawn.edges:
         canvas.setStrokeColor(ink)
         canvas.setLineWidth(line)
         canvas.line(*at(start), *at(end))
-    for mark in drawn.marks:
-        for cell in mark.cells:
-            _mark_in_cell(canvas, grid, mark, at(grid.centre(cell)))
+    for cell, mark in drawn.marked:
+        _mark_in_cell(canvas, grid, mark, at(grid.centre(cell)))
     if drawn.coordinates:
         _coordinates(canvas, drawn, at, (left, top, width, height))
     canvas.restoreState()
@@ -257,7 +262,10 @@ def _symbol(canvas: Canvas, symbol: str, ink: Color, centre: Point, size: float)
 def _coordinates(
     canvas: Canvas, drawn: Drawn, at: Any, frame: tuple[float, float, float, float]
 ) -> None:
-    """Column letters above and below the grid, row numbers left and right, in the frame."""
+    """Column letters above and below the grid, row numbers left and right, in the frame.
+
+    Each band's labels line up with the cells next to it: on hexes the first and last
+    columns (flat) or rows (pointy) may be offset by half a cell from each other."""
     left, top, width, height = frame
     band = drawn.frame
     if band < 3 * mm:
@@ -268,12 +276,14 @@ def _coordinates(
     canvas.setFont(fonts.CONDENSED_BOLD, size)
     lift = size * 0.35  # from a line's middle to its baseline
     for column in range(grid.columns):
-        x, _ = at(grid.centre((column, 0)))
         letter = chr(ord("A") + column)
-        canvas.drawCentredString(x, top - band / 2 - lift, letter)
-        canvas.drawCentredString(x, top - height + band / 2 - lift, letter)
+        above, _ = at(grid.centre((column, 0)))
+        below, _ = at(grid.centre((column, grid.rows - 1)))
+        canvas.drawCentredString(above, top - band / 2 - lift, letter)
+        canvas.drawCentredString(below, top - height + band / 2 - lift, letter)
     for row in range(grid.rows):
-        _, y = at(grid.centre((0, row)))
         number = drawn.numbers[row]
-        canvas.drawCentredString(left + band / 2, y - lift, number)
-        canvas.drawCentredString(left + width - band / 2, y - lift, number)
+        _, first = at(grid.centre((0, row)))
+        _, last = at(grid.centre((grid.columns - 1, row)))
+        canvas.drawCentredString(left + band / 2, first - lift, number)
+        canvas.drawCentredString(left + width - band / 2, last - lift, number)

@@ -10,6 +10,8 @@ neighbours fall on the same point of the board and meet when the tiles are
 laid one on the other. The assembly map, first, shows which tile goes
 where. The poster is one page the board's size with the frame's colour
 running into the bleed round it (TrimBox: the board; BleedBox: the page).
+Tiles and poster are gallery pieces named by their board ("stormhold B2"), so
+two boards of one pack keep their own rows in `preview`.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from ttgbuild.source.records import kinds
 
 MARGIN = 13 * mm  # page margin: printers cannot reach the outer 4-7 mm
 OVERLAP = 12 * mm  # more than the 4-7 mm a home printer cannot reach
+HEAD = 8 * mm  # a tile's name and gluing hint, inside the margin, above its window
 MARK_RADIUS = 2.5 * mm  # an alignment mark's circle; its cross is 8 mm across
 MARK_ARM = 4 * mm
 MAP_TINT = HexColor("#b3261e")  # the assembly map's tile outlines and names
@@ -83,7 +86,7 @@ def tiling(size: Point, paper: Point) -> Tiling:
     """
     options = []
     for page in (landscape(paper), portrait(paper)):
-        most = (page[0] - 2 * MARGIN - OVERLAP, page[1] - 2 * MARGIN - OVERLAP)
+        most = (page[0] - 2 * MARGIN - OVERLAP, page[1] - 2 * MARGIN - HEAD - OVERLAP)
         columns = max(1, math.ceil((size[0] - OVERLAP) / most[0]))
         rows = max(1, math.ceil((size[1] - OVERLAP) / most[1]))
         step = ((size[0] - OVERLAP) / columns, (size[1] - OVERLAP) / rows)
@@ -128,7 +131,7 @@ def board(
     _assembly_map(ctx, canvas, drawn, tiles, words, origin)
     for row in range(tiles.rows):
         for column in range(tiles.columns):
-            _tile(ctx, canvas, drawn, tiles, (row, column), words, origin)
+            _tile(ctx, canvas, drawn, tiles, (row, column), words, (found.name, origin))
     return finish(canvas, buffer)
 
 
@@ -177,7 +180,8 @@ def _poster(ctx: RenderContext, drawn: Drawn, heading: str, name: str) -> bytes:
     canvas.setFillColor(drawn.colours["frame"])
     canvas.rect(0, 0, *page, stroke=0, fill=1)
     draw(canvas, drawn, bleed, bleed + height)
-    ctx.place_item(canvas, Piece("board", "print shop", ctx.place), (bleed, bleed, width, height))
+    piece = Piece("board", f"{name} print shop", ctx.place)
+    ctx.place_item(canvas, piece, (bleed, bleed, width, height))
     canvas.showPage()
     return finish(canvas, buffer)
 
@@ -189,19 +193,22 @@ def _tile(
     tiles: Tiling,
     at: tuple[int, int],
     words: Mapping[str, str],
-    origin: Origin,
+    source: tuple[str, Origin],
 ) -> None:
-    """One page: its window on the board, cut lines where it lies over a neighbour, the
-    alignment marks it shares, its name and the gluing hint, the furniture."""
+    """One page: its name and the gluing hint inside the printable area, below them its
+    window on the board, cut lines where it lies over a neighbour, the alignment marks it
+    shares, the furniture. `source` is the board's name and where its file is shown."""
+    board_name, origin = source
     row, column = at
     page_w, page_h = tiles.page
     area_w = page_w - 2 * MARGIN
     window_w, window_h = tiles.window
     ox, oy = tiles.origin(row, column)
-    left, top = MARGIN - ox, page_h - MARGIN + oy  # the board's top-left corner on the page
+    window_top = page_h - MARGIN - HEAD
+    left, top = MARGIN - ox, window_top + oy  # the board's top-left corner on the page
     canvas.saveState()
     clip = canvas.beginPath()
-    clip.rect(MARGIN, page_h - MARGIN - window_h, window_w, window_h)
+    clip.rect(MARGIN, window_top - window_h, window_w, window_h)
     canvas.clipPath(clip, stroke=0, fill=0)
     draw(canvas, drawn, left, top)
     canvas.restoreState()
@@ -210,28 +217,28 @@ def _tile(
     canvas.saveState()
     cutsheet.cut_lines(canvas, 0.3)
     if column > 0:
-        canvas.line(MARGIN, page_h - MARGIN, MARGIN, page_h - MARGIN - window_h)
+        canvas.line(MARGIN, window_top, MARGIN, window_top - window_h)
     if row > 0:
-        canvas.line(MARGIN, page_h - MARGIN, MARGIN + window_w, page_h - MARGIN)
+        canvas.line(MARGIN, window_top, MARGIN + window_w, window_top)
     for bx, by in marks(tiles, drawn.size):
         if ox - 0.1 <= bx <= ox + window_w + 0.1 and oy - 0.1 <= by <= oy + window_h + 0.1:
             _mark(canvas, left + bx, top - by)
     canvas.restoreState()
     name = tile_name(row, column)
     heading = ctx.tr.fill(words["tile"], {"tile": name})
-    band = (MARGIN + 1 * mm, page_h - MARGIN + 8 * mm)
+    band = (MARGIN + 1 * mm, page_h - MARGIN)  # the text's top, HEAD above the window
     half = area_w / 2 - 2 * mm
     where = (origin.at("messages", "tile"), "board tile", "heading")
-    block = ctx.fit([[text.Span(heading, bold=True)]], half, 6 * mm, 12, 7, text.SANS, where)
+    block = ctx.fit([[text.Span(heading, bold=True)]], half, HEAD - 2 * mm, 12, 7, text.SANS, where)
     canvas.setFillColor(style.INK)
     text.draw(canvas, block, band[0], band[1], text.SANS, ctx.icons.draw)
     where = (origin.at("messages", "glue"), "board tile", "hint")
-    hint = ctx.fit([[text.Span(words["glue"])]], half, 6 * mm, 8, 5.5, text.SANS, where)
+    hint = ctx.fit([[text.Span(words["glue"])]], half, HEAD - 2 * mm, 8, 5.5, text.SANS, where)
     used = max((line[-1].x + line[-1].width for line in hint.lines if line), default=0.0)
     canvas.setFillColor(style.MUTED)
     text.draw(canvas, hint, page_w - MARGIN - 1 * mm - used, band[1], text.SANS, ctx.icons.draw)
     ctx.furniture.on_margin_sheet(canvas, MARGIN)
-    ctx.place_item(canvas, Piece("tile", name, ctx.place), (0, 0, *tiles.page))
+    ctx.place_item(canvas, Piece("tile", f"{board_name} {name}", ctx.place), (0, 0, *tiles.page))
     canvas.showPage()
 
 

@@ -3,11 +3,11 @@
 A board is data (docs/formats/boards.md): a square or hex grid, its marked
 cells and edge features, its words. Reading it here, below the renderer,
 lets `validate` report a cell off the grid, an edge between cells that do
-not touch, an unknown colour or an expression that does not parse at the
-board file's line (JT086-JT088) before any page is drawn; the sizes written
-as expressions are evaluated with the content before a build (render/
-datakit.py's check), and one that gives no usable size is JT086 or JT089
-there. render/boardtiles.py draws the checked file.
+not touch, a key the grid has no use for, an unknown colour or an expression
+that does not parse at the board file's line (JT086-JT088) before any page is
+drawn; the sizes written as expressions are evaluated with the content before
+a build (render/datakit.py's check), and one that gives no usable size is
+JT086 or JT089 there. render/boardtiles.py draws the checked file.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from ttgbuild.source.expressions import ExpressionError, compile_expression
 SUFFIX = ".board.yaml"
 BOARD_CODES = code_table(
     Code("JT086", "error", "a board file's expressions are valid and evaluate with the content"),
-    Code("JT087", "error", "a board's marked cells and edges lie on its grid"),
+    Code("JT087", "error", "a board's cells and edges lie on its grid; it writes no unused key"),
     Code("JT088", "error", "a board names only colours of its theme, the pack's or the engine's"),
     Code("JT089", "error", "a board's cell and frame sizes are numbers within bounds"),
 )
@@ -45,6 +45,11 @@ HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 COLOUR_KEYS = frozenset({"cell", "line", "frame", "coordinates", "fill", "colour"})
 COLOUR_KEYS |= frozenset({"symbol_colour", "label_colour"})
 CELL_REF = re.compile(r"^([A-Z])([1-9][0-9]?)$")
+# Cell references (F6, or a rectangle A1:C3) a board's marks and edges may write in all
+# (JT087): every cell of the largest board (26 by 99) named one by one. Each reference is
+# checked by its corners and spread over the rows it spans, so checking and drawing stay
+# quick however large the rectangles are.
+MOST_REFS = 2600
 
 
 class BoardError(LocatedError):
@@ -64,15 +69,22 @@ def cell_name(cell: Cell) -> str:
     return f"{chr(ord('A') + cell[0])}{cell[1] + 1}"
 
 
-def cells_of(ref: str) -> list[Cell]:
-    """The cells a reference names: one cell, or every cell of a rectangle (A1:C3)."""
+def corners_of(ref: str) -> tuple[Cell, Cell]:
+    """The top-left and bottom-right cells a reference names: a cell twice, or a rectangle's."""
     first, _, last = ref.partition(":")
     (c0, r0), (c1, r1) = cell_of(first), cell_of(last or first)
-    return [
-        (column, row)
-        for row in range(min(r0, r1), max(r0, r1) + 1)
-        for column in range(min(c0, c1), max(c0, c1) + 1)
-    ]
+    return (min(c0, c1), min(r0, r1)), (max(c0, c1), max(r0, r1))
+
+
+def cells_named(refs: list[str]) -> list[Cell]:
+    """Every cell some references name, each once, row by row: a cell named twice, or by two
+    rectangles that overlap, is drawn once (the work is bounded by the grid, not the refs)."""
+    rows: dict[int, set[int]] = {}
+    for ref in refs:
+        (c0, r0), (c1, r1) = corners_of(ref)
+        for row in range(r0, r1 + 1):
+            rows.setdefault(row, set()).update(range(c0, c1 + 1))
+    return [(column, row) for row in sorted(rows) for column in sorted(rows[row])]
 
 
 @dataclass(frozen=True)
@@ -130,6 +142,7 @@ def load_board(
     problems = board.expression_problems("JT086", board.expressions(theme))
     problems += _colour_problems(board, theme)
     problems += _cell_problems(board)
+    problems += _key_problems(board)
     problems += _size_problems(board)
     return (None if problems else board), problems
 
@@ -177,11 +190,18 @@ def _cell_problems(board: Board) -> list[Diagnostic]:
     last = cell_name((board.columns - 1, board.rows - 1))
     shown = f"{board.columns} by {board.rows}: A1 to {last}"
     problems = []
+    written = 0
 
     def off_grid(refs: list[str]) -> bool:
+        nonlocal written
         found = False
         for index, ref in enumerate(refs):
-            if any(not grid.contains(cell) for cell in cells_of(ref)):
+            written += 1
+            if written == MOST_REFS + 1:
+                message = f"the marks and edges write more than {MOST_REFS} cell references"
+                message += "; name a block of cells once, as a rectangle (A1:C3)"
+                problems.append(board.problem("JT087", refs, message, str(index)))
+            if not all(grid.contains(cell) for cell in corners_of(ref)):
                 message = f"{ref} lies off the board ({shown})"
                 problems.append(board.problem("JT087", refs, message, str(index)))
                 found = True
@@ -207,6 +227,14 @@ def _cell_problems(board: Board) -> list[Diagnostic]:
                 message = "a hex grid's edges are `between: [A1, A2]`; `side` is for squares"
                 problems.append(board.problem("JT087", edge, message, "side"))
     return problems
+
+
+def _key_problems(board: Board) -> list[Diagnostic]:
+    """A key the grid has no use for (JT087): written, it would be silently ignored."""
+    if board.data["grid"] == "square" and "orientation" in board.data:
+        message = "orientation is for hex grids (flat or pointy); a square grid has none"
+        return [board.problem("JT087", board.data, message, "orientation")]
+    return []
 
 
 def _size_problems(board: Board) -> list[Diagnostic]:
