@@ -64,7 +64,7 @@ EVENTS = "/_live/events"
 READY_MS = 500
 # Saves closer together than this are one change (an editor writes a file in steps);
 # saves made while the gallery is redrawn wait and make one more refresh together.
-STEP_MS = 30
+STEP_MS = 10
 # Seconds the slow files and checks of a save wait for the open pages to fetch its pictures.
 FETCH_WAIT = 0.5
 SWAPS_KEPT = 16  # recent swaps a late event channel can still send instead of a reload
