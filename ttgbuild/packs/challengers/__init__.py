@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ttgbuild.pack import Component, PrintPlan, Ref
-from ttgbuild.source.datapack import packaged
+from ttgbuild.packapi.pack import Component, PrintPlan, Ref, packaged
 
 _AT = __name__ + "."
 

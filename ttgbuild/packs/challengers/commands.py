@@ -15,9 +15,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ttgbuild.core import console
-from ttgbuild.core.diagnostics import Diagnostic
-from ttgbuild.options import EXIT_PROBLEMS, EXIT_UNREADABLE, ProjectOption, require_game
+from ttgbuild.packapi import console
+from ttgbuild.packapi.commands import EXIT_PROBLEMS, EXIT_UNREADABLE, ProjectOption, require_game
+from ttgbuild.packapi.diagnostics import Diagnostic
 
 GAME = "challengers"
 
@@ -39,7 +39,7 @@ def schedule(
     project: ProjectOption = Path("."),
 ) -> None:
     """Prove the tournament diagrams' schedules (or print generated ones), player count by count."""
-    from ttgbuild.validate.project import validate_project
+    from ttgbuild.packapi.project import validate_project
 
     require_game(project, "schedule", GAME)
     loaded, diags = validate_project(project)

@@ -17,20 +17,15 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.origin import Origin
-from ttgbuild.core.printing import Duplex
+from ttgbuild.packapi import cutsheet, text
+from ttgbuild.packapi.content import kinds
+from ttgbuild.packapi.diagnostics import Origin
+from ttgbuild.packapi.drawing import Duplex, RenderContext, finish, new_canvas
+from ttgbuild.packapi.layouts import Card, LayoutError, PackParts, Pieces, pack_layouts
 from ttgbuild.packs.challengers import PACK
 from ttgbuild.packs.challengers.drawings import DRAWINGS
 from ttgbuild.packs.challengers.functions import FUNCTIONS
 from ttgbuild.packs.challengers.schedule import NOT_IN_PLAY
-from ttgbuild.render import text
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout import cutsheet
-from ttgbuild.render.layout.decks import Card, PackParts
-from ttgbuild.render.layout.pieces import Pieces
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.source.layoutfile import LayoutError, pack_layouts
-from ttgbuild.source.records import kinds
 
 MARGIN = 12 * mm
 HEADING = 9 * mm  # a page's heading band

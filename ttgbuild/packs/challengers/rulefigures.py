@@ -18,14 +18,14 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import text
+from ttgbuild.packapi.booksheet import render_book
+from ttgbuild.packapi.content import kinds
+from ttgbuild.packapi.drawing import RenderContext
+from ttgbuild.packapi.flow import Figure
 from ttgbuild.packs.challengers import PACK
 from ttgbuild.packs.challengers.functions import FUNCTIONS
 from ttgbuild.packs.challengers.schedule import ROBOT, meetings
-from ttgbuild.render import text
-from ttgbuild.render.booksheet import render_book
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.flow import Figure
-from ttgbuild.source.records import kinds
 
 ROW = 5 * mm
 HEAD = 6 * mm

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ttgbuild.core.origin import Origin
+from ttgbuild.packapi.diagnostics import Origin
 
 ROBOT = 0  # the Robot's seat: in play when the player count is odd
 NOT_IN_PLAY = "-"  # a diagram's park for a count its seat does not play in

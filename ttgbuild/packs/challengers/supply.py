@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ttgbuild.core.origin import Origin
+from ttgbuild.packapi.diagnostics import Origin
 
 
 @dataclass(frozen=True)

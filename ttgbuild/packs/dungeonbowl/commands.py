@@ -13,8 +13,8 @@ from typing import Annotated
 
 import typer
 
-from ttgbuild.core import console
-from ttgbuild.options import (
+from ttgbuild.packapi import console
+from ttgbuild.packapi.commands import (
     EXIT_PROBLEMS,
     EXIT_UNREADABLE,
     EXIT_USAGE,
@@ -42,8 +42,8 @@ def odds(
     project: ProjectOption = Path("."),
 ) -> None:
     """Exact chance of every row of the dice tables, under every modifier total."""
+    from ttgbuild.packapi.project import validate_project
     from ttgbuild.packs.dungeonbowl.tables import modifier_totals, odds_rows, reach_problems
-    from ttgbuild.validate.project import validate_project
 
     require_game(project, "dungeon-bowl odds", GAME)
     loaded, diags = validate_project(project)

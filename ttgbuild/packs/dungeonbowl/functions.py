@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ttgbuild.core.origin import Origin
+from ttgbuild.packapi.content import Record
+from ttgbuild.packapi.diagnostics import Origin
 from ttgbuild.packs.dungeonbowl import dice, dungeon, roster, tables
-from ttgbuild.source.records import Record
 
 NIGGLING = "niggling"  # the id of the modifier each niggling injury adds (L129)
 ARMOUR = "av"  # the characteristic the armour roll must beat (L101)
@@ -111,9 +111,7 @@ def token_number_faults(rosters: Sequence[Any], teams: Sequence[Any], game: Any)
         team = by_id.get(sheet["team"])
         if team is None:
             continue  # the team reference check reports it
-        tokens = {
-            p["id"]: min(p["most"], game["roster"]["max_players"]) for p in team["positions"]
-        }
+        tokens = {p["id"]: min(p["most"], game["roster"]["max_players"]) for p in team["positions"]}
         seen: set[tuple[str, int]] = set()
         for index, player in enumerate(sheet["players"]):
             position, number = player["position"], player["number"]

@@ -18,12 +18,10 @@ from collections.abc import Sequence
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import cutsheet, poster
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
+from ttgbuild.packapi.flow import RULER
 from ttgbuild.packs.dungeonbowl.render import paper
-from ttgbuild.render import poster
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout import cutsheet
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.sheet import RULER
 
 ZONE = {"a": paper.colour("#d9e6f2"), "b": paper.colour("#f2dcd9")}
 OVERLAP = 8 * mm  # the glue strip: how much of the next tile a tile repeats

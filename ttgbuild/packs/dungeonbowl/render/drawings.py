@@ -13,10 +13,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ttgbuild.packapi import fonts
+from ttgbuild.packapi.layouts import Drawing
 from ttgbuild.packs.dungeonbowl.render.paper import FLOOR as PARCHMENT
 from ttgbuild.packs.dungeonbowl.render.paper import INK
-from ttgbuild.render import fonts
-from ttgbuild.render.layout.faces import Drawing
 
 
 def team_stripe(canvas: Canvas, box: tuple[float, float, float, float], hex: str) -> None:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from reportlab.lib.units import mm
 
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
 from ttgbuild.packs.dungeonbowl.render import paper
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.pdf import finish, new_canvas
 
 LINE = 13 * mm  # a handwritten line
 HEAD = 9 * mm

@@ -12,10 +12,10 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ttgbuild.core.origin import Origin
-from ttgbuild.render import fonts, text
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.ink import contrast
+from ttgbuild.packapi import fonts, text
+from ttgbuild.packapi.diagnostics import Origin
+from ttgbuild.packapi.drawing import RenderContext
+from ttgbuild.packapi.ink import contrast
 
 MARGIN = 12 * mm
 INK = HexColor("#3a2a1a")

@@ -9,20 +9,16 @@ or a rebound at the table finds the template on the sheet it already holds.
 
 from __future__ import annotations
 
-from ttgbuild.core.origin import Origin
-from ttgbuild.core.paths import display_path
+from ttgbuild.packapi.content import kinds
+from ttgbuild.packapi.diagnostics import Origin, display_path
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
+from ttgbuild.packapi.flow import SheetLayout
+from ttgbuild.packapi.kit import printed_variants, sheet_page
+from ttgbuild.packapi.layouts import pack_sheets, shown_from
 from ttgbuild.packs.dungeonbowl import PACK
 from ttgbuild.packs.dungeonbowl.functions import FUNCTIONS
 from ttgbuild.packs.dungeonbowl.render.paper import INK
 from ttgbuild.packs.dungeonbowl.render.rulefigures import figures
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.datakit import sheet_page
-from ttgbuild.render.pdf import finish, new_canvas
-from ttgbuild.render.prose import SheetLayout
-from ttgbuild.render.variants import printed_variants
-from ttgbuild.source.datafile import shown_from
-from ttgbuild.source.records import kinds
-from ttgbuild.source.sheetfile import pack_sheets
 
 SHEET = "block"
 

@@ -17,15 +17,14 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import fonts
+from ttgbuild.packapi.booksheet import render_book
+from ttgbuild.packapi.content import kinds
+from ttgbuild.packapi.drawing import RenderContext
+from ttgbuild.packapi.flow import Figure, FigureMaker
 from ttgbuild.packs.dungeonbowl import PACK, dice
 from ttgbuild.packs.dungeonbowl.functions import FUNCTIONS
 from ttgbuild.packs.dungeonbowl.render.paper import FLOOR, INK, STONE, TORCH
-from ttgbuild.render import fonts
-from ttgbuild.render.booksheet import render_book
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.flow import Figure
-from ttgbuild.render.prose import FigureMaker
-from ttgbuild.source.records import kinds
 
 SHEET = "rules"
 BALL = HexColor("#8b5a2b")

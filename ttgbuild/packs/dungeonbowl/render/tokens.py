@@ -31,12 +31,11 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import cutsheet, dicenet
+from ttgbuild.packapi.cutsheet import Cell, Drawn
+from ttgbuild.packapi.drawing import RenderContext, finish, new_canvas
+from ttgbuild.packapi.ink import contrast
 from ttgbuild.packs.dungeonbowl.render import paper, turntrack
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.ink import contrast
-from ttgbuild.render.layout import cutsheet, dicenet
-from ttgbuild.render.layout.cutsheet import Cell, Drawn
-from ttgbuild.render.pdf import finish, new_canvas
 
 TOKEN = 20 * mm  # one side of a player, portal or chest token
 GAP = 3 * mm

@@ -14,10 +14,10 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ttgbuild.packapi import cutsheet
+from ttgbuild.packapi.cutsheet import Cell, Drawn
+from ttgbuild.packapi.drawing import RenderContext
 from ttgbuild.packs.dungeonbowl.render import paper
-from ttgbuild.render.context import RenderContext
-from ttgbuild.render.layout import cutsheet
-from ttgbuild.render.layout.cutsheet import Cell, Drawn
 
 TITLE = 9 * mm  # the track's title line
 LABEL = 9 * mm  # the side's badge before its row
