@@ -163,3 +163,20 @@ def declare_departures(root: Path) -> list[str]:
             }
         path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
     return departed
+
+
+def example_kits(example: Path, work: Path) -> dict[str, Path]:
+    """A copy of an example game (`example`) built as a user types it, in `work`: en and es
+    on A4, es on Letter; its kit folders by "<locale>-<paper>"."""
+    root = work / example.name
+    shutil.copytree(example, root)
+    out = work / "out"
+    for paper, args in (("a4", ()), ("letter", ("--paper", "letter", "--locale", "es"))):
+        result = run_cli(root, "build", "--strict", "--force", "--out", str(out / paper), *args)
+        assert_no_crash(result)
+        assert result.exit_code == 0, result.stdout + result.stderr
+    return {
+        "en-a4": out / "a4" / "en",
+        "es-a4": out / "a4" / "es",
+        "es-letter": out / "letter" / "es",
+    }

@@ -11,14 +11,13 @@ when the marks they share sit at the same place relative to the grid on both pag
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
-from conftest import REPO, assert_no_crash, run_cli
+from conftest import REPO, example_kits
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 
@@ -34,18 +33,7 @@ Point = tuple[float, float]
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("stormhold") / "stormhold"
-    shutil.copytree(EXAMPLE, root)
-    out = root.parent / "out"
-    for paper, args in (("a4", ()), ("letter", ("--paper", "letter", "--locale", "es"))):
-        result = run_cli(root, "build", "--strict", "--force", "--out", str(out / paper), *args)
-        assert_no_crash(result)
-        assert result.exit_code == 0, result.stdout + result.stderr
-    return {
-        "en-a4": out / "a4" / "en",
-        "es-a4": out / "a4" / "es",
-        "es-letter": out / "letter" / "es",
-    }
+    return example_kits(EXAMPLE, tmp_path_factory.mktemp("stormhold"))
 
 
 def _squares(page: pypdfium2.PdfPage, side: float) -> list[tuple[float, float, float, float]]:

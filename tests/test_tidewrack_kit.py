@@ -11,7 +11,6 @@ two Spanish words for one token.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
-from conftest import REPO, assert_no_crash, run_cli
+from conftest import REPO, example_kits
 from reportlab.lib.units import mm
 
 from bench.pdfview import open_pdf
@@ -32,18 +31,7 @@ Box = tuple[float, float, float, float]  # left, bottom, right, top in pt
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """en/es on A4 and es on Letter, built as a user types it."""
-    root = tmp_path_factory.mktemp("tidewrack") / "tidewrack"
-    shutil.copytree(EXAMPLE, root)
-    out = root.parent / "out"
-    for paper, args in (("a4", ()), ("letter", ("--paper", "letter", "--locale", "es"))):
-        result = run_cli(root, "build", "--strict", "--force", "--out", str(out / paper), *args)
-        assert_no_crash(result)
-        assert result.exit_code == 0, result.stdout + result.stderr
-    return {
-        "en-a4": out / "a4" / "en",
-        "es-a4": out / "a4" / "es",
-        "es-letter": out / "letter" / "es",
-    }
+    return example_kits(EXAMPLE, tmp_path_factory.mktemp("tidewrack"))
 
 
 def _pages_text(path: Path) -> list[str]:
